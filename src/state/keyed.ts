@@ -1,0 +1,129 @@
+/**
+ * Keyed collections with copy-on-write batches and removal tombstones, shared by the reducers.
+ * Keys live in Maps, so any string (`__proto__`, `constructor`) is stored as data.
+ */
+import { compareIntStr, e3ToMicros } from '../lib/intstr';
+
+/** Options for one application of items. */
+export interface MergeOptions {
+  /**
+   * Microseconds (integer string). Set when deltas queued during a snapshot request are applied
+   * on top of the snapshot: an item for a key the state lacks, older than this, is not created
+   * (PROTOCOL.md section 6).
+   */
+  absentBefore?: string;
+}
+
+export interface KeyedState<T> {
+  readonly rows: ReadonlyMap<string, T>;
+  /**
+   * Key -> microseconds at which it was removed (or found absent by a snapshot). An update older
+   * than its tombstone is stale and never re-creates the row. Bounded by MAX_TOMBSTONES.
+   */
+  readonly gone: ReadonlyMap<string, string>;
+}
+
+/** Tombstones kept per collection; the oldest are forgotten first. */
+export const MAX_TOMBSTONES = 10_000;
+
+export function emptyKeyed<T>(): KeyedState<T> {
+  return { rows: new Map(), gone: new Map() };
+}
+
+/** A batch of changes to a KeyedState: copies each map once, at its first write. */
+export class KeyedDraft<T> {
+  private rows: Map<string, T> | null = null;
+  private gone: Map<string, string> | null = null;
+
+  constructor(private readonly base: KeyedState<T>) {}
+
+  get(key: string): T | undefined {
+    return (this.rows ?? this.base.rows).get(key);
+  }
+
+  /** True if an update at `updatedAtE3` for an absent `key` must not create it. */
+  isStaleForAbsent(key: string, updatedAtE3: string, opts: MergeOptions | undefined): boolean {
+    const tomb = (this.gone ?? this.base.gone).get(key);
+    const floor = opts?.absentBefore;
+    if (tomb === undefined && floor === undefined) return false;
+    const at = e3ToMicros(updatedAtE3);
+    if (tomb !== undefined && compareIntStr(at, tomb) < 0) return true;
+    return floor !== undefined && compareIntStr(at, floor) < 0;
+  }
+
+  set(key: string, row: T): void {
+    this.rows ??= new Map(this.base.rows);
+    this.rows.set(key, row);
+    const gone = this.gone ?? this.base.gone;
+    if (gone.has(key)) {
+      this.gone ??= new Map(this.base.gone);
+      this.gone.delete(key);
+    }
+  }
+
+  /** Removes `key` (if held) and remembers when, so older updates cannot resurrect it. */
+  remove(key: string, atMicros: string): void {
+    if ((this.rows ?? this.base.rows).has(key)) {
+      this.rows ??= new Map(this.base.rows);
+      this.rows.delete(key);
+    }
+    this.bury(key, atMicros);
+  }
+
+  bury(key: string, atMicros: string): void {
+    const prev = (this.gone ?? this.base.gone).get(key);
+    if (prev !== undefined && compareIntStr(prev, atMicros) >= 0) return;
+    this.gone ??= new Map(this.base.gone);
+    this.gone.delete(key); // re-insert so that eviction order follows recency
+    this.gone.set(key, atMicros);
+    if (this.gone.size > MAX_TOMBSTONES) {
+      const oldest = this.gone.keys().next().value as string;
+      this.gone.delete(oldest);
+    }
+  }
+
+  /** True if anything changed; `finish` then returns a new state. */
+  get dirty(): boolean {
+    return this.rows !== null || this.gone !== null;
+  }
+
+  currentRows(): ReadonlyMap<string, T> {
+    return this.rows ?? this.base.rows;
+  }
+
+  finish(): KeyedState<T> {
+    if (!this.dirty) return this.base;
+    return { rows: this.rows ?? this.base.rows, gone: this.gone ?? this.base.gone };
+  }
+}
+
+/** True if `update` is strictly older than `stored` (both E3 integer strings). */
+export function isOlder(update: string, stored: string | undefined): boolean {
+  return stored !== undefined && compareIntStr(update, stored) < 0;
+}
+
+/**
+ * Tombstones after a snapshot (`fresh`, built from the snapshot's items alone): keys it lacks keep
+ * their tombstone, raised to the snapshot's time, and keys held before but absent from it are
+ * buried at that time.
+ */
+export function snapshotTombstones<T>(
+  before: KeyedState<T>,
+  fresh: KeyedState<T>,
+  atMicros: string | undefined,
+): Map<string, string> {
+  const gone = new Map<string, string>(fresh.gone);
+  const raise = (k: string, t: string) => {
+    const cur = gone.get(k);
+    if (cur === undefined || compareIntStr(cur, t) < 0) gone.set(k, t);
+  };
+  for (const [k, t] of before.gone) {
+    if (fresh.rows.has(k)) continue;
+    raise(k, atMicros !== undefined && compareIntStr(t, atMicros) < 0 ? atMicros : t);
+  }
+  if (atMicros !== undefined) {
+    for (const k of before.rows.keys()) if (!fresh.rows.has(k)) raise(k, atMicros);
+  }
+  while (gone.size > MAX_TOMBSTONES) gone.delete(gone.keys().next().value as string);
+  return gone;
+}

@@ -1,0 +1,119 @@
+/**
+ * Copied positions, keyed by symbol + positionIdx + userId (PROTOCOL.md section 5): fields present
+ * merge unless older, a new key goes to the front, a position whose entry price is 0 or less is
+ * dropped (removed if stored).
+ */
+import { e3ToMicros, isPositiveDecimal } from '../lib/intstr';
+import type { Position } from '../stream/protocol';
+import {
+  emptyKeyed,
+  isOlder,
+  KeyedDraft,
+  snapshotTombstones,
+  type KeyedState,
+  type MergeOptions,
+} from './keyed';
+
+export interface PositionsState extends KeyedState<Position> {
+  /** Keys in display order, newest first. */
+  readonly order: readonly string[];
+}
+
+export const emptyPositions = (): PositionsState => ({ ...emptyKeyed<Position>(), order: [] });
+
+/**
+ * The composite key. positionIdx and userId are integers, so splitting from the right is
+ * unambiguous whatever the symbol holds.
+ */
+export function positionKey(p: Pick<Position, 'symbol' | 'positionIdx' | 'userId'>): string {
+  return `${p.symbol}\u0000${p.positionIdx}\u0000${p.userId}`;
+}
+
+export function isOpenPosition(p: Position): boolean {
+  return p.entryPrice !== undefined && isPositiveDecimal(p.entryPrice);
+}
+
+function applyItems(
+  draft: KeyedDraft<Position>,
+  items: readonly Position[],
+  opts: MergeOptions | undefined,
+  added: string[],
+): void {
+  for (const item of items) {
+    const key = positionKey(item);
+    const cur = draft.get(key);
+    let next: Position;
+    if (cur) {
+      if (isOlder(item.updatedAtE3, cur.updatedAtE3)) continue;
+      next = { ...cur, ...item };
+    } else {
+      if (draft.isStaleForAbsent(key, item.updatedAtE3, opts)) continue;
+      next = item;
+    }
+    if (isOpenPosition(next)) {
+      if (!cur) added.push(key);
+      draft.set(key, next);
+    } else {
+      draft.remove(key, e3ToMicros(item.updatedAtE3));
+    }
+  }
+}
+
+/** Display order after a batch: keys added in it first (latest first), then the old order. */
+function nextOrder(
+  base: readonly string[],
+  added: readonly string[],
+  rows: ReadonlyMap<string, Position>,
+): readonly string[] {
+  const front: string[] = [];
+  const inFront = new Set<string>();
+  for (let i = added.length - 1; i >= 0; i--) {
+    const k = added[i] as string;
+    if (!inFront.has(k) && rows.has(k)) {
+      inFront.add(k);
+      front.push(k);
+    }
+  }
+  const rest = base.filter((k) => rows.has(k) && !inFront.has(k));
+  return front.length === 0 && rest.length === base.length ? base : front.concat(rest);
+}
+
+/** Applies position updates in order; untouched positions keep their identity. */
+export function mergePositions(
+  state: PositionsState,
+  items: readonly Position[],
+  opts?: MergeOptions,
+): PositionsState {
+  const draft = new KeyedDraft<Position>(state);
+  const added: string[] = [];
+  applyItems(draft, items, opts, added);
+  if (!draft.dirty) return state;
+  const { rows, gone } = draft.finish();
+  return { rows, gone, order: nextOrder(state.order, added, rows) };
+}
+
+/** The topic's state becomes this snapshot, whose list is already in display order. */
+export function snapshotPositions(
+  prev: PositionsState,
+  items: readonly Position[],
+  atMicros: string | undefined,
+): PositionsState {
+  const draft = new KeyedDraft<Position>(emptyKeyed());
+  applyItems(draft, items, undefined, []);
+  const fresh = draft.finish();
+  const seen = new Set<string>();
+  const order: string[] = [];
+  for (const item of items) {
+    const k = positionKey(item);
+    if (fresh.rows.has(k) && !seen.has(k)) {
+      seen.add(k);
+      order.push(k);
+    }
+  }
+  return { rows: fresh.rows, gone: snapshotTombstones(prev, fresh, atMicros), order };
+}
+
+/** Positions in display order. */
+export function positionList(state: PositionsState): Position[] {
+  return state.order.map((k) => state.rows.get(k) as Position);
+}
