@@ -1,0 +1,217 @@
+/**
+ * The call table: every REST call of the web app, method and path exactly as the client sends
+ * them (relative to the API base) and as the simulator serves them. The client's typed
+ * functions (endpoints.ts) and the simulator's routes are both built from this one table.
+ * PROTOCOL.md section 2 fixes the snapshot and token paths; the rest are defined here.
+ */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface CallSpec {
+  readonly method: HttpMethod;
+  readonly path: string;
+  /** Needs a signed-in session (otherwise ret_code 10007). */
+  readonly auth: boolean;
+  /** One line of intent. */
+  readonly doc: string;
+}
+
+const call = (method: HttpMethod, path: string, auth: boolean, doc: string): CallSpec => ({
+  method,
+  path,
+  auth,
+  doc,
+});
+
+export const CALLS = {
+  // -- session
+  login: call(
+    'POST',
+    '/login',
+    false,
+    'Sign in with username and password; sets the session cookie.',
+  ),
+  logout: call('POST', '/logout', false, 'End the session.'),
+  oneTimeToken: call(
+    'POST',
+    '/user/private/ott',
+    true,
+    'One-time token for private stream auth (60 s, single use).',
+  ),
+
+  // -- user
+  profile: call('GET', '/v2/private/user/profile', true, 'The signed-in user.'),
+  memberInfo: call(
+    'GET',
+    '/v2/private/user/member-info',
+    true,
+    'Account type and security settings.',
+  ),
+  userTags: call(
+    'GET',
+    '/v3/private/user/tags',
+    true,
+    'Tags that switch user-specific features on.',
+  ),
+  registerPermission: call(
+    'GET',
+    '/v3/private/user/register-permission',
+    true,
+    'What the region allows.',
+  ),
+  preferences: call('GET', '/v3/private/user/preferences', true, 'Display preferences.'),
+  savePreferences: call(
+    'POST',
+    '/v3/private/user/preferences',
+    true,
+    'Save display preferences (partial).',
+  ),
+  prefSetting: call(
+    'GET',
+    '/v3/private/user/pref-setting',
+    true,
+    'Page configs (deposit_to, ...).',
+  ),
+  savePrefSetting: call('POST', '/v3/private/user/pref-setting', true, 'Save one page config key.'),
+  google2faVerify: call(
+    'POST',
+    '/v3/private/user/google2fa/verify',
+    true,
+    'Verify a Google authenticator code.',
+  ),
+  sendEmailCode: call(
+    'POST',
+    '/v3/private/user/email/send-code',
+    true,
+    'Send an email verification code (rate-limited).',
+  ),
+  sendMobileCode: call(
+    'POST',
+    '/v3/private/user/mobile/send-code',
+    true,
+    'Send an SMS verification code (rate-limited).',
+  ),
+  kycInfo: call(
+    'GET',
+    '/v3/private/user/kyc-info',
+    true,
+    'Identity verification level and limits.',
+  ),
+  tradeSwitch: call(
+    'GET',
+    '/v3/private/user/trade-switch',
+    true,
+    'Which products the user may trade.',
+  ),
+  defaultRiskIntercept: call(
+    'GET',
+    '/v3/private/risk/default-intercept',
+    true,
+    'Whether a risk notice must be shown first.',
+  ),
+  cardPotential: call('GET', '/v3/private/card/potential', true, 'Card programme eligibility.'),
+
+  // -- assets
+  wallets: call(
+    'GET',
+    '/v3/private/asset/wallets',
+    true,
+    'Derivatives wallets (snapshot of topic wallet).',
+  ),
+  risk: call('GET', '/v3/private/account/risk', true, 'Account risk (snapshot of topic risk).'),
+  exchangeRate: call(
+    'GET',
+    '/v3/private/cht/asset-common/exchange-rate',
+    true,
+    'USD rate per coin (query name=USD).',
+  ),
+  assetOverview: call(
+    'GET',
+    '/v3/private/asset/overview',
+    true,
+    'Every wallet kind of the user, in USD.',
+  ),
+  aggregateInfo: call(
+    'GET',
+    '/v3/private/asset/aggregate-info',
+    true,
+    'Totals across all accounts.',
+  ),
+  chainAddressIsExchange: call(
+    'GET',
+    '/v3/private/asset/chain-address/is-exchange',
+    true,
+    'Whether a withdrawal address belongs to an exchange.',
+  ),
+  withdrawMessage: call(
+    'GET',
+    '/v3/private/asset/withdraw/message',
+    true,
+    'Notices to show before a withdrawal.',
+  ),
+
+  // -- copy trading
+  copyProfile: call(
+    'GET',
+    '/v3/private/copytrade/profile',
+    true,
+    'Leader flag and sub-member ids.',
+  ),
+  copyAccount: call(
+    'GET',
+    '/v3/private/copytrade/account',
+    true,
+    'Follower account totals (snapshot).',
+  ),
+  copyOrders: call('GET', '/v3/private/copytrade/orders', true, 'Copied orders (snapshot).'),
+  copyPositions: call(
+    'GET',
+    '/v3/private/copytrade/positions',
+    true,
+    'Copied positions, newest first (snapshot).',
+  ),
+  leaderWallet: call(
+    'GET',
+    '/v3/private/copytrade/leader/wallet',
+    true,
+    'Leader wallet (snapshot).',
+  ),
+  leaderIncome: call(
+    'GET',
+    '/v3/private/copytrade/leader/income',
+    true,
+    'Income from followers (snapshot).',
+  ),
+  leaderIncomeHistory: call(
+    'GET',
+    '/v3/private/copytrade/leader/income-history',
+    true,
+    'Daily share profit, oldest first.',
+  ),
+  leaderBots: call(
+    'GET',
+    '/v3/private/copytrade/leader/bots',
+    true,
+    "The leader's open trading bots.",
+  ),
+
+  // -- public config
+  webConfig: call(
+    'GET',
+    '/v3/public/deadpool/web-config',
+    false,
+    'Feature switches (deadpool) and maintenance.',
+  ),
+  bannerConfig: call('GET', '/v3/public/banner/config', false, 'Banners per placement.'),
+
+  // -- monitoring
+  collect: call('POST', '/collect', false, 'Monitoring collector: custom events in batches.'),
+} as const satisfies Record<string, CallSpec>;
+
+export type CallName = keyof typeof CALLS;
+
+/** Bybit V5 public market REST, served by the simulator under the same API base. */
+export const V5_MARKET = {
+  time: '/v5/market/time',
+  instrumentsInfo: '/v5/market/instruments-info',
+  tickers: '/v5/market/tickers',
+} as const;
