@@ -27,12 +27,14 @@ export const SIGNED_OUT: SessionUser = { userId: 0 };
 export const userAtom = atom<SessionUser>(SIGNED_OUT);
 export const isSignedInAtom = atom((get) => get(userAtom).userId > 0);
 
-export const memberInfoAtom = atom<Loadable<MemberInfo>>(idle());
-export const registerPermissionAtom = atom<Loadable<RegisterPermission>>(idle());
-export const cardPotentialAtom = atom<Loadable<CardPotential>>(idle());
-export const profileUserTagAtom = atom<Loadable<UserTags>>(idle());
-export const copyProfileAtom = atom<Loadable<CopyProfile>>(idle());
-export const assetsAggregateInfoAtom = atom<Loadable<AssetsAggregateInfo>>(idle());
+export const memberInfoAtom = atom<Loadable<MemberInfo>>(idle<MemberInfo>());
+export const registerPermissionAtom =
+  atom<Loadable<RegisterPermission>>(idle<RegisterPermission>());
+export const cardPotentialAtom = atom<Loadable<CardPotential>>(idle<CardPotential>());
+export const profileUserTagAtom = atom<Loadable<UserTags>>(idle<UserTags>());
+export const copyProfileAtom = atom<Loadable<CopyProfile>>(idle<CopyProfile>());
+export const assetsAggregateInfoAtom =
+  atom<Loadable<AssetsAggregateInfo>>(idle<AssetsAggregateInfo>());
 
 export const DEFAULT_PREFERENCES: Preferences = { showAssets: 1, homeTradingPageUserGuide: 'hide' };
 /** Display preferences; amounts are masked everywhere when showAssets is 0. */
@@ -45,7 +47,7 @@ export const configsAtom = atom<PrefSetting>(DEFAULT_CONFIGS);
 export const currentLangAtom = atom<string>('en');
 
 /** USD exchange rates as received (coin -> decimal string). */
-export const rateAtom = atom<Loadable<readonly ExchangeRate[]>>(idle());
+export const rateAtom = atom<Loadable<readonly ExchangeRate[]>>(idle<readonly ExchangeRate[]>());
 /** The same rates keyed by coin, for lookups in rows. */
 export const rateByUsdAtom = atom<ReadonlyMap<string, string>>((get) => {
   const l = get(rateAtom);
@@ -63,7 +65,8 @@ export interface Instrument {
   /** Quantity step, decimal string. */
   qtyStep: string;
 }
-export const instrumentsAtom = atom<Loadable<ReadonlyMap<string, Instrument>>>(idle());
+export const instrumentsAtom =
+  atom<Loadable<ReadonlyMap<string, Instrument>>>(idle<ReadonlyMap<string, Instrument>>());
 
 /**
  * AML-clear refresh counter: views that depend on an AML check re-fetch when it changes. Writing
