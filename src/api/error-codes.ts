@@ -13,6 +13,8 @@ export const ERROR_CODES = {
   PARSE_ERROR: 9000004,
   /** Client: network failure (server unreachable, connection reset). */
   NETWORK_ERROR: 9000005,
+  /** Client: the caller cancelled the request (e.g. the view unmounted); not shown to users. */
+  REQUEST_ABORTED: 9000006,
   /** Server: a request parameter is missing or invalid; the message names the field. */
   PARAM_ERROR: 10001,
   /** Server: too many requests (e.g. verification codes). */
@@ -42,6 +44,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   9000003: 'Request failed with an unexpected HTTP status.',
   9000004: 'The response could not be read.',
   9000005: 'Network error, please check your connection.',
+  9000006: 'The request was cancelled.',
   10001: 'Invalid request parameter.',
   10006: 'Too many requests, please try again later.',
   10007: 'Your session has expired, please sign in again.',
