@@ -11,6 +11,7 @@ import type {
   Order,
   Position,
   Risk,
+  Ticker,
   Wallet,
 } from '../stream/protocol';
 
@@ -250,4 +251,63 @@ export interface CollectEvent {
 }
 export interface CollectBody {
   events: CollectEvent[];
+}
+
+// ---- query parameters of GET calls (the client sends them as query pairs) ----
+
+export interface ChainAddressQuery {
+  coin: string;
+  chain: string;
+  address: string;
+}
+export interface WithdrawMessageQuery {
+  coin?: string;
+  chain?: string;
+}
+export interface IncomeHistoryQuery {
+  /** How many days back (the server picks a default when omitted). */
+  days?: number;
+}
+export interface BannerQuery {
+  placement?: string;
+}
+
+// ---- Bybit V5 public market (V5Envelope `result`) ----
+
+export type V5Category = 'linear' | 'inverse' | 'spot' | 'option';
+
+export interface V5ServerTime {
+  timeSecond: string;
+  timeNano: string;
+}
+
+/** A Bybit V5 linear instrument (the fields the dashboard reads; the server may send more). */
+export interface V5Instrument {
+  symbol: string;
+  contractType: string;
+  status: string;
+  baseCoin: string;
+  quoteCoin: string;
+  settleCoin: string;
+  launchTime: string;
+  priceScale: string;
+  leverageFilter: { minLeverage: string; maxLeverage: string; leverageStep: string };
+  priceFilter: { minPrice: string; maxPrice: string; tickSize: string };
+  lotSizeFilter: {
+    maxOrderQty: string;
+    minOrderQty: string;
+    qtyStep: string;
+    maxMktOrderQty?: string;
+    minNotionalValue?: string;
+  };
+  [field: string]: unknown;
+}
+export interface V5InstrumentsResult {
+  category: V5Category | '';
+  list: V5Instrument[];
+  nextPageCursor: string;
+}
+export interface V5TickersResult {
+  category: V5Category | '';
+  list: Ticker[];
 }

@@ -1,0 +1,216 @@
+/**
+ * One typed function per row of the call table (calls.ts), named after its key; method and path
+ * always come from the table. Plus the snapshot loader of the stream pipeline and the Bybit V5
+ * market calls. `createEndpoints(client)` binds them to any client; the named exports use the
+ * app's client (`http`).
+ */
+import { SNAPSHOT_PATHS, type PrivateTopic, type RestEnvelope } from '../stream/protocol';
+import { CALLS, V5_MARKET, type CallName } from './calls';
+import { http, type HttpClient, type RequestOptions } from './http';
+import type { QueryParams } from './query';
+import type {
+  AssetOverview,
+  AssetsAggregateInfo,
+  BannerConfig,
+  BannerQuery,
+  CardPotential,
+  ChainAddressIsExchange,
+  ChainAddressQuery,
+  CollectBody,
+  CopyAccount,
+  CopyProfile,
+  ExchangeRateResult,
+  Google2faVerifyBody,
+  Google2faVerifyResult,
+  IncomeHistoryQuery,
+  IncomeHistoryResult,
+  KycInfo,
+  LeaderBotsResult,
+  LeaderIncome,
+  LeaderWallet,
+  LoginBody,
+  LoginResult,
+  MemberInfo,
+  OneTimeToken,
+  OrdersResult,
+  PositionsResult,
+  PrefSetting,
+  Preferences,
+  Profile,
+  RegisterPermission,
+  Risk,
+  RiskIntercept,
+  SavePrefSettingBody,
+  SavePreferencesBody,
+  SendCodeBody,
+  SendCodeResult,
+  TradeSwitch,
+  UserTags,
+  V5Category,
+  V5InstrumentsResult,
+  V5ServerTime,
+  V5TickersResult,
+  WalletsResult,
+  WebConfig,
+  WithdrawMessage,
+  WithdrawMessageQuery,
+} from './types';
+
+/** Per-call options an endpoint accepts (the status range and envelope are fixed per call). */
+export type CallOptions = Pick<
+  RequestOptions,
+  'signal' | 'timeoutMs' | 'headers' | 'cache' | 'persist'
+>;
+
+/** Public, rarely changing data: shared in memory and kept across reloads. */
+const PUBLIC_CONFIG: CallOptions = { cache: true, persist: true };
+
+/** The endpoint functions of the call table, bound to `client`. */
+export function createEndpoints(client: HttpClient) {
+  /** Sends call `name` with its method and path from the table. */
+  function call<T>(name: CallName, payload?: unknown, opts?: CallOptions): Promise<T> {
+    const { method, path } = CALLS[name];
+    return client.request(method, path, payload, opts) as Promise<T>;
+  }
+
+  const table = {
+    // -- session: a new user must never see the previous user's cached answers
+    login: async (body: LoginBody, opts?: CallOptions) => {
+      const result = await call<LoginResult>('login', body, opts);
+      client.clearCaches();
+      return result;
+    },
+    logout: async (opts?: CallOptions) => {
+      const result = await call<unknown>('logout', undefined, opts);
+      client.clearCaches();
+      return result;
+    },
+    oneTimeToken: (opts?: CallOptions) => call<OneTimeToken>('oneTimeToken', undefined, opts),
+
+    // -- user
+    profile: (opts?: CallOptions) => call<Profile>('profile', undefined, opts),
+    memberInfo: (opts?: CallOptions) => call<MemberInfo>('memberInfo', undefined, opts),
+    userTags: (opts?: CallOptions) => call<UserTags>('userTags', undefined, opts),
+    registerPermission: (opts?: CallOptions) =>
+      call<RegisterPermission>('registerPermission', undefined, opts),
+    preferences: (opts?: CallOptions) => call<Preferences>('preferences', undefined, opts),
+    savePreferences: (body: SavePreferencesBody, opts?: CallOptions) =>
+      call<Preferences>('savePreferences', body, opts),
+    prefSetting: (opts?: CallOptions) => call<PrefSetting>('prefSetting', undefined, opts),
+    savePrefSetting: (body: SavePrefSettingBody, opts?: CallOptions) =>
+      call<PrefSetting>('savePrefSetting', body, opts),
+    google2faVerify: (body: Google2faVerifyBody, opts?: CallOptions) =>
+      call<Google2faVerifyResult>('google2faVerify', body, opts),
+    sendEmailCode: (body: SendCodeBody, opts?: CallOptions) =>
+      call<SendCodeResult>('sendEmailCode', body, opts),
+    sendMobileCode: (body: SendCodeBody, opts?: CallOptions) =>
+      call<SendCodeResult>('sendMobileCode', body, opts),
+    kycInfo: (opts?: CallOptions) => call<KycInfo>('kycInfo', undefined, opts),
+    tradeSwitch: (opts?: CallOptions) => call<TradeSwitch>('tradeSwitch', undefined, opts),
+    defaultRiskIntercept: (opts?: CallOptions) =>
+      call<RiskIntercept>('defaultRiskIntercept', undefined, opts),
+    cardPotential: (opts?: CallOptions) => call<CardPotential>('cardPotential', undefined, opts),
+
+    // -- assets
+    wallets: (opts?: CallOptions) => call<WalletsResult>('wallets', undefined, opts),
+    risk: (opts?: CallOptions) => call<Risk>('risk', undefined, opts),
+    /** USD rate of every coin (`name=USD`); shared for 60 s unless told otherwise. */
+    exchangeRate: (opts?: CallOptions) =>
+      call<ExchangeRateResult>('exchangeRate', { name: 'USD' }, { cache: true, ...opts }),
+    assetOverview: (opts?: CallOptions) => call<AssetOverview>('assetOverview', undefined, opts),
+    aggregateInfo: (opts?: CallOptions) =>
+      call<AssetsAggregateInfo>('aggregateInfo', undefined, opts),
+    chainAddressIsExchange: (query: ChainAddressQuery, opts?: CallOptions) =>
+      call<ChainAddressIsExchange>('chainAddressIsExchange', query, opts),
+    withdrawMessage: (query: WithdrawMessageQuery = {}, opts?: CallOptions) =>
+      call<WithdrawMessage>('withdrawMessage', query, opts),
+
+    // -- copy trading
+    copyProfile: (opts?: CallOptions) => call<CopyProfile>('copyProfile', undefined, opts),
+    copyAccount: (opts?: CallOptions) => call<CopyAccount | null>('copyAccount', undefined, opts),
+    copyOrders: (opts?: CallOptions) => call<OrdersResult>('copyOrders', undefined, opts),
+    copyPositions: (opts?: CallOptions) => call<PositionsResult>('copyPositions', undefined, opts),
+    leaderWallet: (opts?: CallOptions) =>
+      call<LeaderWallet | null>('leaderWallet', undefined, opts),
+    leaderIncome: (opts?: CallOptions) =>
+      call<LeaderIncome | null>('leaderIncome', undefined, opts),
+    leaderIncomeHistory: (query: IncomeHistoryQuery = {}, opts?: CallOptions) =>
+      call<IncomeHistoryResult>('leaderIncomeHistory', query, opts),
+    leaderBots: (opts?: CallOptions) => call<LeaderBotsResult>('leaderBots', undefined, opts),
+
+    // -- public config
+    webConfig: (opts?: CallOptions) =>
+      call<WebConfig>('webConfig', undefined, { ...PUBLIC_CONFIG, ...opts }),
+    bannerConfig: (query: BannerQuery = {}, opts?: CallOptions) =>
+      call<BannerConfig>('bannerConfig', query, { ...PUBLIC_CONFIG, ...opts }),
+
+    // -- monitoring
+    collect: (body: CollectBody, opts?: CallOptions) => call<unknown>('collect', body, opts),
+  } satisfies Record<CallName, (...args: never[]) => Promise<unknown>>;
+
+  return {
+    ...table,
+
+    /** A private topic's REST snapshot, resolving with the whole envelope (`time_now`). */
+    fetchSnapshot: (topic: PrivateTopic, opts?: CallOptions): Promise<RestEnvelope<unknown>> =>
+      client.get<RestEnvelope<unknown>>(SNAPSHOT_PATHS[topic], undefined, {
+        ...opts,
+        envelope: true,
+      }),
+
+    // -- Bybit V5 public market (V5 envelope: retCode/retMsg)
+    marketTime: (opts?: CallOptions) => client.get<V5ServerTime>(V5_MARKET.time, undefined, opts),
+    instrumentsInfo: (category: V5Category, query: QueryParams = {}, opts?: CallOptions) =>
+      client.get<V5InstrumentsResult>(V5_MARKET.instrumentsInfo, { ...query, category }, opts),
+    marketTickers: (category: V5Category, query: QueryParams = {}, opts?: CallOptions) =>
+      client.get<V5TickersResult>(V5_MARKET.tickers, { ...query, category }, opts),
+  };
+}
+
+export type Endpoints = ReturnType<typeof createEndpoints>;
+
+/** The endpoints on the app's client. */
+export const api: Endpoints = createEndpoints(http);
+
+export const {
+  login,
+  logout,
+  oneTimeToken,
+  profile,
+  memberInfo,
+  userTags,
+  registerPermission,
+  preferences,
+  savePreferences,
+  prefSetting,
+  savePrefSetting,
+  google2faVerify,
+  sendEmailCode,
+  sendMobileCode,
+  kycInfo,
+  tradeSwitch,
+  defaultRiskIntercept,
+  cardPotential,
+  wallets,
+  risk,
+  exchangeRate,
+  assetOverview,
+  aggregateInfo,
+  chainAddressIsExchange,
+  withdrawMessage,
+  copyProfile,
+  copyAccount,
+  copyOrders,
+  copyPositions,
+  leaderWallet,
+  leaderIncome,
+  leaderIncomeHistory,
+  leaderBots,
+  webConfig,
+  bannerConfig,
+  collect,
+  fetchSnapshot,
+  marketTime,
+  instrumentsInfo,
+  marketTickers,
+} = api;

@@ -1,0 +1,239 @@
+/** Every endpoint function against a real server: exactly its method and path from the table. */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { CALLS, V5_MARKET, type CallName } from '../../../src/api/calls';
+import { createEndpoints, type Endpoints } from '../../../src/api/endpoints';
+import { HttpClient } from '../../../src/api/http';
+import { PRIVATE_TOPICS, SNAPSHOT_PATHS } from '../../../src/stream/protocol';
+import { envelope, sendJson, startTestServer, type TestServer } from './test-server';
+
+let server: TestServer;
+let client: HttpClient;
+let api: Endpoints;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+afterEach(() => server.reset());
+
+function fresh(): void {
+  client = new HttpClient({ baseUrl: `${server.origin}/api` });
+  api = createEndpoints(client);
+}
+
+/** How each endpoint is called in the table test: its arguments and the body/query it sends. */
+const CASES: Record<CallName, { run: (a: Endpoints) => Promise<unknown>; sends?: unknown }> = {
+  login: {
+    run: (a) => a.login({ username: 'follower', password: 'follower123' }),
+    sends: { username: 'follower', password: 'follower123' },
+  },
+  logout: { run: (a) => a.logout() },
+  oneTimeToken: { run: (a) => a.oneTimeToken() },
+  profile: { run: (a) => a.profile() },
+  memberInfo: { run: (a) => a.memberInfo() },
+  userTags: { run: (a) => a.userTags() },
+  registerPermission: { run: (a) => a.registerPermission() },
+  preferences: { run: (a) => a.preferences() },
+  savePreferences: { run: (a) => a.savePreferences({ showAssets: 0 }), sends: { showAssets: 0 } },
+  prefSetting: { run: (a) => a.prefSetting() },
+  savePrefSetting: {
+    run: (a) => a.savePrefSetting({ key: 'deposit_to', value: 'unified' }),
+    sends: { key: 'deposit_to', value: 'unified' },
+  },
+  google2faVerify: { run: (a) => a.google2faVerify({ code: '123456' }), sends: { code: '123456' } },
+  sendEmailCode: {
+    run: (a) => a.sendEmailCode({ scene: 'withdraw' }),
+    sends: { scene: 'withdraw' },
+  },
+  sendMobileCode: { run: (a) => a.sendMobileCode({ scene: 'bind' }), sends: { scene: 'bind' } },
+  kycInfo: { run: (a) => a.kycInfo() },
+  tradeSwitch: { run: (a) => a.tradeSwitch() },
+  defaultRiskIntercept: { run: (a) => a.defaultRiskIntercept() },
+  cardPotential: { run: (a) => a.cardPotential() },
+  wallets: { run: (a) => a.wallets() },
+  risk: { run: (a) => a.risk() },
+  exchangeRate: { run: (a) => a.exchangeRate(), sends: { name: 'USD' } },
+  assetOverview: { run: (a) => a.assetOverview() },
+  aggregateInfo: { run: (a) => a.aggregateInfo() },
+  chainAddressIsExchange: {
+    run: (a) => a.chainAddressIsExchange({ coin: 'USDT', chain: 'TRX', address: 'T9yD&x=1' }),
+    sends: { coin: 'USDT', chain: 'TRX', address: 'T9yD&x=1' },
+  },
+  withdrawMessage: {
+    run: (a) => a.withdrawMessage({ coin: 'BTC' }),
+    sends: { coin: 'BTC' },
+  },
+  copyProfile: { run: (a) => a.copyProfile() },
+  copyAccount: { run: (a) => a.copyAccount() },
+  copyOrders: { run: (a) => a.copyOrders() },
+  copyPositions: { run: (a) => a.copyPositions() },
+  leaderWallet: { run: (a) => a.leaderWallet() },
+  leaderIncome: { run: (a) => a.leaderIncome() },
+  leaderIncomeHistory: { run: (a) => a.leaderIncomeHistory({ days: 30 }), sends: { days: '30' } },
+  leaderBots: { run: (a) => a.leaderBots() },
+  webConfig: { run: (a) => a.webConfig() },
+  bannerConfig: {
+    run: (a) => a.bannerConfig({ placement: 'assets' }),
+    sends: { placement: 'assets' },
+  },
+  collect: {
+    run: (a) =>
+      a.collect({
+        events: [
+          {
+            name: 'e',
+            timestamp: 1,
+            platform: 'pc',
+            env: 'testnet',
+            userAgent: 'ua',
+            pageUrl: 'http://127.0.0.1/',
+            userId: '',
+            deviceId: '',
+            sessionId: '',
+          },
+        ],
+      }),
+  },
+};
+
+describe('call table endpoints', () => {
+  it('there is one endpoint function per table row', () => {
+    fresh();
+    for (const name of Object.keys(CALLS)) expect(typeof api[name as CallName]).toBe('function');
+    expect(Object.keys(CASES).sort()).toEqual(Object.keys(CALLS).sort());
+  });
+
+  it.each(Object.entries(CALLS).map(([name, spec]) => [name, spec.method, spec.path] as const))(
+    '%s sends %s %s',
+    async (name, method, path) => {
+      fresh();
+      const c = CASES[name as CallName];
+      await c.run(api);
+      expect(server.requests).toHaveLength(1);
+      const r = server.requests[0];
+      expect(r?.method).toBe(method);
+      expect(r?.path).toBe(`/api${path}`);
+      if (method === 'GET') {
+        expect(Object.fromEntries(r?.query ?? [])).toEqual(c.sends ?? {});
+        expect(r?.body).toBe('');
+      } else {
+        expect(r?.query.size).toBe(0);
+        if (c.sends !== undefined) expect(JSON.parse(r?.body ?? '')).toEqual(c.sends);
+      }
+    },
+  );
+
+  it('resolves with the result of the envelope', async () => {
+    fresh();
+    server.route('POST', `/api${CALLS.oneTimeToken.path}`, (_req, res) =>
+      sendJson(res, 200, envelope({ token: 'ott-1', expiresAtE3: '1732150060000' })),
+    );
+    await expect(api.oneTimeToken()).resolves.toEqual({
+      token: 'ott-1',
+      expiresAtE3: '1732150060000',
+    });
+  });
+
+  it('login and logout clear the caches (a new user never sees old answers)', async () => {
+    fresh();
+    await api.exchangeRate();
+    expect(client.requestCache.size).toBe(1);
+    await api.login({ username: 'leader', password: 'leader123' });
+    expect(client.requestCache.size).toBe(0);
+    await api.exchangeRate();
+    await api.logout();
+    expect(client.requestCache.size).toBe(0);
+  });
+
+  it('a failed logout keeps the caches and rejects with the error', async () => {
+    fresh();
+    await api.exchangeRate();
+    server.route('POST', '/api/logout', (_req, res) => {
+      res.writeHead(502, 'Bad Gateway');
+      res.end();
+    });
+    await expect(api.logout()).rejects.toMatchObject({ code: 9000003, status: 502 });
+    expect(client.requestCache.size).toBe(1);
+  });
+
+  it('exchangeRate is shared for 60 s; webConfig is cached by default', async () => {
+    fresh();
+    await Promise.all([api.exchangeRate(), api.exchangeRate()]);
+    await api.webConfig();
+    await api.webConfig();
+    expect(server.requests).toHaveLength(2);
+    await api.exchangeRate({ cache: false });
+    expect(server.requests).toHaveLength(3);
+  });
+});
+
+describe('fetchSnapshot', () => {
+  it.each(PRIVATE_TOPICS.map((t) => [t, SNAPSHOT_PATHS[t]] as const))(
+    '%s: GET %s resolving with the whole envelope',
+    async (topic, path) => {
+      fresh();
+      server.route('GET', `/api${path}`, (_req, res) =>
+        sendJson(res, 200, envelope({ list: [] }, { time_now: '1732150001.000001' })),
+      );
+      const env = await api.fetchSnapshot(topic);
+      expect(server.requests[0]).toMatchObject({ method: 'GET', path: `/api${path}` });
+      expect(env.ret_code).toBe(0);
+      expect(env.time_now).toBe('1732150001.000001');
+      expect(env.result).toEqual({ list: [] });
+    },
+  );
+
+  it('a non-zero ret_code rejects (the pipeline retries)', async () => {
+    fresh();
+    server.route('GET', `/api${SNAPSHOT_PATHS.wallet}`, (_req, res) =>
+      sendJson(res, 200, envelope(null, { ret_code: 10016, ret_msg: 'busy' })),
+    );
+    await expect(api.fetchSnapshot('wallet')).rejects.toMatchObject({ code: 10016 });
+  });
+});
+
+describe('Bybit V5 market', () => {
+  const v5 = (result: unknown): string =>
+    JSON.stringify({ retCode: 0, retMsg: 'OK', result, retExtInfo: {}, time: 1732150000000 });
+
+  it('marketTime: GET /v5/market/time', async () => {
+    fresh();
+    server.route('GET', `/api${V5_MARKET.time}`, (_req, res) =>
+      sendJson(res, 200, v5({ timeSecond: '1732150000', timeNano: '1732150000000000000' })),
+    );
+    await expect(api.marketTime()).resolves.toEqual({
+      timeSecond: '1732150000',
+      timeNano: '1732150000000000000',
+    });
+  });
+
+  it('instrumentsInfo(category): GET /v5/market/instruments-info?category=…', async () => {
+    fresh();
+    server.route('GET', `/api${V5_MARKET.instrumentsInfo}`, (_req, res) =>
+      sendJson(res, 200, v5({ category: 'linear', list: [], nextPageCursor: '' })),
+    );
+    await expect(api.instrumentsInfo('linear', { limit: 500 })).resolves.toMatchObject({
+      category: 'linear',
+    });
+    expect(Object.fromEntries(server.requests[0]?.query ?? [])).toEqual({
+      category: 'linear',
+      limit: '500',
+    });
+  });
+
+  it('marketTickers(category): GET /v5/market/tickers?category=…; retCode ≠ 0 rejects', async () => {
+    fresh();
+    server.route('GET', `/api${V5_MARKET.tickers}`, (req, res) =>
+      req.url?.includes('category=linear')
+        ? sendJson(res, 200, v5({ category: 'linear', list: [{ symbol: 'BTCUSDT' }] }))
+        : sendJson(res, 200, JSON.stringify({ retCode: 10001, retMsg: 'bad category' })),
+    );
+    await expect(api.marketTickers('linear')).resolves.toEqual({
+      category: 'linear',
+      list: [{ symbol: 'BTCUSDT' }],
+    });
+    await expect(api.marketTickers('spot')).rejects.toMatchObject({
+      code: 10001,
+      retMsg: 'bad category',
+    });
+  });
+});
