@@ -1,12 +1,62 @@
-import { defineConfig } from 'vite';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 /** Port of the simulator during development; `npm start` sets it for both processes. */
 const simPort = Number(process.env.ASSETDECK_SIM_PORT ?? 8790);
 const simTarget = `http://127.0.0.1:${simPort}`;
 
+const LOCALES_DIR = fileURLToPath(new URL('./locales', import.meta.url));
+
+/** Every `<lng>/<ns>.json` under locales/, as URL-style relative paths. */
+function localeFiles(): string[] {
+  return readdirSync(LOCALES_DIR).flatMap((lng) =>
+    statSync(join(LOCALES_DIR, lng)).isDirectory()
+      ? readdirSync(join(LOCALES_DIR, lng))
+          .filter((f) => f.endsWith('.json'))
+          .map((f) => `${lng}/${f}`)
+      : [],
+  );
+}
+
+/**
+ * Translations live in locales/ at the repository root (not in public/), and i18next reads them
+ * over HTTP from /locales/{lng}/{ns}.json: served from the folder in development, copied into
+ * the build as-is.
+ */
+function locales(): Plugin {
+  return {
+    name: 'assetdeck-locales',
+    configureServer(server) {
+      server.middlewares.use('/locales', (req, res, next) => {
+        const rel = decodeURIComponent((req.url ?? '').split('?')[0] ?? '').replace(/^\/+/, '');
+        const file = resolve(LOCALES_DIR, rel);
+        if (!file.startsWith(LOCALES_DIR + sep) || !file.endsWith('.json')) return next();
+        try {
+          const body = readFileSync(file);
+          res.setHeader('Content-Type', 'application/json; charset=utf-8');
+          res.end(body);
+        } catch {
+          next();
+        }
+      });
+    },
+    generateBundle() {
+      for (const rel of localeFiles()) {
+        this.emitFile({
+          type: 'asset',
+          fileName: `locales/${rel}`,
+          source: readFileSync(join(LOCALES_DIR, rel)),
+        });
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), locales()],
   server: {
     host: '127.0.0.1',
     proxy: {

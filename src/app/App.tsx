@@ -1,0 +1,64 @@
+import { useStore } from 'jotai';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { createBrowserRouter, RouterProvider, type DataRouter } from 'react-router';
+import { errorMessage } from '../i18n/error-message';
+import { notify } from '../ui/notifications';
+import { AppProviders, type AppProvidersProps } from './providers';
+import { buildRoutes } from './routes';
+import { useServices } from './services';
+import { bootstrapSession, installNoPermissionSignOut, sessionStatusAtom } from './session';
+
+export interface SessionRuntimeProps {
+  router: DataRouter;
+  /** `onNoPermission` of the HTTP client (src/api/http.ts). */
+  subscribeNoPermission: (listener: (err: unknown) => void) => () => void;
+}
+
+/**
+ * Runs the session once per page: checks who is signed in, and signs the user out with a message
+ * when any call answers a no-permission code.
+ */
+export function SessionRuntime({ router, subscribeNoPermission }: SessionRuntimeProps) {
+  const store = useStore();
+  const { api } = useServices();
+  const { t } = useTranslation('user-assets');
+
+  useEffect(() => {
+    // StrictMode runs effects twice in development: check the session only once.
+    if (store.get(sessionStatusAtom) === 'unknown') void bootstrapSession(store, api);
+  }, [store, api]);
+
+  useEffect(
+    () =>
+      installNoPermissionSignOut(store, {
+        subscribe: subscribeNoPermission,
+        navigate: (path) => void router.navigate(path, { replace: true }),
+        notify: (err) =>
+          notify({
+            title: t('session.signedOutTitle'),
+            message: errorMessage(t, err),
+            tone: 'warning',
+          }),
+      }),
+    [store, router, subscribeNoPermission, t],
+  );
+  return null;
+}
+
+export interface AppProps extends Omit<AppProvidersProps, 'children'> {
+  subscribeNoPermission: SessionRuntimeProps['subscribeNoPermission'];
+  /** Defaults to a browser router over the route table. */
+  router?: DataRouter;
+}
+
+/** The whole application. */
+export function App({ router: given, subscribeNoPermission, ...providers }: AppProps) {
+  const router = useMemo(() => given ?? createBrowserRouter(buildRoutes()), [given]);
+  return (
+    <AppProviders {...providers}>
+      <SessionRuntime router={router} subscribeNoPermission={subscribeNoPermission} />
+      <RouterProvider router={router} />
+    </AppProviders>
+  );
+}

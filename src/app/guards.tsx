@@ -1,0 +1,57 @@
+import { Button, Stack, Text } from '@mantine/core';
+import { useAtomValue, useStore } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { copyProfileAtom, isSignedInAtom } from '../state/client';
+import { dataOf } from '../state/loadable';
+import { Spinner } from '../ui/Spinner';
+import { ScreenFrame } from './ScreenFrame';
+import { useServices } from './services';
+import { bootstrapSession, HOME_PATHS, roleOf, sessionStatusAtom } from './session';
+
+/** While the session is being checked, or could not be: a spinner, or an error with retry. */
+function SessionPending() {
+  const { t } = useTranslation('user-assets');
+  const status = useAtomValue(sessionStatusAtom);
+  const store = useStore();
+  const { api } = useServices();
+  if (status !== 'error') return <Spinner label={t('session.checking')} />;
+  return (
+    <ScreenFrame title={t('session.unreachableTitle')}>
+      <Stack gap="sm" align="flex-start">
+        <Text role="alert">{t('session.unreachable')}</Text>
+        <Button onClick={() => void bootstrapSession(store, api)}>{t('common.retry')}</Button>
+      </Stack>
+    </ScreenFrame>
+  );
+}
+
+/** Guarded routes: signed-out visitors go to /login. */
+export function RequireAuth() {
+  const status = useAtomValue(sessionStatusAtom);
+  const signedIn = useAtomValue(isSignedInAtom);
+  const location = useLocation();
+  if (signedIn) return <Outlet />;
+  if (status !== 'ready') return <SessionPending />;
+  return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+}
+
+/** Routes only for signed-out visitors (the login page): a signed-in user goes home. */
+export function RequireSignedOut() {
+  const status = useAtomValue(sessionStatusAtom);
+  const signedIn = useAtomValue(isSignedInAtom);
+  if (signedIn) return <Navigate to="/" replace />;
+  if (status === 'unknown' || status === 'checking') return <SessionPending />;
+  return <Outlet />;
+}
+
+/** `/`: the screen of the user's role, once the copy-trade profile is known. */
+export function RoleRedirect() {
+  const { t } = useTranslation('user-assets');
+  const cp = useAtomValue(copyProfileAtom);
+  if (cp.status === 'idle' || cp.status === 'pending') {
+    return <Spinner label={t('session.checking')} />;
+  }
+  // A failed profile read still lands somewhere useful: every user has derivatives assets.
+  return <Navigate to={HOME_PATHS[roleOf(dataOf(cp))]} replace />;
+}

@@ -1,0 +1,170 @@
+/**
+ * The signed-in session: bootstrap on load, log in, sign out, and the forced sign-out when the
+ * HTTP client reports a "user no permission" code. Functions take the Jotai store and the API
+ * they need, so tests hand in fakes and the app hands in src/api/endpoints.ts.
+ */
+import { atom, type createStore } from 'jotai';
+import type {
+  CopyProfile,
+  LoginBody,
+  LoginResult,
+  PrefSetting,
+  Preferences,
+  Profile,
+} from '../api/types';
+import { ERROR_CODES } from '../api/error-codes';
+import { errorCodeOf } from '../i18n/error-message';
+import { failed, pending, ready } from '../state/loadable';
+import {
+  configsAtom,
+  copyProfileAtom,
+  DEFAULT_CONFIGS,
+  DEFAULT_PREFERENCES,
+  preferencesAtom,
+  SIGNED_OUT,
+  userAtom,
+} from '../state/client';
+
+export type JotaiStore = ReturnType<typeof createStore>;
+
+export interface SessionApi {
+  login(body: LoginBody): Promise<LoginResult>;
+  logout(): Promise<unknown>;
+  profile(): Promise<Profile>;
+  preferences(): Promise<Preferences>;
+  prefSetting(): Promise<PrefSetting>;
+  copyProfile(): Promise<CopyProfile>;
+}
+
+/** Whether we know yet if someone is signed in ('error': the server could not be reached). */
+export type SessionStatus = 'unknown' | 'checking' | 'ready' | 'error';
+export const sessionStatusAtom = atom<SessionStatus>('unknown');
+
+export type Role = 'leader' | 'follower' | 'trader';
+
+/** Copy-trade role: a leader; a follower (copies someone: sub-member ids); anyone else trades. */
+export function roleOf(cp: CopyProfile | undefined): Role {
+  if (cp?.isLeader) return 'leader';
+  if (cp && cp.subMemberIdList.length > 0) return 'follower';
+  return 'trader';
+}
+
+export const HOME_PATHS: Record<Role, string> = {
+  leader: '/copy-trade/leader',
+  follower: '/copy-trade',
+  trader: '/assets/derivatives',
+};
+
+const NO_PERMISSION: ReadonlySet<number> = new Set([
+  ERROR_CODES.NOT_LOGGED_IN,
+  ERROR_CODES.API_FORBIDDEN,
+  ERROR_CODES.ACCOUNT_FROZEN,
+]);
+export const isNoPermission = (err: unknown) => NO_PERMISSION.has(errorCodeOf(err) ?? -1);
+
+/**
+ * Everything around the user that screens read: copy-trade profile (decides the home screen),
+ * display preferences and page configs. Failures keep the defaults (and mark the copy profile
+ * failed) rather than blocking the session.
+ */
+export async function loadUserContext(
+  store: JotaiStore,
+  api: SessionApi,
+): Promise<CopyProfile | undefined> {
+  store.set(copyProfileAtom, pending());
+  const [cp, prefs, configs] = await Promise.allSettled([
+    api.copyProfile(),
+    api.preferences(),
+    api.prefSetting(),
+  ]);
+  if (prefs.status === 'fulfilled')
+    store.set(preferencesAtom, { ...DEFAULT_PREFERENCES, ...prefs.value });
+  if (configs.status === 'fulfilled')
+    store.set(configsAtom, { ...DEFAULT_CONFIGS, ...configs.value });
+  if (cp.status === 'fulfilled') {
+    store.set(copyProfileAtom, ready(cp.value));
+    return cp.value;
+  }
+  store.set(copyProfileAtom, failed(String(errorCodeOf(cp.reason) ?? 'error')));
+  return undefined;
+}
+
+/** On page load: who is signed in? 10007 (or any no-permission code) means nobody. */
+export async function bootstrapSession(store: JotaiStore, api: SessionApi): Promise<void> {
+  store.set(sessionStatusAtom, 'checking');
+  try {
+    const profile = await api.profile();
+    store.set(userAtom, { userId: profile.userId, profile });
+    store.set(sessionStatusAtom, 'ready');
+    await loadUserContext(store, api);
+  } catch (err) {
+    if (isNoPermission(err)) {
+      clearSession(store);
+      store.set(sessionStatusAtom, 'ready');
+    } else {
+      store.set(sessionStatusAtom, 'error');
+    }
+  }
+}
+
+/** Log in and load the session; resolves with the role's home path. Rejects with the API error. */
+export async function logIn(store: JotaiStore, api: SessionApi, body: LoginBody): Promise<string> {
+  await api.login(body);
+  const profile = await api.profile();
+  store.set(userAtom, { userId: profile.userId, profile });
+  store.set(sessionStatusAtom, 'ready');
+  const cp = await loadUserContext(store, api);
+  return HOME_PATHS[roleOf(cp)];
+}
+
+/** Forget the user and everything loaded for them. */
+export function clearSession(store: JotaiStore): void {
+  store.set(userAtom, SIGNED_OUT);
+  store.set(copyProfileAtom, { status: 'idle' });
+  store.set(preferencesAtom, DEFAULT_PREFERENCES);
+  store.set(configsAtom, DEFAULT_CONFIGS);
+}
+
+export interface SignOutEffects {
+  navigate: (path: string) => void;
+  /** Shows the 50016 toast (2 s). */
+  onFailure: () => void;
+}
+
+/** Post /logout; on success forget the user and go to /login, else keep the session and say so. */
+export async function signOut(
+  store: JotaiStore,
+  api: SessionApi,
+  fx: SignOutEffects,
+): Promise<boolean> {
+  try {
+    await api.logout();
+  } catch {
+    fx.onFailure();
+    return false;
+  }
+  clearSession(store);
+  fx.navigate('/login');
+  return true;
+}
+
+export interface NoPermissionEffects {
+  /** Subscribe to the HTTP client's no-permission events (src/api/http.ts `onNoPermission`). */
+  subscribe: (listener: (err: unknown) => void) => () => void;
+  navigate: (path: string) => void;
+  /** Tell the user why (the catalogue text for the code). */
+  notify: (err: unknown) => void;
+}
+
+/**
+ * A permission code from any call signs the user out with a message. Ignored while nobody is
+ * signed in: the bootstrap's own 10007 is the normal "not signed in" answer, not an event.
+ */
+export function installNoPermissionSignOut(store: JotaiStore, fx: NoPermissionEffects): () => void {
+  return fx.subscribe((err) => {
+    if (store.get(userAtom).userId <= 0) return;
+    clearSession(store);
+    fx.notify(err);
+    fx.navigate('/login');
+  });
+}

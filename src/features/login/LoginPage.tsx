@@ -1,0 +1,141 @@
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  PasswordInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useStore } from 'jotai';
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useServices } from '../../app/services';
+import { logIn } from '../../app/session';
+import { formMessages, validateValue, type Rule } from '../../i18n/form-messages';
+import { DEMO_ACCOUNTS, type DemoAccount } from './demo-accounts';
+import { loginErrors, type LoginErrors } from './login-errors';
+
+const USERNAME_RULES: readonly Rule[] = [{ required: true }, { type: 'string', max: 64 }];
+const PASSWORD_RULES: readonly Rule[] = [{ required: true }, { type: 'string', max: 128 }];
+
+/**
+ * Sign in with username and password, or with one click as a demo account. On success the
+ * route guard sends the user to their role's screen.
+ */
+export default function LoginPage() {
+  const { t } = useTranslation('user-assets');
+  const store = useStore();
+  const { api } = useServices();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<LoginErrors>({});
+  const [busy, setBusy] = useState(false);
+  const titleId = useId();
+  const demoTitleId = useId();
+
+  const submit = async (creds: { username: string; password: string }) => {
+    const messages = formMessages(t);
+    const found: LoginErrors = {
+      username: validateValue(creds.username.trim(), USERNAME_RULES, t('login.username'), messages),
+      password: validateValue(creds.password, PASSWORD_RULES, t('login.password'), messages),
+    };
+    setErrors(found);
+    if (found.username || found.password) return;
+    setBusy(true);
+    try {
+      await logIn(store, api, { username: creds.username.trim(), password: creds.password });
+    } catch (err) {
+      setErrors(loginErrors(t, err));
+      setBusy(false);
+    }
+  };
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    void submit({ username, password });
+  };
+
+  const signInAsDemo = (a: DemoAccount) => {
+    setUsername(a.username);
+    setPassword(a.password);
+    void submit(a);
+  };
+
+  return (
+    <Stack maw={520} mx="auto" gap="lg" py="lg">
+      <Card withBorder padding="lg" component="section" aria-labelledby={titleId}>
+        <Title order={1} size="h2" id={titleId} mb="md">
+          {t('login.title')}
+        </Title>
+        <form onSubmit={onSubmit} noValidate>
+          <Stack gap="sm">
+            <TextInput
+              label={t('login.username')}
+              autoComplete="username"
+              value={username}
+              onChange={(e) => setUsername(e.currentTarget.value)}
+              error={errors.username}
+              required
+            />
+            <PasswordInput
+              label={t('login.password')}
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+              error={errors.password}
+              required
+            />
+            {errors.form && (
+              <Alert color="red" role="alert">
+                {errors.form}
+              </Alert>
+            )}
+            <Button type="submit" loading={busy} fullWidth>
+              {t('login.submit')}
+            </Button>
+          </Stack>
+        </form>
+      </Card>
+
+      <Card withBorder padding="lg" component="section" aria-labelledby={demoTitleId}>
+        <Title order={2} size="h4" id={demoTitleId}>
+          {t('login.demo.title')}
+        </Title>
+        <Text size="sm" c="dimmed" mb="sm">
+          {t('login.demo.intro')}
+        </Text>
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          {DEMO_ACCOUNTS.map((a) => (
+            <Button
+              key={a.username}
+              variant="light"
+              h="auto"
+              py={8}
+              disabled={busy}
+              onClick={() => signInAsDemo(a)}
+              aria-label={t('login.demo.signInAs', { username: a.username })}
+            >
+              <Group gap={2} style={{ flexDirection: 'column', alignItems: 'flex-start' }}>
+                <Text span fw={600} size="sm">
+                  {a.username}
+                </Text>
+                <Text
+                  span
+                  size="xs"
+                  c="dimmed"
+                  style={{ whiteSpace: 'normal', textAlign: 'start' }}
+                >
+                  {t(`login.demo.roles.${a.descriptionKey}`)}
+                </Text>
+              </Group>
+            </Button>
+          ))}
+        </SimpleGrid>
+      </Card>
+    </Stack>
+  );
+}

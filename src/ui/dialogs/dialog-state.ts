@@ -1,0 +1,85 @@
+/**
+ * The one dialog host's state: which dialog is open, by name, with its props. Opening a dialog
+ * while another is open replaces it (dialogs here never stack: one focus trap at a time).
+ */
+import { atom, useSetAtom } from 'jotai';
+import { useMemo, type ReactNode } from 'react';
+
+/** The accounts a transfer moves funds between. */
+export type AccountKind = 'derivatives' | 'spot' | 'funding' | 'unified';
+
+export interface TransferRequest {
+  coin: string;
+  from: AccountKind;
+  to: AccountKind;
+  /** Decimal string as typed, validated > 0; never a float. */
+  amount: string;
+}
+
+export interface DialogPropsMap {
+  deposit: { coin?: string };
+  transfer: {
+    coin?: string;
+    from?: AccountKind;
+    to?: AccountKind;
+    onSubmit?: (req: TransferRequest) => Promise<void> | void;
+  };
+  transferV2: {
+    coin?: string;
+    from?: AccountKind;
+    to?: AccountKind;
+    onSubmit?: (req: TransferRequest) => Promise<void> | void;
+  };
+  vipWelcome: { level?: string };
+  /** Server-provided announcement; already in the page language. */
+  globalPopup: { title?: string; message: string };
+  upgradeUnified: { onUpgrade?: () => Promise<void> | void };
+  warning: {
+    message: ReactNode;
+    title?: string;
+    confirmLabel?: string;
+    onConfirm?: () => void;
+    onCancel?: () => void;
+  };
+}
+export type DialogName = keyof DialogPropsMap;
+export const DIALOG_NAMES: readonly DialogName[] = [
+  'deposit',
+  'transfer',
+  'transferV2',
+  'vipWelcome',
+  'globalPopup',
+  'upgradeUnified',
+  'warning',
+];
+
+export type OpenDialogState = {
+  [K in DialogName]: { name: K; props: DialogPropsMap[K] };
+}[DialogName];
+
+export const dialogAtom = atom<OpenDialogState | null>(null);
+
+/** Write-only: open a dialog by name. */
+export const openDialogAtom = atom(null, (_get, set, next: OpenDialogState) =>
+  set(dialogAtom, next),
+);
+/** Write-only: close whatever is open. */
+export const closeDialogAtom = atom(null, (_get, set) => set(dialogAtom, null));
+
+export interface DialogControls {
+  openDialog: <K extends DialogName>(name: K, props: DialogPropsMap[K]) => void;
+  closeDialog: () => void;
+}
+
+/** `openDialog('deposit', { coin: 'USDT' })` from any component. */
+export function useDialogs(): DialogControls {
+  const open = useSetAtom(openDialogAtom);
+  const closeDialog = useSetAtom(closeDialogAtom);
+  return useMemo(
+    () => ({
+      openDialog: (name, props) => open({ name, props } as OpenDialogState),
+      closeDialog,
+    }),
+    [open, closeDialog],
+  );
+}

@@ -1,0 +1,54 @@
+/**
+ * Dialog name -> title and lazily loaded body. The title renders at once (Modal's accessible
+ * name); the body is its own chunk, loaded the first time the dialog opens.
+ */
+import type { TFunction } from 'i18next';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { DialogName, DialogPropsMap } from './dialog-state';
+
+export interface DialogBodyProps<K extends DialogName> {
+  props: DialogPropsMap[K];
+  close: () => void;
+}
+
+export interface DialogEntry<K extends DialogName> {
+  title: (t: TFunction, props: DialogPropsMap[K]) => string;
+  Body: LazyExoticComponent<ComponentType<DialogBodyProps<K>>>;
+  size?: 'sm' | 'md' | 'lg';
+}
+
+type Registry = { [K in DialogName]: DialogEntry<K> };
+
+export const DIALOGS: Registry = {
+  deposit: {
+    title: (t, p) =>
+      p.coin ? t('dialogs.deposit.titleCoin', { coin: p.coin }) : t('dialogs.deposit.title'),
+    Body: lazy(() => import('./DepositDialog')),
+  },
+  transfer: {
+    title: (t) => t('dialogs.transfer.title'),
+    Body: lazy(() => import('./TransferDialog')),
+  },
+  transferV2: {
+    title: (t) => t('dialogs.transfer.title'),
+    Body: lazy(() => import('./TransferV2Dialog')),
+  },
+  vipWelcome: {
+    title: (t) => t('dialogs.vipWelcome.title'),
+    Body: lazy(() => import('./VipWelcomeDialog')),
+  },
+  globalPopup: {
+    title: (t, p) => p.title ?? t('dialogs.globalPopup.title'),
+    Body: lazy(() => import('./GlobalPopupDialog')),
+  },
+  upgradeUnified: {
+    title: (t) => t('dialogs.upgradeUnified.title'),
+    Body: lazy(() => import('./UpgradeUnifiedDialog')),
+    size: 'lg',
+  },
+  warning: {
+    title: (t, p) => p.title ?? t('dialogs.warning.title'),
+    Body: lazy(() => import('./WarningDialog')),
+    size: 'sm',
+  },
+};

@@ -1,0 +1,55 @@
+import { useAtomValue } from 'jotai';
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { isSignedInAtom } from '../../state/client';
+import { DialogHost } from '../dialogs/DialogHost';
+import { Spinner } from '../Spinner';
+import { RouteMeta } from './RouteMeta';
+import classes from './shell.module.css';
+
+// Separate chunks: a signed-out visitor (the login page) never downloads them.
+const Header = lazy(() => import('./Header'));
+const Footer = lazy(() => import('./Footer'));
+const ChatWidget = lazy(() => import('./ChatWidget'));
+
+export const MAIN_CONTENT_ID = 'main-content';
+
+/**
+ * The page frame: skip link, header/footer/chat for a signed-in user (userId > 0) only, the
+ * routed screen in <main>, the dialog host, and the page metadata.
+ */
+export function AppLayout() {
+  const { t } = useTranslation('user-assets');
+  const signedIn = useAtomValue(isSignedInAtom);
+  return (
+    <div className={classes.page}>
+      <a href={`#${MAIN_CONTENT_ID}`} className={classes.skipLink}>
+        {t('shell.skipToContent')}
+      </a>
+      {signedIn && (
+        <Suspense fallback={<div className={classes.headerSlot} aria-hidden />}>
+          <Header />
+        </Suspense>
+      )}
+      <main
+        id={MAIN_CONTENT_ID}
+        tabIndex={-1}
+        className={classes.main}
+        aria-label={t('shell.main')}
+      >
+        <Suspense fallback={<Spinner />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      {signedIn && (
+        <Suspense fallback={null}>
+          <Footer />
+          <ChatWidget />
+        </Suspense>
+      )}
+      <DialogHost />
+      <RouteMeta />
+    </div>
+  );
+}

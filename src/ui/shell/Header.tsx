@@ -1,0 +1,59 @@
+import { Button, Menu, Text } from '@mantine/core';
+import { useAtomValue } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink } from 'react-router';
+import { useSignOut } from '../../app/hooks';
+import { HOME_PATHS, roleOf } from '../../app/session';
+import { dataOf } from '../../state/loadable';
+import { copyProfileAtom, userAtom } from '../../state/client';
+import { LanguageMenu } from './LanguageMenu';
+import classes from './shell.module.css';
+import { ThemeToggle } from './ThemeToggle';
+
+/** Site header (lazy chunk): brand, the screens of the user's role, language, theme, account. */
+export default function Header() {
+  const { t } = useTranslation('user-assets');
+  const user = useAtomValue(userAtom);
+  const role = roleOf(dataOf(useAtomValue(copyProfileAtom)));
+  const signOut = useSignOut();
+  const links = [
+    ...(role === 'follower' ? [{ to: HOME_PATHS.follower, label: t('nav.copyTrade') }] : []),
+    ...(role === 'leader' ? [{ to: HOME_PATHS.leader, label: t('nav.leader') }] : []),
+    { to: HOME_PATHS.trader, label: t('nav.derivatives') },
+  ];
+  const name = user.profile?.nickName || t('shell.account.userId', { id: user.userId });
+
+  return (
+    <header className={classes.header} aria-label={t('shell.header')} data-shell="header">
+      <Link to="/" className={classes.brand} data-shell="brand">
+        {t('app.name')}
+      </Link>
+      <nav className={classes.nav} aria-label={t('nav.label')}>
+        {links.map((l) => (
+          <NavLink key={l.to} to={l.to} end className={classes.navLink}>
+            {l.label}
+          </NavLink>
+        ))}
+      </nav>
+      <div className={classes.controls}>
+        <LanguageMenu />
+        <ThemeToggle />
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <Button variant="subtle" aria-label={t('shell.account.menu', { name })}>
+              <Text span size="sm" maw={140} truncate="end">
+                {name}
+              </Text>
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Label>{t('shell.account.signedInAs', { name })}</Menu.Label>
+            <Menu.Item color="red" onClick={() => void signOut()}>
+              {t('shell.account.signOut')}
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,47 @@
+import { Button, Menu } from '@mantine/core';
+import { useAtomValue } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import { useChangeLanguage } from '../../app/hooks';
+import { useServices } from '../../app/services';
+import { LANGUAGE_NAMES, LANGUAGES, PSEUDO_LANGUAGE, type Language } from '../../i18n/languages';
+import { currentLangAtom } from '../../state/client';
+import { GlobeIcon } from './icons';
+
+const nameOf = (lng: string) =>
+  lng === PSEUDO_LANGUAGE ? 'Pseudo' : (LANGUAGE_NAMES[lng as Language] ?? lng);
+
+/** The language picker; every entry is labelled in its own language (and `lang`-tagged). */
+export function LanguageMenu() {
+  const { t } = useTranslation('user-assets');
+  const current = useAtomValue(currentLangAtom);
+  const change = useChangeLanguage();
+  const { allowPseudo } = useServices();
+  const options: string[] = allowPseudo ? [...LANGUAGES, PSEUDO_LANGUAGE] : [...LANGUAGES];
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button
+          variant="default"
+          leftSection={<GlobeIcon />}
+          aria-label={t('shell.language.label', { language: nameOf(current) })}
+        >
+          <span lang={current}>{nameOf(current)}</span>
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown mah={360} style={{ overflowY: 'auto' }}>
+        <Menu.Label>{t('shell.language.menu')}</Menu.Label>
+        {options.map((lng) => (
+          <Menu.Item
+            key={lng}
+            lang={lng === PSEUDO_LANGUAGE ? 'en' : lng}
+            aria-current={lng === current ? 'true' : undefined}
+            fw={lng === current ? 700 : undefined}
+            onClick={() => void change(lng)}
+          >
+            {nameOf(lng)}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

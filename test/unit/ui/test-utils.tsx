@@ -1,0 +1,163 @@
+/**
+ * Shared helpers for the shell's component tests: bundled translations (every locale file, read
+ * through Vite's glob), a fake session API, and a renderer of the whole app on a memory router.
+ */
+import { render } from '@testing-library/react';
+import type { Resource, ResourceLanguage } from 'i18next';
+import { createStore } from 'jotai';
+import type { ReactNode } from 'react';
+import { createMemoryRouter } from 'react-router';
+import { vi } from 'vitest';
+import type { CopyProfile, Profile } from '../../../src/api/types';
+import { App } from '../../../src/app/App';
+import { AppProviders } from '../../../src/app/providers';
+import { buildRoutes } from '../../../src/app/routes';
+import type { AppServices } from '../../../src/app/services';
+import type { SessionApi } from '../../../src/app/session';
+import { createI18n } from '../../../src/i18n/i18n';
+import { currentLangAtom } from '../../../src/state/client';
+
+const files = import.meta.glob<{ default: Record<string, unknown> }>('../../../locales/*/*.json', {
+  eager: true,
+});
+
+/** Every locale file as an i18next Resource: { lng: { ns: {...} } }. */
+export function allResources(): Resource {
+  const out: Record<string, ResourceLanguage> = {};
+  for (const [path, mod] of Object.entries(files)) {
+    const m = /locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
+    if (!m) continue;
+    const [, lng, ns] = m as unknown as [string, string, string];
+    (out[lng] ??= {})[ns] = mod.default as ResourceLanguage[string];
+  }
+  return out;
+}
+
+export const testI18n = (lng = 'en', allowPseudo = false) =>
+  createI18n({ lng, resources: allResources(), allowPseudo });
+
+/** An API error as the HTTP client raises it (only `code` matters to the app). */
+export function apiError(code: number, retMsg = ''): Error & { code: number; retMsg: string } {
+  return Object.assign(new Error(retMsg || `error ${code}`), { code, retMsg });
+}
+
+export const PROFILES: Record<string, Profile> = {
+  follower: profileFor(1001, 'follower'),
+  leader: profileFor(2001, 'leader'),
+  trader: profileFor(3001, 'trader'),
+  newbie: profileFor(4001, 'newbie'),
+};
+
+function profileFor(userId: number, nickName: string): Profile {
+  return {
+    userId,
+    nickName,
+    email: `${nickName[0]}***@assetdeck.test`,
+    mobile: '',
+    vipLevel: 'VIP 1',
+    kycLevel: 1,
+    registerTimeE3: '1700000000000',
+    region: 'GLOBAL',
+  };
+}
+
+export const COPY_PROFILES: Record<string, CopyProfile> = {
+  follower: { isLeader: false, subMemberIdList: [2001, 2002, 2003], userId: 1001 },
+  leader: { isLeader: true, subMemberIdList: [], userId: 2001 },
+  trader: { isLeader: false, subMemberIdList: [], userId: 3001 },
+  newbie: { isLeader: false, subMemberIdList: [], userId: 4001 },
+};
+
+/** A session API whose user is `who` (or nobody: every private call answers 10007). */
+export function fakeApi(who?: keyof typeof PROFILES, overrides: Partial<SessionApi> = {}) {
+  const signedOut = () => Promise.reject(apiError(10007));
+  const api = {
+    login: vi.fn<SessionApi['login']>(async () => ({ userId: who ? PROFILES[who]!.userId : 0 })),
+    logout: vi.fn<SessionApi['logout']>(async () => null),
+    profile: vi.fn<SessionApi['profile']>(() =>
+      who ? Promise.resolve(PROFILES[who]!) : signedOut(),
+    ),
+    preferences: vi.fn<SessionApi['preferences']>(async () => ({
+      showAssets: 1 as const,
+      homeTradingPageUserGuide: 'hide' as const,
+    })),
+    prefSetting: vi.fn<SessionApi['prefSetting']>(async () => ({ deposit_to: '' })),
+    copyProfile: vi.fn<SessionApi['copyProfile']>(() =>
+      who ? Promise.resolve(COPY_PROFILES[who]!) : signedOut(),
+    ),
+    ...overrides,
+  };
+  return api;
+}
+
+export const TEST_HOST: AppServices['host'] = {
+  defaultLanguage: 'en',
+  langStorageKey: 'ASSETDECK_LANG_KEY',
+  langCookieName: '_by_l_g_d',
+  chatBase: 'http://127.0.0.1/chat',
+  isLocal: true,
+  isTestnet: true,
+};
+
+/** A no-permission event source the test can fire. */
+export function noPermissionSource() {
+  const listeners = new Set<(err: unknown) => void>();
+  return {
+    subscribe: (l: (err: unknown) => void) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    fire: (err: unknown) => listeners.forEach((l) => l(err)),
+    get size() {
+      return listeners.size;
+    },
+  };
+}
+
+export interface RenderAppOptions {
+  path?: string;
+  api?: SessionApi;
+  lng?: string;
+  store?: ReturnType<typeof createStore>;
+}
+
+/** The whole app on a memory router at `path`. */
+export async function renderApp({
+  path = '/',
+  api = fakeApi(),
+  lng = 'en',
+  store = createStore(),
+}: RenderAppOptions = {}) {
+  const i18n = await testI18n(lng);
+  store.set(currentLangAtom, lng);
+  const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
+  const noPermission = noPermissionSource();
+  const services: AppServices = { api, host: TEST_HOST, allowPseudo: false };
+  const view = render(
+    <App
+      store={store}
+      i18n={i18n}
+      services={services}
+      env="test"
+      router={router}
+      subscribeNoPermission={noPermission.subscribe}
+    />,
+  );
+  return { ...view, router, store, api, i18n, noPermission };
+}
+
+/** Some UI inside every provider (no router). */
+export async function renderWithProviders(
+  ui: ReactNode,
+  { api = fakeApi(), lng = 'en', store = createStore() }: Omit<RenderAppOptions, 'path'> = {},
+) {
+  const i18n = await testI18n(lng);
+  store.set(currentLangAtom, lng);
+  const services: AppServices = { api, host: TEST_HOST, allowPseudo: false };
+  const view = render(
+    <AppProviders store={store} i18n={i18n} services={services} env="test">
+      {ui}
+    </AppProviders>,
+  );
+  return { ...view, store, i18n, api };
+}
