@@ -204,3 +204,35 @@ export function rig(
     },
   };
 }
+
+/** A mock-socket WebSocket class that counts constructions (connection attempts). */
+export function countingWebSocket(): { Impl: WebSocketConstructor; created: () => number } {
+  let created = 0;
+  class Counting extends MockWebSocket {
+    constructor(url: string | URL, protocols?: string | string[]) {
+      super(url, protocols);
+      created += 1;
+    }
+  }
+  return { Impl: Counting as unknown as WebSocketConstructor, created: () => created };
+}
+
+/**
+ * A WebSocket class whose first instance ignores close(): it keeps delivering whatever the server
+ * sends, like a socket the supervisor abandoned but the network still feeds.
+ */
+export function zombieFirstWebSocket(): WebSocketConstructor {
+  let created = 0;
+  class Zombie extends MockWebSocket {
+    private readonly zombie: boolean;
+    constructor(url: string | URL, protocols?: string | string[]) {
+      super(url, protocols);
+      created += 1;
+      this.zombie = created === 1;
+    }
+    override close(code?: number, reason?: string): void {
+      if (!this.zombie) super.close(code, reason);
+    }
+  }
+  return Zombie as unknown as WebSocketConstructor;
+}
