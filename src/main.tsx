@@ -1,9 +1,36 @@
+import '@mantine/core/styles.css';
+import '@mantine/dates/styles.css';
+import '@mantine/notifications/styles.css';
+import { createStore } from 'jotai';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { copyProfile, login, logout, preferences, prefSetting, profile } from './api/endpoints';
+import { onNoPermission } from './api/http';
+import { App } from './app/App';
+import type { AppServices } from './app/services';
+import { currentHostConfig } from './config/host';
+import { createI18n } from './i18n/i18n';
+import { applyDocumentLanguage, initialLanguage } from './i18n/language';
+import { currentLangAtom } from './state/client';
 
-// Entry point; the application shell lands with the screens issue.
-createRoot(document.getElementById('root') as HTMLElement).render(
-  <StrictMode>
-    <main>assetdeck</main>
-  </StrictMode>,
-);
+const services: AppServices = {
+  api: { login, logout, profile, preferences, prefSetting, copyProfile },
+  host: currentHostConfig(),
+  allowPseudo: import.meta.env.DEV,
+};
+
+/** Load the first language before the first paint, so no screen flashes untranslated keys. */
+async function start() {
+  const store = createStore();
+  const lng = initialLanguage({ host: services.host, allowPseudo: services.allowPseudo });
+  const i18n = await createI18n({ lng, allowPseudo: services.allowPseudo });
+  applyDocumentLanguage(lng);
+  store.set(currentLangAtom, lng);
+  createRoot(document.getElementById('root') as HTMLElement).render(
+    <StrictMode>
+      <App store={store} i18n={i18n} services={services} subscribeNoPermission={onNoPermission} />
+    </StrictMode>,
+  );
+}
+
+void start();
