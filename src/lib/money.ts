@@ -1,0 +1,237 @@
+/**
+ * THE formatting module for amounts. Fixed-point strings (`...E8`, `...E4`: integers scaled by
+ * 10^8 / 10^4, possibly negative, possibly beyond 2^53) are parsed and added with BigInt and
+ * rounded with decimal.js; display goes through Intl.NumberFormat fed with exact decimal
+ * STRINGS (never a float), so no digit is ever lost.
+ */
+import Decimal from 'decimal.js';
+import { compareIntStr } from './intstr';
+import { LruMap } from './lru';
+
+/** Decimal.js with room for any amount: rounding only ever happens where we ask for it. */
+const D = Decimal.clone({ precision: 1_000, toExpNeg: -9e15, toExpPos: 9e15 });
+
+export const E8 = 8;
+export const E4 = 4;
+/** What hidden amounts show (preferences.showAssets = 0). */
+export const MASK = '****';
+/** What a missing or malformed amount shows. */
+export const PLACEHOLDER = '--';
+
+const INT = /^-?\d+$/;
+const DEC = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
+
+export class MoneyError extends Error {
+  override name = 'MoneyError';
+}
+
+/** True for a fixed-point integer string ("-?digits"). */
+export function isScaledString(v: unknown): v is string {
+  return typeof v === 'string' && INT.test(v);
+}
+
+/** True for a plain decimal string ("-12.5", "0.001"; no exponent). */
+export function isDecimalString(v: unknown): v is string {
+  return typeof v === 'string' && DEC.test(v);
+}
+
+/** A fixed-point integer string as a BigInt; throws MoneyError when malformed. */
+export function parseScaled(s: string): bigint {
+  if (!isScaledString(s)) throw new MoneyError(`Not a fixed-point integer string: ${String(s)}`);
+  return BigInt(s);
+}
+
+/** a + b of two strings at the same scale. */
+export function addScaled(a: string, b: string): string {
+  return (parseScaled(a) + parseScaled(b)).toString();
+}
+
+/** a - b of two strings at the same scale. */
+export function subScaled(a: string, b: string): string {
+  return (parseScaled(a) - parseScaled(b)).toString();
+}
+
+/** The sum of strings at the same scale ("0" for none). */
+export function sumScaled(values: Iterable<string>): string {
+  let total = 0n;
+  for (const v of values) total += parseScaled(v);
+  return total.toString();
+}
+
+/** -1, 0 or 1 (validates, then compares without allocating big numbers). */
+export function compareScaled(a: string, b: string): -1 | 0 | 1 {
+  parseScaled(a);
+  parseScaled(b);
+  return compareIntStr(a, b);
+}
+
+/** A fixed-point string as an exact decimal string: ("-5", 8) → "-0.00000005"; no trailing zeros. */
+export function scaledToDecimal(s: string, scale: number): string {
+  const n = parseScaled(s);
+  const neg = n < 0n;
+  const digits = (neg ? -n : n).toString().padStart(scale + 1, '0');
+  const int = digits.slice(0, digits.length - scale);
+  const frac = digits.slice(digits.length - scale).replace(/0+$/, '');
+  const body = frac ? `${int}.${frac}` : int;
+  return neg && body !== '0' ? `-${body}` : body;
+}
+
+export type Rounding = 'down' | 'up' | 'halfUp' | 'halfEven';
+const ROUNDING: Record<Rounding, Decimal.Rounding> = {
+  down: Decimal.ROUND_DOWN,
+  up: Decimal.ROUND_UP,
+  halfUp: Decimal.ROUND_HALF_UP,
+  halfEven: Decimal.ROUND_HALF_EVEN,
+};
+
+/** A decimal string as a fixed-point string at `scale`; extra digits rounded (default down). */
+export function decimalToScaled(d: string, scale: number, rounding: Rounding = 'down'): string {
+  if (!isDecimalString(d)) throw new MoneyError(`Not a decimal string: ${String(d)}`);
+  const v = new D(d).toDecimalPlaces(scale, ROUNDING[rounding]);
+  return v.times(new D(10).pow(scale)).toFixed(0).replace(/^-0$/, '0');
+}
+
+export const e8ToDecimal = (s: string): string => scaledToDecimal(s, E8);
+export const e4ToDecimal = (s: string): string => scaledToDecimal(s, E4);
+export const decimalToE8 = (d: string, rounding?: Rounding): string =>
+  decimalToScaled(d, E8, rounding);
+
+/** a × b of two decimal strings, exact (e.g. a coin amount times its USD rate). */
+export function mulDecimal(a: string, b: string): string {
+  if (!isDecimalString(a) || !isDecimalString(b)) {
+    throw new MoneyError(`Not decimal strings: ${String(a)}, ${String(b)}`);
+  }
+  return new D(a).times(b).toFixed();
+}
+
+// ---- display ----
+
+/** Display decimals per coin; unknown coins show all 8 (the E8 scale: nothing is hidden). */
+export const COIN_PRECISION: Readonly<Record<string, number>> = {
+  BTC: 8,
+  ETH: 8,
+  USDT: 4,
+  USDC: 4,
+  EOS: 4,
+  XRP: 4,
+};
+export const DEFAULT_COIN_PRECISION = 8;
+export const USD_PRECISION = 2;
+export const PERCENT_PRECISION = 2;
+
+export function coinPrecision(coin: string | undefined): number {
+  return (coin ? COIN_PRECISION[coin.toUpperCase()] : undefined) ?? DEFAULT_COIN_PRECISION;
+}
+
+/** 'negative': only a minus; 'always': + or - (and +0); 'exceptZero': + or -, none on zero. */
+export type SignDisplay = 'negative' | 'always' | 'exceptZero';
+
+export interface FormatOptions {
+  /** BCP 47 tag; separators follow it. Default 'en'. Digits are always Latin. */
+  language?: string;
+  /** Fraction digits (0-20). */
+  decimals?: number;
+  /** Default 'down': an amount is never shown larger than it is. */
+  rounding?: Rounding;
+  sign?: SignDisplay;
+  /** Group separators; default true. */
+  grouping?: boolean;
+  /** Drop trailing fraction zeros ("1.50000000" → "1.5"). */
+  trimZeros?: boolean;
+  /** Show MASK instead of the amount (assets hidden). */
+  masked?: boolean;
+}
+
+const formatters = new LruMap<string, Intl.NumberFormat>(64);
+
+function numberFormat(
+  language: string,
+  style: 'decimal' | 'percent',
+  decimals: number,
+  opts: FormatOptions,
+): Intl.NumberFormat {
+  const key = `${language}|${style}|${decimals}|${opts.sign}|${opts.grouping}|${opts.trimZeros}`;
+  let nf = formatters.get(key);
+  if (!nf) {
+    const options: Intl.NumberFormatOptions = {
+      style,
+      minimumFractionDigits: opts.trimZeros ? 0 : decimals,
+      maximumFractionDigits: decimals,
+      useGrouping: opts.grouping ?? true,
+      signDisplay: opts.sign === 'negative' || !opts.sign ? 'auto' : opts.sign,
+      numberingSystem: 'latn',
+    };
+    try {
+      nf = new Intl.NumberFormat(language, options);
+    } catch {
+      nf = new Intl.NumberFormat('en', options); // unknown or malformed language tag
+    }
+    formatters.set(key, nf);
+  }
+  return nf;
+}
+
+function clampDecimals(d: number | undefined, fallback: number): number {
+  if (d === undefined || !Number.isFinite(d)) return fallback;
+  return Math.min(20, Math.max(0, Math.trunc(d)));
+}
+
+/** Rounds a decimal to `decimals` places as a fixed string; a rounded zero loses its sign. */
+function roundedFixed(value: string, decimals: number, rounding: Rounding): string {
+  const r = new D(value).toDecimalPlaces(decimals, ROUNDING[rounding]);
+  return (r.isZero() ? r.abs() : r).toFixed(decimals);
+}
+
+/** Formats a decimal string ("-1234.5") for display. */
+export function formatDecimal(value: string | null | undefined, opts: FormatOptions = {}): string {
+  if (opts.masked) return MASK;
+  if (!isDecimalString(value)) return PLACEHOLDER;
+  const decimals = clampDecimals(opts.decimals, DEFAULT_COIN_PRECISION);
+  const fixed = roundedFixed(value, decimals, opts.rounding ?? 'down');
+  return numberFormat(opts.language ?? 'en', 'decimal', decimals, opts).format(
+    fixed as Intl.StringNumericLiteral,
+  );
+}
+
+/** Formats an `...E8` amount; decimals default to the coin's precision. */
+export function formatE8(
+  valueE8: string | null | undefined,
+  opts: FormatOptions & { coin?: string } = {},
+): string {
+  if (opts.masked) return MASK;
+  if (!isScaledString(valueE8)) return PLACEHOLDER;
+  return formatDecimal(scaledToDecimal(valueE8, E8), {
+    ...opts,
+    decimals: opts.decimals ?? coinPrecision(opts.coin),
+  });
+}
+
+/** Formats a coin amount given as a decimal string, at the coin's precision. */
+export function formatCoin(
+  value: string | null | undefined,
+  coin: string,
+  opts: FormatOptions = {},
+): string {
+  return formatDecimal(value, { ...opts, decimals: opts.decimals ?? coinPrecision(coin) });
+}
+
+/** Formats a USD value (decimal string) with 2 decimals, rounded half-up by default. */
+export function formatUsd(value: string | null | undefined, opts: FormatOptions = {}): string {
+  return formatDecimal(value, { rounding: 'halfUp', ...opts, decimals: opts.decimals ?? 2 });
+}
+
+/** Formats an `...E4` rate as a percentage: "245" → "2.45%" (locale-aware sign and spacing). */
+export function formatPercentE4(
+  rateE4: string | null | undefined,
+  opts: FormatOptions = {},
+): string {
+  if (opts.masked) return MASK;
+  if (!isScaledString(rateE4)) return PLACEHOLDER;
+  const decimals = clampDecimals(opts.decimals, PERCENT_PRECISION);
+  // Round the percentage itself, then hand Intl the exact fraction it multiplies by 100.
+  const percent = roundedFixed(scaledToDecimal(rateE4, 2), decimals, opts.rounding ?? 'halfUp');
+  const fraction = new D(percent).div(100).toFixed(decimals + 2);
+  return numberFormat(opts.language ?? 'en', 'percent', decimals, opts).format(
+    fraction as Intl.StringNumericLiteral,
+  );
+}

@@ -1,0 +1,252 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  MASK,
+  MoneyError,
+  PLACEHOLDER,
+  addScaled,
+  coinPrecision,
+  compareScaled,
+  decimalToE8,
+  decimalToScaled,
+  e4ToDecimal,
+  e8ToDecimal,
+  formatCoin,
+  formatDecimal,
+  formatE8,
+  formatPercentE4,
+  formatUsd,
+  isDecimalString,
+  mulDecimal,
+  parseScaled,
+  scaledToDecimal,
+  subScaled,
+  sumScaled,
+} from '../../../src/lib/money';
+
+/** Integer strings of 1 to 40 digits, either sign, with no leading zeros. */
+const intString = fc
+  .tuple(fc.boolean(), fc.stringMatching(/^[1-9]\d{0,39}$/))
+  .map(([neg, d]) => (neg ? `-${d}` : d));
+const anyInt = fc.oneof(intString, fc.constant('0'));
+
+describe('fixed-point arithmetic', () => {
+  it('parses, adds, subtracts and sums beyond 2^53', () => {
+    expect(parseScaled('9007199254740993')).toBe(9007199254740993n);
+    expect(addScaled('9007199254740993', '1')).toBe('9007199254740994');
+    expect(subScaled('-5', '10')).toBe('-15');
+    expect(sumScaled(['100000000', '-250000000', '99999999999999999999'])).toBe(
+      '99999999999849999999',
+    );
+    expect(sumScaled([])).toBe('0');
+  });
+
+  it('rejects malformed strings with MoneyError', () => {
+    for (const bad of ['', '1.5', '1e8', ' 1', '--1', 'abc', '0x10']) {
+      expect(() => parseScaled(bad)).toThrow(MoneyError);
+    }
+    expect(() => addScaled('1', 'x')).toThrow(MoneyError);
+  });
+
+  it('compares like BigInt (property)', () => {
+    fc.assert(
+      fc.property(anyInt, anyInt, (a, b) => {
+        const x = BigInt(a);
+        const y = BigInt(b);
+        expect(compareScaled(a, b)).toBe(x < y ? -1 : x > y ? 1 : 0);
+      }),
+    );
+  });
+
+  it('adds exactly and commutatively (property)', () => {
+    fc.assert(
+      fc.property(anyInt, anyInt, (a, b) => {
+        expect(addScaled(a, b)).toBe((BigInt(a) + BigInt(b)).toString());
+        expect(addScaled(a, b)).toBe(addScaled(b, a));
+        expect(subScaled(addScaled(a, b), b)).toBe(BigInt(a).toString());
+      }),
+    );
+  });
+});
+
+describe('conversions', () => {
+  it.each([
+    ['123456789', 8, '1.23456789'],
+    ['100000000', 8, '1'],
+    ['-5', 8, '-0.00000005'],
+    ['0', 8, '0'],
+    ['-0', 8, '0'],
+    ['245', 4, '0.0245'],
+    ['000150000000', 8, '1.5'],
+    ['12345678901234567890123456789012345678901', 8, '123456789012345678901234567890123.45678901'],
+  ])('scaledToDecimal(%s, %i) = %s', (s, scale, d) => {
+    expect(scaledToDecimal(s, scale)).toBe(d);
+  });
+
+  it('E8 and E4 shorthands', () => {
+    expect(e8ToDecimal('150000000')).toBe('1.5');
+    expect(e4ToDecimal('-245')).toBe('-0.0245');
+    expect(decimalToE8('1.5')).toBe('150000000');
+  });
+
+  it.each([
+    ['1.23456789', 8, 'down', '123456789'],
+    ['1.234567891', 8, 'down', '123456789'],
+    ['1.234567899', 8, 'halfUp', '123456790'],
+    ['-1.234567899', 8, 'down', '-123456789'],
+    ['-0.000000001', 8, 'down', '0'],
+    ['+2', 4, 'down', '20000'],
+    ['.5', 4, 'down', '5000'],
+  ] as const)('decimalToScaled(%s, %i, %s) = %s', (d, scale, rounding, s) => {
+    expect(decimalToScaled(d, scale, rounding)).toBe(s);
+  });
+
+  it('decimalToScaled rejects exponents and garbage', () => {
+    expect(() => decimalToScaled('1e5', 8)).toThrow(MoneyError);
+    expect(() => decimalToScaled('NaN', 8)).toThrow(MoneyError);
+    expect(isDecimalString('Infinity')).toBe(false);
+  });
+
+  it('round-trips any integer string through its decimal form (property)', () => {
+    fc.assert(
+      fc.property(anyInt, fc.integer({ min: 0, max: 12 }), (s, scale) => {
+        expect(decimalToScaled(scaledToDecimal(s, scale), scale)).toBe(BigInt(s).toString());
+      }),
+    );
+  });
+
+  it('mulDecimal is exact', () => {
+    expect(mulDecimal('0.12345678', '64123.5')).toBe('7916.48083233');
+    expect(mulDecimal('99999999999999999999.99999999', '1.1')).toBe(
+      '109999999999999999999.999999989',
+    );
+    expect(() => mulDecimal('x', '1')).toThrow(MoneyError);
+  });
+});
+
+describe('formatting', () => {
+  it('per-coin precision, with a default of 8 and USD 2', () => {
+    expect(coinPrecision('BTC')).toBe(8);
+    expect(coinPrecision('eth')).toBe(8);
+    expect(coinPrecision('USDT')).toBe(4);
+    expect(coinPrecision('SHIBX')).toBe(8);
+    expect(coinPrecision(undefined)).toBe(8);
+    expect(formatE8('123456789012', { coin: 'BTC' })).toBe('1,234.56789012');
+    expect(formatE8('123456789012', { coin: 'USDT' })).toBe('1,234.5678');
+    expect(formatUsd('1234.565')).toBe('1,234.57');
+  });
+
+  it('rounds down by default: a balance is never shown larger than it is', () => {
+    expect(formatE8('99999999', { coin: 'USDT' })).toBe('0.9999');
+    expect(formatCoin('1.99999', 'USDT')).toBe('1.9999');
+    expect(formatCoin('1.99999', 'USDT', { rounding: 'halfUp' })).toBe('2.0000');
+  });
+
+  it('locale separators', () => {
+    const v = '1234567.891';
+    expect(formatDecimal(v, { decimals: 2, language: 'en' })).toBe('1,234,567.89');
+    expect(formatDecimal(v, { decimals: 2, language: 'de' })).toBe('1.234.567,89');
+    expect(formatDecimal(v, { decimals: 2, language: 'fr' })).toBe('1\u202f234\u202f567,89');
+    expect(formatDecimal(v, { decimals: 2, language: 'zh-HK' })).toBe('1,234,567.89');
+    // Latin digits everywhere, including Arabic (numbers must match charts and inputs).
+    expect(formatDecimal(v, { decimals: 2, language: 'ar-SA' })).toMatch(/^1.234.567.89$/);
+  });
+
+  it('an unknown language falls back to en', () => {
+    expect(formatDecimal('1234.5', { decimals: 1, language: 'not a tag!' })).toBe('1,234.5');
+  });
+
+  it('signs: negative-only, always, exceptZero; a rounded zero is never negative', () => {
+    expect(formatDecimal('-1.5', { decimals: 2 })).toBe('-1.50');
+    expect(formatDecimal('1.5', { decimals: 2 })).toBe('1.50');
+    expect(formatDecimal('1.5', { decimals: 2, sign: 'always' })).toBe('+1.50');
+    expect(formatDecimal('-1.5', { decimals: 2, sign: 'always' })).toBe('-1.50');
+    expect(formatDecimal('0', { decimals: 2, sign: 'always' })).toBe('+0.00');
+    expect(formatDecimal('0', { decimals: 2, sign: 'exceptZero' })).toBe('0.00');
+    expect(formatDecimal('-0.001', { decimals: 2 })).toBe('0.00');
+    expect(formatDecimal('-0.001', { decimals: 2, sign: 'exceptZero' })).toBe('0.00');
+    expect(formatE8('-1', { coin: 'USDT', sign: 'always' })).toBe('+0.0000');
+  });
+
+  it('grouping off and trailing zeros trimmed on request', () => {
+    expect(formatDecimal('1234.5', { decimals: 4, grouping: false })).toBe('1234.5000');
+    expect(formatDecimal('1234.5', { decimals: 4, trimZeros: true })).toBe('1,234.5');
+    expect(formatE8('100000000', { coin: 'BTC', trimZeros: true })).toBe('1');
+  });
+
+  it('percentages from E4 rates', () => {
+    expect(formatPercentE4('245')).toBe('2.45%');
+    expect(formatPercentE4('-10000')).toBe('-100.00%');
+    expect(formatPercentE4('5', { sign: 'always' })).toBe('+0.05%');
+    expect(formatPercentE4('12345', { decimals: 1 })).toBe('123.5%');
+    expect(formatPercentE4('245', { language: 'de' })).toBe('2,45\u00a0%');
+    expect(formatPercentE4('245', { language: 'tr' })).toBe('%2,45');
+    expect(formatPercentE4('123456789012345678901234567890')).toBe(
+      '1,234,567,890,123,456,789,012,345,678.90%',
+    );
+  });
+
+  it('masked amounts show ****', () => {
+    expect(formatE8('123', { masked: true })).toBe(MASK);
+    expect(formatUsd('1', { masked: true })).toBe('****');
+    expect(formatPercentE4('245', { masked: true })).toBe('****');
+    expect(formatDecimal(undefined, { masked: true })).toBe('****');
+  });
+
+  it('missing or malformed values show the placeholder, never NaN', () => {
+    for (const bad of [undefined, null, '', 'abc', '1e5', 'NaN', '1.2.3']) {
+      expect(formatDecimal(bad)).toBe(PLACEHOLDER);
+      expect(formatE8(bad)).toBe(PLACEHOLDER);
+      expect(formatPercentE4(bad)).toBe(PLACEHOLDER);
+    }
+    expect(formatE8('1.5')).toBe(PLACEHOLDER); // an E8 field is an integer string
+  });
+
+  it('loses no precision for any integer string up to 40 digits (property)', () => {
+    fc.assert(
+      fc.property(anyInt, (s) => {
+        const plain = formatDecimal(s, { decimals: 0, grouping: false });
+        expect(plain).toBe(BigInt(s).toString());
+        const grouped = formatDecimal(s, { decimals: 0 });
+        expect(grouped.replace(/,/g, '')).toBe(BigInt(s).toString());
+      }),
+    );
+  });
+
+  it('an E8 amount at 8 decimals shows every digit, in any locale (property)', () => {
+    const decimalSep = (lang: string): string =>
+      new Intl.NumberFormat(lang).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ??
+      '.';
+    fc.assert(
+      fc.property(anyInt, fc.constantFrom('en', 'de', 'fr', 'zh-HK', 'ar-SA'), (s, lang) => {
+        const shown = formatE8(s, { decimals: 8, language: lang, grouping: false })
+          .replace(/[\u200e\u200f\u061c]/g, '') // bidi marks around the sign
+          .replace('\u2212', '-')
+          .replace(decimalSep(lang), '.');
+        const n = BigInt(s);
+        const abs = (n < 0n ? -n : n).toString().padStart(9, '0');
+        const exact = `${n < 0n ? '-' : ''}${abs.slice(0, -8)}.${abs.slice(-8)}`;
+        expect(shown).toBe(exact);
+      }),
+    );
+  });
+
+  it('rounding down never shows more than the value; half-up is within half a unit (property)', () => {
+    fc.assert(
+      fc.property(anyInt, fc.integer({ min: 0, max: 8 }), (s, d) => {
+        const exact = BigInt(s); // E8 units
+        const unit = 10n ** BigInt(8 - d);
+        const down = BigInt(formatE8(s, { decimals: d, grouping: false }).replace('.', ''));
+        // down has d decimals: scale back to E8 units.
+        const downE8 = down * unit;
+        const abs = (x: bigint): bigint => (x < 0n ? -x : x);
+        expect(abs(downE8) <= abs(exact)).toBe(true); // towards zero: never larger
+        expect(abs(exact - downE8) < unit).toBe(true);
+        const half = BigInt(
+          formatE8(s, { decimals: d, grouping: false, rounding: 'halfUp' }).replace('.', ''),
+        );
+        expect(abs(half * unit - exact) * 2n <= unit).toBe(true);
+      }),
+    );
+  });
+});
