@@ -6,7 +6,7 @@
  * Market and account data never enter this machine: frames go from the transport to the sink.
  */
 import { and, createActor, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { connectionSetup, initialContext } from './connection.setup';
+import { checkInput, connectionSetup, initialContext } from './connection.setup';
 import type { ConnectionErrorCode, ConnectionInput } from './connection.types';
 
 const fail = (code: ConnectionErrorCode) => ({ type: 'recordError' as const, params: { code } });
@@ -298,6 +298,7 @@ export type { ConnectionContext } from './connection.setup';
 
 /** Creates and starts the connection actor of one stream; it connects at once. */
 export function createConnection(input: ConnectionInput): ConnectionActor {
+  checkInput(input); // fail loudly here rather than as an actor stuck in its error state
   const actor = createActor(connectionMachine, { input });
   actor.start();
   actor.send({ type: 'CONNECT' });

@@ -121,14 +121,20 @@ function detailOf(event: { type: string }): string {
   return '';
 }
 
-export function initialContext(input: ConnectionInput): ConnectionContext {
-  const timings = { ...defaultTimings(input.stream), ...input.timings };
+/** Throws a clear error for an input the machine cannot work with; returns the WebSocket class. */
+export function checkInput(input: ConnectionInput): WebSocketConstructor {
   const WebSocketImpl =
     input.WebSocketImpl ?? (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket;
   if (!WebSocketImpl) throw new Error('no WebSocket implementation: pass WebSocketImpl');
   if (input.stream === 'private' && !input.getToken) {
     throw new Error('the private stream needs getToken');
   }
+  return WebSocketImpl;
+}
+
+export function initialContext(input: ConnectionInput): ConnectionContext {
+  const timings = { ...defaultTimings(input.stream), ...input.timings };
+  const WebSocketImpl = checkInput(input);
   const env = input.env ?? browserEnvironment();
   return {
     stream: input.stream,

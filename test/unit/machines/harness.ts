@@ -46,8 +46,8 @@ export class FakeExchange {
   accepting = true;
   answerPings = true;
   answerSubscribes = true;
-  /** Which tokens the server accepts. */
-  tokenOk: (token: string) => boolean = () => true;
+  /** How the server treats an auth op: answer, reject (success:false + close 4401), close, ignore. */
+  auth: 'accept' | 'reject' | 'close-4401' | 'silent' = 'accept';
   subscribeOk: (topics: string[]) => boolean = () => true;
 
   constructor(readonly stream: StreamName) {
@@ -68,15 +68,14 @@ export class FakeExchange {
     const connId = `conn-${index + 1}`;
     const reply = (frame: object) => socket.send(JSON.stringify(frame));
     if (op.op === 'auth') {
-      const ok = this.tokenOk(op.args?.[0] ?? '');
-      reply({
-        success: ok,
-        ret_msg: ok ? '' : 'invalid token',
-        op: 'auth',
-        conn_id: connId,
-        req_id: op.req_id,
-      });
-      if (!ok) socket.close({ code: 4401, reason: 'unauthorized', wasClean: true });
+      if (this.auth === 'silent') return;
+      if (this.auth !== 'close-4401') {
+        const ok = this.auth === 'accept';
+        const retMsg = ok ? '' : 'invalid token';
+        reply({ success: ok, ret_msg: retMsg, op: 'auth', conn_id: connId, req_id: op.req_id });
+        if (ok) return;
+      }
+      socket.close({ code: 4401, reason: 'unauthorized', wasClean: true });
     } else if (op.op === 'subscribe' || op.op === 'unsubscribe') {
       if (!this.answerSubscribes) return;
       const ok = this.subscribeOk(op.args ?? []);
