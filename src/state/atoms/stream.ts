@@ -1,0 +1,262 @@
+/**
+ * The stream atoms: what views read of the streamed state. One bundle per Jotai store; the ingest
+ * is its only writer and writes it through `commitAtom`, once per flush. Rows of big collections
+ * are one atom each (rows.ts) plus an atom of ordered keys; untouched rows keep their identity.
+ */
+import { atom, type Atom, type PrimitiveAtom, type Setter } from 'jotai';
+import { compareIntStr } from '../../lib/intstr';
+import type {
+  CopyAccount,
+  LeaderIncome,
+  LeaderWallet,
+  Order,
+  Position,
+  PrivateTopic,
+  Risk,
+  Ticker,
+  Wallet,
+} from '../../stream/protocol';
+import { PRIVATE_TOPICS } from '../../stream/protocol';
+import { failed, idle, pending, ready, type Loadable } from '../loadable';
+import { initialStreamState, type StreamState, type TopicState } from '../model';
+import type { TickersState } from '../tickers';
+import { RowAtoms } from './rows';
+
+/** A stream with its own lifecycle: each private topic, and the public (tickers) stream. */
+export type StreamTopic = PrivateTopic | 'public';
+export const STREAM_TOPICS: readonly StreamTopic[] = [...PRIVATE_TOPICS, 'public'];
+
+/** The data a topic's Loadable carries. */
+export type TopicData = TopicState & { public: TickersState };
+
+/** Lifecycle of one stream, without its data (cheap to subscribe to for badges and spinners). */
+export interface TopicStatus {
+  status: 'idle' | 'pending' | 'ready' | 'error';
+  /** Why the last snapshot request failed (status 'error'; a retry is scheduled). */
+  error?: string;
+  /** When that retry is due, ms on the ingest's clock. */
+  retryAt?: number;
+  /** Data was received for this stream since sign-in (shown while pending or in error). */
+  hasData: boolean;
+}
+export const IDLE_STATUS: TopicStatus = { status: 'idle', hasData: false };
+
+export interface IngestStats {
+  /** Valid data frames taken in (ticker deltas ignored before their snapshot included). */
+  framesApplied: number;
+  /** Frames rejected whole by validation, and snapshot bodies that failed it. */
+  framesRejected: number;
+  /** Topics re-seeded because of a seq gap. */
+  resyncs: number;
+  /** Frames whose seq was not above the last one (applied: the merge rules make them harmless). */
+  seqRepeats: number;
+  /** Ticker deltas ignored because their symbol had no snapshot on this connection. */
+  tickerDeltasIgnored: number;
+  snapshotsApplied: number;
+  /** Snapshot requests that failed (network, HTTP, ret_code, bad body, timeout). */
+  snapshotFailures: number;
+  /** Store writes (flushes) since sign-in. */
+  writes: number;
+  /** Store writes during the last second: the stream's render rate. */
+  fps: number;
+  /** Frames folded into the last write. */
+  lastBatchFrames: number;
+}
+export const emptyStats = (): IngestStats => ({
+  framesApplied: 0,
+  framesRejected: 0,
+  resyncs: 0,
+  seqRepeats: 0,
+  tickerDeltasIgnored: 0,
+  snapshotsApplied: 0,
+  snapshotFailures: 0,
+  writes: 0,
+  fps: 0,
+  lastBatchFrames: 0,
+});
+
+/** Keys whose rows may have changed since the last commit; absent: compare every key. */
+export interface Touched {
+  wallet?: ReadonlySet<string>;
+  order?: ReadonlySet<string>;
+  position?: ReadonlySet<string>;
+  quote?: ReadonlySet<string>;
+}
+
+export interface Commit {
+  state: StreamState;
+  touched?: Touched;
+  statuses?: Partial<Record<StreamTopic, TopicStatus>>;
+  stats?: IngestStats;
+}
+
+/** Order keys for display: newest first (createdAtE3, else updatedAtE3), then by orderId. */
+export function orderDisplayKeys(rows: ReadonlyMap<string, Order>): string[] {
+  const entries = [...rows.values()];
+  entries.sort((a, b) => {
+    const c = compareIntStr(b.createdAtE3 ?? b.updatedAtE3, a.createdAtE3 ?? a.updatedAtE3);
+    return c !== 0 ? c : a.orderId < b.orderId ? -1 : a.orderId > b.orderId ? 1 : 0;
+  });
+  return entries.map((o) => o.orderId);
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/**
+ * Publishes the rows of one keyed collection that changed; true when a key appeared or vanished.
+ */
+function publishRows<V>(
+  set: Setter,
+  family: RowAtoms<V>,
+  prev: ReadonlyMap<string, V>,
+  next: ReadonlyMap<string, V>,
+  touched: ReadonlySet<string> | undefined,
+): boolean {
+  if (prev === next) return false;
+  let presence = false;
+  const visit = (k: string) => {
+    const a = prev.get(k);
+    const b = next.get(k);
+    if (a === b) return;
+    family.publish(set, k, b);
+    if ((a === undefined) !== (b === undefined)) presence = true;
+  };
+  if (touched) {
+    for (const k of touched) visit(k);
+  } else {
+    for (const k of prev.keys()) visit(k);
+    for (const k of next.keys()) if (!prev.has(k)) visit(k);
+  }
+  return presence;
+}
+
+/** Creates the stream atoms for one Jotai store. */
+export function createStreamAtoms() {
+  let committed = initialStreamState();
+
+  const walletRows = new RowAtoms<Wallet>((k) => committed.wallet.rows.get(k), 'walletRow');
+  const orderRows = new RowAtoms<Order>(
+    (k) => committed['copytrade.order'].rows.get(k),
+    'orderRow',
+  );
+  const positionRows = new RowAtoms<Position>(
+    (k) => committed['copytrade.position'].rows.get(k),
+    'positionRow',
+  );
+  const quoteRows = new RowAtoms<Ticker>((k) => committed.tickers.get(k), 'quote');
+
+  const stateAtom = atom<StreamState>(committed);
+  const walletCoins = atom<readonly string[]>([...committed.wallet.rows.keys()]);
+  const orderKeys = atom<readonly string[]>([]);
+  const positionKeys = atom<readonly string[]>([]);
+  const quoteSymbols = atom<readonly string[]>([]);
+  const statsAtom = atom<IngestStats>(emptyStats());
+
+  const statusAtoms = {} as Record<StreamTopic, PrimitiveAtom<TopicStatus>>;
+  for (const t of STREAM_TOPICS) {
+    statusAtoms[t] = atom<TopicStatus>(IDLE_STATUS);
+    statusAtoms[t].debugLabel = `topicStatus(${t})`;
+  }
+
+  const dataOf = <T extends StreamTopic>(s: StreamState, t: T): TopicData[T] =>
+    (t === 'public' ? s.tickers : s[t as PrivateTopic]) as TopicData[T];
+
+  const loadables = Object.fromEntries(
+    STREAM_TOPICS.map((t) => {
+      // Memoized: the state atom changes on every write, the Loadable only with its topic.
+      let last: { st: TopicStatus; data: unknown; out: Loadable<unknown> } | null = null;
+      const a = atom((get): Loadable<unknown> => {
+        const st = get(statusAtoms[t]);
+        const data = dataOf(get(stateAtom), t);
+        if (last && last.st === st && last.data === data) return last.out;
+        let out: Loadable<unknown>;
+        if (st.status === 'idle') out = idle();
+        else if (st.status === 'ready') out = ready(data);
+        else if (st.status === 'pending') out = st.hasData ? pending(data) : pending();
+        else out = failed(st.error ?? 'error', st.hasData ? data : undefined);
+        last = { st, data, out };
+        return out;
+      });
+      a.debugLabel = `topicLoadable(${t})`;
+      return [t, a];
+    }),
+  ) as { [T in StreamTopic]: Atom<Loadable<TopicData[T]>> };
+
+  const single = <K extends keyof StreamState>(k: K) => atom((get) => get(stateAtom)[k]);
+
+  /** The ingest's one write per flush. */
+  const commitAtom = atom(null, (_get, set, c: Commit) => {
+    const prev = committed;
+    const next = c.state;
+    const touched = c.touched ?? {};
+    committed = next;
+    if (prev !== next) {
+      set(stateAtom, next);
+      if (publishRows(set, walletRows, prev.wallet.rows, next.wallet.rows, touched.wallet)) {
+        set(walletCoins, [...next.wallet.rows.keys()]);
+      }
+      const po = prev['copytrade.order'].rows;
+      const no = next['copytrade.order'].rows;
+      if (publishRows(set, orderRows, po, no, touched.order)) set(orderKeys, orderDisplayKeys(no));
+      const pp = prev['copytrade.position'];
+      const np = next['copytrade.position'];
+      publishRows(set, positionRows, pp.rows, np.rows, touched.position);
+      if (!sameList(pp.order, np.order)) set(positionKeys, np.order);
+      if (publishRows(set, quoteRows, prev.tickers, next.tickers, touched.quote)) {
+        set(quoteSymbols, [...next.tickers.keys()].sort());
+      }
+    }
+    for (const [t, st] of Object.entries(c.statuses ?? {}) as [StreamTopic, TopicStatus][]) {
+      set(statusAtoms[t], st);
+    }
+    if (c.stats) set(statsAtom, c.stats);
+    walletRows.sweep();
+    orderRows.sweep();
+    positionRows.sweep();
+    quoteRows.sweep();
+  });
+
+  return {
+    /** The whole committed StreamState (for dumps and diagnostics; views use the atoms below). */
+    streamStateAtom: stateAtom as Atom<StreamState>,
+    /** Wallet coins: BTC, EOS, USDT, XRP, ETH first (they always exist), then others. */
+    walletCoinsAtom: walletCoins as Atom<readonly string[]>,
+    walletRowAtom: (coin: string): Atom<Wallet | undefined> => walletRows.get(coin),
+    /** Copy-trade order ids, newest first. */
+    orderKeysAtom: orderKeys as Atom<readonly string[]>,
+    orderRowAtom: (orderId: string): Atom<Order | undefined> => orderRows.get(orderId),
+    /** Copied position keys in display order (newest first); see positionKey(). */
+    positionKeysAtom: positionKeys as Atom<readonly string[]>,
+    positionRowAtom: (key: string): Atom<Position | undefined> => positionRows.get(key),
+    /** Symbols with a ticker, sorted. */
+    quoteSymbolsAtom: quoteSymbols as Atom<readonly string[]>,
+    quoteAtom: (symbol: string): Atom<Ticker | undefined> => quoteRows.get(symbol),
+    riskAtom: single('risk') as Atom<Risk | null>,
+    /** Copy-trade account totals (assets, income, yield, available, ...). */
+    copyAccountAtom: single('copytrade.account') as Atom<CopyAccount | null>,
+    leaderWalletAtom: single('copytrade.leaderWallet') as Atom<LeaderWallet | null>,
+    leaderIncomeAtom: single('copytrade.leaderIncome') as Atom<LeaderIncome | null>,
+    topicStatusAtom: (topic: StreamTopic): Atom<TopicStatus> => statusAtoms[topic],
+    topicLoadableAtom: <T extends StreamTopic>(topic: T): Atom<Loadable<TopicData[T]>> =>
+      loadables[topic],
+    ingestStatsAtom: statsAtom as Atom<IngestStats>,
+    /** Write-only; for the ingest. */
+    commitAtom,
+    /** The state last committed (what the atoms show). */
+    committed: (): StreamState => committed,
+    /** Live row atoms per collection, for leak checks. */
+    liveRowAtoms: () => ({
+      wallet: walletRows.size,
+      order: orderRows.size,
+      position: positionRows.size,
+      quote: quoteRows.size,
+    }),
+  };
+}
+
+export type StreamAtoms = ReturnType<typeof createStreamAtoms>;

@@ -1,0 +1,468 @@
+/**
+ * The ingest: the FrameSink behind both connection machines. It buffers validated frames and
+ * snapshot results, folds them through the pure reducers in one batch per topic (so a key updated
+ * N times costs one row object and one map copy per batch), and writes the Jotai store once per
+ * animation frame (per short task in Node and tests: the scheduler is injectable). The first
+ * payload of a stream after start or (re)subscribe is written at once, so the first paint never
+ * waits. A burst of 2 000 frames costs one store write and one render.
+ *
+ * It also owns the seeding rules (seeder.ts): every subscribed private topic is seeded from REST,
+ * a seq gap re-seeds its topic, and ticker deltas are taken only after their symbol's snapshot on
+ * the current connection. No frame is dropped silently: every ignored one is counted in the stats.
+ */
+import type { createStore } from 'jotai';
+import type { MergeOptions } from '../state/keyed';
+import {
+  applyItems,
+  applySnapshot,
+  applyTickers,
+  initialStreamState,
+  type StreamState,
+} from '../state/model';
+import { positionKey } from '../state/positions';
+import type { TickerUpdate } from '../state/tickers';
+import {
+  emptyStats,
+  IDLE_STATUS,
+  STREAM_TOPICS,
+  type IngestStats,
+  type StreamAtoms,
+  type StreamTopic,
+  type TopicStatus,
+  type Touched,
+} from '../state/atoms/stream';
+import { shallowEqual } from '../state/atoms/rows';
+import {
+  isPrivateTopic,
+  type Order,
+  type Position,
+  type PrivateDataFrame,
+  type PrivateTopic,
+  type StreamName,
+  type TickerFrame,
+  type TopicEntity,
+  type Wallet,
+} from './protocol';
+import { SeqTracker } from './seq';
+import {
+  Seeder,
+  type FetchSnapshot,
+  type SeederOptions,
+  type SeedFailure,
+  type SeedResult,
+} from './seeder';
+import type { FrameSink } from './sink';
+
+type Store = ReturnType<typeof createStore>;
+type Items = readonly TopicEntity[PrivateTopic][];
+
+/** Runs `run` once, later; returns a cancel function. */
+export type Scheduler = (run: () => void) => () => void;
+
+/** One short task later (Node, tests, workers). */
+export const taskScheduler: Scheduler = (run) => {
+  const h = setTimeout(run, 0);
+  return () => clearTimeout(h);
+};
+
+/**
+ * The next animation frame; a timer stands in when frames stop (hidden tab), so memory and
+ * staleness stay bounded while nobody looks.
+ */
+export function frameScheduler(fallbackMs = 250): Scheduler {
+  if (typeof requestAnimationFrame !== 'function') return taskScheduler;
+  return (run) => {
+    let done = false;
+    const fire = () => {
+      if (done) return;
+      done = true;
+      cancelAnimationFrame(raf);
+      clearTimeout(timer);
+      run();
+    };
+    const raf = requestAnimationFrame(fire);
+    const timer = setTimeout(fire, fallbackMs);
+    return () => {
+      done = true;
+      cancelAnimationFrame(raf);
+      clearTimeout(timer);
+    };
+  };
+}
+
+export interface IngestOptions {
+  store: Store;
+  atoms: StreamAtoms;
+  fetchSnapshot: FetchSnapshot;
+  /** When to write the store; default: the next animation frame (a short task in Node). */
+  scheduler?: Scheduler;
+  /** ms clock for stats and retry times. */
+  now?: () => number;
+  /** Retry, timeout and jitter settings of the seeder. */
+  seeder?: Omit<SeederOptions, 'fetchSnapshot' | 'hooks' | 'now'>;
+  /** Buffered frames beyond this are folded into the state early (still one store write). */
+  maxBufferedFrames?: number;
+  /** Every rejected frame or snapshot, with its reason (for logs; never shown as is). */
+  onReject?: (stream: StreamName, reason: string) => void;
+}
+
+type Op =
+  | {
+      kind: 'delta';
+      items: TopicEntity[PrivateTopic][];
+      opts: MergeOptions | undefined;
+      own: boolean;
+    }
+  | { kind: 'snapshot'; items: Items; atMicros: string | undefined };
+
+type KeyedName = 'wallet' | 'order' | 'position' | 'quote';
+const KEYED: Partial<Record<PrivateTopic, KeyedName>> = {
+  wallet: 'wallet',
+  'copytrade.order': 'order',
+  'copytrade.position': 'position',
+};
+
+function keyOf(name: KeyedName, item: unknown): string {
+  if (name === 'wallet') return (item as Wallet).coin;
+  if (name === 'order') return (item as Order).orderId;
+  return positionKey(item as Position);
+}
+
+export class Ingest implements FrameSink {
+  private readonly store: Store;
+  private readonly atoms: StreamAtoms;
+  private readonly scheduler: Scheduler;
+  private readonly now: () => number;
+  private readonly maxBuffered: number;
+  private readonly seeder: Seeder;
+  private readonly seq = new SeqTracker();
+
+  private working: StreamState;
+  private ops = new Map<PrivateTopic, Op[]>();
+  private tickerOps: TickerUpdate[] = [];
+  /** Keys touched since the last commit; null: compare them all (after a snapshot). */
+  private touched: Record<KeyedName, Set<string> | null> = this.freshTouched();
+  private buffered = 0;
+  private batchFrames = 0;
+  private cancelFlush: (() => void) | null = null;
+
+  private statuses = {} as Record<StreamTopic, TopicStatus>;
+  private dirtyStatuses = new Set<StreamTopic>();
+  private stats: IngestStats = emptyStats();
+  private statsDirty = false;
+  private writeTimes: number[] = [];
+
+  /** Streams whose first payload since (re)subscribing is still to come: written at once. */
+  private readonly cold = new Set<StreamTopic>();
+  private connected: Record<StreamName, boolean> = { public: false, private: false };
+  private privateConnId: string | null | undefined = null;
+  private publicConnId: string | null | undefined = null;
+  /** Symbols whose snapshot arrived on the current public connection. */
+  private readonly liveTickers = new Set<string>();
+
+  constructor(private readonly opts: IngestOptions) {
+    this.store = opts.store;
+    this.atoms = opts.atoms;
+    this.scheduler = opts.scheduler ?? frameScheduler();
+    this.now = opts.now ?? (() => Date.now());
+    this.maxBuffered = opts.maxBufferedFrames ?? 1_000;
+    this.working = opts.atoms.committed();
+    for (const t of STREAM_TOPICS) this.statuses[t] = IDLE_STATUS;
+    this.seeder = new Seeder({
+      ...opts.seeder,
+      fetchSnapshot: opts.fetchSnapshot,
+      now: this.now,
+      hooks: {
+        requested: () => {},
+        seeded: (r) => this.onSeeded(r),
+        failed: (f) => this.onSeedFailed(f),
+      },
+    });
+  }
+
+  // ---- FrameSink ----
+
+  data(stream: StreamName, frame: PrivateDataFrame | TickerFrame, _receivedAt?: number): void {
+    if (frame.kind === 'ticker') {
+      if (stream !== 'public') return this.invalid(stream, 'ticker frame on the private stream');
+      this.takeTicker(frame);
+    } else {
+      if (stream !== 'private') return this.invalid(stream, 'private topic on the public stream');
+      this.takePrivate(frame);
+    }
+    this.stats.framesApplied++;
+    this.statsDirty = true;
+    this.batchFrames++;
+    this.buffered++;
+    this.schedule(frame.kind === 'ticker' && frame.type === 'snapshot' ? 'public' : undefined);
+  }
+
+  invalid(stream: StreamName, reason: string, _receivedAt?: number): void {
+    this.stats.framesRejected++;
+    this.statsDirty = true;
+    this.opts.onReject?.(stream, reason);
+    this.schedule();
+  }
+
+  subscribed(stream: StreamName, topics: readonly string[], connId: string | undefined): void {
+    this.connected[stream] = true;
+    if (stream === 'public') {
+      this.cold.add('public');
+      const fresh = connId === undefined || connId !== this.publicConnId;
+      this.publicConnId = connId;
+      for (const t of topics) if (t.startsWith('tickers.')) this.liveTickers.delete(t.slice(8));
+      if (fresh || this.statuses.public.status === 'idle') this.setStatus('public', 'pending');
+    } else {
+      // seq counts per connection: a new connection (or an unknown one) starts again from 1.
+      if (connId === undefined || connId !== this.privateConnId) this.seq.reset();
+      this.privateConnId = connId;
+      for (const t of topics) {
+        if (!isPrivateTopic(t)) continue;
+        this.cold.add(t);
+        if (this.statuses[t].status !== 'error') this.setStatus(t, 'pending');
+        this.seeder.seed(t);
+      }
+    }
+    this.schedule();
+  }
+
+  disconnected(stream: StreamName): void {
+    this.connected[stream] = false;
+    if (stream === 'public') {
+      this.publicConnId = null;
+      this.liveTickers.clear();
+      if (this.statuses.public.status === 'ready') this.setStatus('public', 'pending');
+    } else {
+      this.privateConnId = null;
+      this.seq.reset();
+      for (const t of STREAM_TOPICS) {
+        if (t !== 'public' && this.statuses[t].status === 'ready') this.setStatus(t, 'pending');
+      }
+    }
+    this.schedule();
+  }
+
+  // ---- control ----
+
+  /** Writes everything buffered to the store now (one write), if anything changed. */
+  flush(): void {
+    if (this.cancelFlush) {
+      this.cancelFlush();
+      this.cancelFlush = null;
+    }
+    this.fold();
+    const changed = this.working !== this.atoms.committed();
+    if (!changed && this.dirtyStatuses.size === 0 && !this.statsDirty) return;
+    const t = this.now();
+    this.writeTimes.push(t);
+    while ((this.writeTimes[0] as number) <= t - 1_000) this.writeTimes.shift();
+    this.stats.writes++;
+    this.stats.fps = this.writeTimes.length;
+    this.stats.lastBatchFrames = this.batchFrames;
+    const statuses: Partial<Record<StreamTopic, TopicStatus>> = {};
+    for (const topic of this.dirtyStatuses) statuses[topic] = this.statuses[topic];
+    const touched: Touched = {};
+    for (const k of ['wallet', 'order', 'position', 'quote'] as const) {
+      const s = this.touched[k];
+      if (s) touched[k] = s;
+    }
+    this.touched = this.freshTouched();
+    this.dirtyStatuses.clear();
+    this.statsDirty = false;
+    this.batchFrames = 0;
+    this.store.set(this.atoms.commitAtom, {
+      state: this.working,
+      touched,
+      statuses,
+      stats: { ...this.stats },
+    });
+  }
+
+  /**
+   * Sign-out: forgets all data, statuses, counters and requests in flight, and clears the atoms
+   * at once (the next user never sees the previous one's account).
+   */
+  reset(): void {
+    this.seeder.stop();
+    if (this.cancelFlush) this.cancelFlush();
+    this.cancelFlush = null;
+    this.ops.clear();
+    this.tickerOps = [];
+    this.buffered = 0;
+    this.batchFrames = 0;
+    this.seq.reset();
+    this.liveTickers.clear();
+    this.privateConnId = null;
+    this.publicConnId = null;
+    this.cold.clear();
+    this.connected = { public: false, private: false };
+    this.working = initialStreamState();
+    this.touched = { wallet: null, order: null, position: null, quote: null };
+    this.stats = emptyStats();
+    this.writeTimes = [];
+    for (const t of STREAM_TOPICS) {
+      this.statuses[t] = IDLE_STATUS;
+      this.dirtyStatuses.add(t);
+    }
+    this.statsDirty = true;
+    this.flush();
+  }
+
+  /** The state as it will be after the next write (folds the buffer; no store write). */
+  peek(): StreamState {
+    this.fold();
+    return this.working;
+  }
+
+  getStats(): Readonly<IngestStats> {
+    return this.stats;
+  }
+
+  // ---- internals ----
+
+  private freshTouched(): Record<KeyedName, Set<string> | null> {
+    return { wallet: new Set(), order: new Set(), position: new Set(), quote: new Set() };
+  }
+
+  private touch(name: KeyedName, key: string): void {
+    this.touched[name]?.add(key);
+  }
+
+  private takeTicker(frame: TickerFrame): void {
+    const symbol = frame.data.symbol;
+    if (frame.type === 'snapshot') {
+      this.liveTickers.add(symbol);
+      if (this.statuses.public.status !== 'ready' && this.connected.public) {
+        this.setStatus('public', 'ready', { hasData: true });
+      }
+    } else if (!this.liveTickers.has(symbol)) {
+      // A delta is relative to a snapshot of this connection: without one it means nothing.
+      this.stats.tickerDeltasIgnored++;
+      return;
+    }
+    this.tickerOps.push({ type: frame.type, data: frame.data });
+    this.touch('quote', symbol);
+  }
+
+  private takePrivate(frame: PrivateDataFrame): void {
+    const topic = frame.topic;
+    const items = frame.items as Items;
+    const verdict = this.seq.observe(topic, frame.seq);
+    if (verdict === 'repeat') this.stats.seqRepeats++;
+    if (frame.type === 'snapshot') {
+      this.pushOp(topic, { kind: 'snapshot', items, atMicros: `${frame.creationTime}000` });
+      this.touchAll(topic);
+    } else {
+      this.pushDelta(topic, items, undefined);
+      this.seeder.noteDelta(topic, items);
+    }
+    if (verdict === 'gap') {
+      this.stats.resyncs++;
+      if (this.statuses[topic].status === 'ready') this.setStatus(topic, 'pending');
+      this.seeder.seed(topic);
+    }
+  }
+
+  private pushOp(topic: PrivateTopic, op: Op): void {
+    let list = this.ops.get(topic);
+    if (!list) this.ops.set(topic, (list = []));
+    list.push(op);
+  }
+
+  /** Appends items to the topic's last delta run when it has the same options (one reducer call). */
+  private pushDelta(topic: PrivateTopic, items: Items, opts: MergeOptions | undefined): void {
+    if (items.length === 0) return;
+    const list = this.ops.get(topic);
+    const last = list?.[list.length - 1];
+    if (last?.kind === 'delta' && last.opts?.absentBefore === opts?.absentBefore) {
+      if (!last.own) {
+        last.items = last.items.slice();
+        last.own = true;
+      }
+      for (const it of items) last.items.push(it);
+    } else {
+      this.pushOp(topic, {
+        kind: 'delta',
+        items: items as TopicEntity[PrivateTopic][],
+        opts,
+        own: false,
+      });
+    }
+    const name = KEYED[topic];
+    if (name && this.touched[name]) for (const it of items) this.touch(name, keyOf(name, it));
+  }
+
+  private touchAll(topic: PrivateTopic): void {
+    const name = KEYED[topic];
+    if (name) this.touched[name] = null;
+  }
+
+  private onSeeded({ topic, items, atMicros, queued }: SeedResult): void {
+    this.pushOp(topic, { kind: 'snapshot', items, atMicros });
+    this.touchAll(topic);
+    const opts = atMicros === undefined ? undefined : { absentBefore: atMicros };
+    for (const q of queued) this.pushDelta(topic, q, opts);
+    this.stats.snapshotsApplied++;
+    this.statsDirty = true;
+    this.buffered++;
+    this.setStatus(topic, this.connected.private ? 'ready' : 'pending', { hasData: true });
+    this.schedule(topic);
+  }
+
+  private onSeedFailed({ topic, reason, badBody, retryAt }: SeedFailure): void {
+    this.stats.snapshotFailures++;
+    if (badBody) this.stats.framesRejected++;
+    this.statsDirty = true;
+    this.opts.onReject?.('private', `snapshot of ${topic}: ${reason}`);
+    this.setStatus(topic, 'error', { error: reason, retryAt });
+    this.schedule();
+  }
+
+  private setStatus(
+    topic: StreamTopic,
+    status: TopicStatus['status'],
+    extra: { error?: string; retryAt?: number | undefined; hasData?: boolean } = {},
+  ): void {
+    const prev = this.statuses[topic];
+    const next: TopicStatus = { status, hasData: extra.hasData ?? prev.hasData };
+    if (extra.error !== undefined) next.error = extra.error;
+    if (extra.retryAt !== undefined) next.retryAt = extra.retryAt;
+    if (shallowEqual(prev, next)) return;
+    this.statuses[topic] = next;
+    this.dirtyStatuses.add(topic);
+  }
+
+  private fold(): void {
+    let s = this.working;
+    for (const [topic, list] of this.ops) {
+      for (const op of list) {
+        s =
+          op.kind === 'delta'
+            ? applyItems(s, topic, op.items as never, op.opts)
+            : applySnapshot(s, topic, op.items as never, op.atMicros);
+      }
+    }
+    this.ops.clear();
+    if (this.tickerOps.length > 0) {
+      const counters = { ignored: 0 };
+      s = applyTickers(s, this.tickerOps, counters);
+      this.stats.tickerDeltasIgnored += counters.ignored;
+      this.tickerOps = [];
+    }
+    this.working = s;
+    this.buffered = 0;
+  }
+
+  /** Writes at the next tick of the scheduler, or now for the first payload of `first`. */
+  private schedule(first?: StreamTopic): void {
+    if (first !== undefined && this.cold.delete(first)) {
+      this.flush();
+      return;
+    }
+    if (this.buffered >= this.maxBuffered) this.fold();
+    this.cancelFlush ??= this.scheduler(() => {
+      this.cancelFlush = null;
+      this.flush();
+    });
+  }
+}
