@@ -1,5 +1,6 @@
 /** The status hooks: primitives through useSelector, so a badge renders on changes, not per frame. */
 import { act, render, renderHook, screen } from '@testing-library/react';
+import { Profiler } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ConnectionActor } from '../../../machines/connection.machine';
 import {
@@ -16,8 +17,11 @@ import {
 import { advance, rig, type Rig } from '../machines/harness';
 
 let renders = 0;
-function Badge({ actor }: { actor: ConnectionActor }) {
+/** Counts commits of the badge (a render-time counter would be a side effect in render). */
+const countRender = () => {
   renders += 1;
+};
+function Badge({ actor }: { actor: ConnectionActor }) {
   const status = useConnectionStatus(actor);
   const phase = useConnectionPhase(actor);
   return (
@@ -40,7 +44,11 @@ describe('connection status hooks', () => {
 
   it('re-renders a badge when the status changes, not for every frame', async () => {
     r = rig('public', { random: () => 0.5 });
-    render(<Badge actor={r.actor} />);
+    render(
+      <Profiler id="badge" onRender={countRender}>
+        <Badge actor={r.actor} />
+      </Profiler>,
+    );
     await act(() => advance(50));
     expect(screen.getByRole('status', { name: 'connection' })).toHaveTextContent(
       'connected (live)',
@@ -58,6 +66,7 @@ describe('connection status hooks', () => {
       await advance(5);
     });
     expect(screen.getByRole('status')).toHaveTextContent('disconnected (reconnecting)');
+    expect(renders).toBe(settled + 1);
   });
 
   it('returns primitives for every figure', async () => {
