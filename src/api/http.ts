@@ -5,50 +5,39 @@
  * subclass (errors.ts); nothing is left as an unhandled rejection.
  */
 import { currentHostConfig } from '../config/host';
-import { NO_PERMISSION_CODES } from '../stream/protocol';
 import { RequestCache, StorageCache } from './cache';
 import type { HttpMethod } from './calls';
 import {
   AbortedError,
   ApiError,
-  BusinessError,
   HttpStatusError,
   NetworkError,
   NoPermissionError,
-  NonResponseError,
   ParseError,
   TimeoutError,
   type RequestInfo,
 } from './errors';
 import { buildUrl, type QueryParams } from './query';
+import {
+  RESPONSE_TYPES,
+  isEmptyResponse,
+  isResponseType,
+  readBody,
+  unwrapEnvelope,
+  type EmptyResponse,
+  type ResponseType,
+} from './response';
+
+export { RESPONSE_TYPES, isEmptyResponse, type EmptyResponse, type ResponseType };
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_PLATFORM = 'pc';
 /** Default lifetime of a value in the local-storage cache. */
 export const DEFAULT_PERSIST_MAX_AGE_MS = 10 * 60_000;
 
-export const RESPONSE_TYPES = ['json', 'text', 'formData', 'blob', 'arrayBuffer'] as const;
-export type ResponseType = (typeof RESPONSE_TYPES)[number];
-const RESPONSE_TYPE_SET: ReadonlySet<string> = new Set(RESPONSE_TYPES);
-
 /** Inclusive range of accepted HTTP statuses. */
 export type StatusRange = readonly [min: number, max: number];
 export const DEFAULT_ACCEPT_STATUS: StatusRange = [200, 299];
-
-/**
- * What a request resolves to when the status is inside a widened `acceptStatus` range but not
- * 2xx (e.g. a 404 with acceptStatus [200, 499]): no headers, no data, and the status.
- */
-export interface EmptyResponse {
-  readonly empty: true;
-  readonly status: number;
-  readonly statusText: string;
-  readonly headers: Readonly<Record<string, never>>;
-  readonly data: null;
-}
-export function isEmptyResponse(v: unknown): v is EmptyResponse {
-  return typeof v === 'object' && v !== null && (v as { empty?: unknown }).empty === true;
-}
 
 export interface RequestOptions {
   /** How to read the body; default 'json' (an envelope). Any other value is a ParseError. */
@@ -114,30 +103,6 @@ function isRawBody(b: unknown): b is BodyInit {
     b instanceof ArrayBuffer ||
     ArrayBuffer.isView(b)
   );
-}
-
-function retCodeOf(v: unknown): number | undefined {
-  if (typeof v === 'number' && Number.isInteger(v)) return v;
-  if (typeof v === 'string' && /^-?\d+$/.test(v)) return Number(v);
-  return undefined;
-}
-
-/** The envelope's value: `result` (or the envelope), or the business error it carries. */
-function unwrapEnvelope(parsed: unknown, wantEnvelope: boolean, req: RequestInfo): unknown {
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw new NonResponseError(req);
-  }
-  const env = parsed as Record<string, unknown>;
-  const web = 'ret_code' in env;
-  const code = retCodeOf(web ? env.ret_code : env.retCode);
-  if (code === undefined) throw new NonResponseError(req);
-  if (code !== 0) {
-    const msg = web ? env.ret_msg : env.retMsg;
-    const text = typeof msg === 'string' ? msg : '';
-    const Err = web && NO_PERMISSION_CODES.has(code) ? NoPermissionError : BusinessError;
-    throw new Err(code, text, env.result ?? null, req);
-  }
-  return wantEnvelope ? env : env.result;
 }
 
 export class HttpClient {
@@ -300,7 +265,7 @@ export class HttpClient {
       return new NetworkError(req, err);
     };
     try {
-      if (!RESPONSE_TYPE_SET.has(responseType)) {
+      if (!isResponseType(responseType)) {
         // Refused before sending: a POST must not take effect and then be reported as failed.
         throw new ParseError(`Unknown response type "${String(responseType)}".`, req);
       }
@@ -375,50 +340,6 @@ export class HttpClient {
         else h.finally?.(ctx);
       } catch (err) {
         console.error(`http ${kind} hook failed`, err);
-      }
-    }
-  }
-}
-
-async function readBody(
-  res: Response,
-  type: ResponseType,
-  req: RequestInfo,
-  classify: (err: unknown) => ApiError,
-): Promise<unknown> {
-  switch (type) {
-    case 'json': {
-      let text: string;
-      try {
-        text = await res.text();
-      } catch (err) {
-        throw classify(err);
-      }
-      if (text.trim() === '') throw new NonResponseError(req);
-      try {
-        return JSON.parse(text) as unknown;
-      } catch (err) {
-        throw new NonResponseError(req, err);
-      }
-    }
-    case 'text':
-      return res.text().catch((err: unknown) => Promise.reject(classify(err)));
-    case 'blob':
-      return res.blob().catch((err: unknown) => Promise.reject(classify(err)));
-    case 'arrayBuffer':
-      return res.arrayBuffer().catch((err: unknown) => Promise.reject(classify(err)));
-    case 'formData': {
-      // Read first so that a broken connection is a NetworkError and bad content a ParseError.
-      let bytes: ArrayBuffer;
-      try {
-        bytes = await res.arrayBuffer();
-      } catch (err) {
-        throw classify(err);
-      }
-      try {
-        return await new Response(bytes, { headers: res.headers }).formData();
-      } catch (err) {
-        throw new ParseError('The body is not form data.', req, err);
       }
     }
   }
