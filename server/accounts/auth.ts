@@ -1,0 +1,135 @@
+/**
+ * Sign-in, cookie sessions and one-time stream tokens. Passwords are kept only as scrypt hashes;
+ * session and stream tokens are random (node:crypto), never derived from the seed, so a run stays
+ * deterministic without making tokens guessable.
+ */
+import { randomBytes, scrypt, timingSafeEqual, type BinaryLike } from 'node:crypto';
+import type { Clock } from '../clock';
+import { ACCOUNTS } from './demo';
+
+const SCRYPT_KEYLEN = 32;
+export const SESSION_TTL_MS = 24 * 3_600_000;
+export const OTT_TTL_MS = 60_000;
+/** Failed sign-ins per username within LOGIN_WINDOW_MS before further attempts are refused. */
+export const LOGIN_MAX_FAILURES = 5;
+export const LOGIN_WINDOW_MS = 60_000;
+const MAX_TOKENS_PER_USER = 50;
+
+function scryptAsync(password: BinaryLike, salt: BinaryLike): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    scrypt(password, salt, SCRYPT_KEYLEN, (err, key) => (err ? reject(err) : resolve(key)));
+  });
+}
+
+interface Credential {
+  userId: number;
+  salt: Buffer;
+  hash: Buffer;
+}
+
+export type TokenCheck =
+  { ok: true; userId: number } | { ok: false; reason: 'invalid' | 'expired' | 'used' | 'rejected' };
+
+export type LoginResult =
+  | { ok: true; userId: number; sessionToken: string }
+  | { ok: false; reason: 'bad-credentials' | 'rate-limited' };
+
+export class Auth {
+  private credentials = new Map<string, Credential>();
+  private sessions = new Map<string, { userId: number; expiresAt: number }>();
+  private tokens = new Map<string, { userId: number; expiresAt: number; used: boolean }>();
+  private failures = new Map<string, number[]>();
+  /** Fault control: this many upcoming token checks fail although the token is good. */
+  rejectNextTokens = 0;
+
+  private constructor(private readonly clock: Clock) {}
+
+  /** Hashes the demo passwords (scrypt is deliberately slow, so this is async). */
+  static async create(clock: Clock): Promise<Auth> {
+    const auth = new Auth(clock);
+    for (const a of ACCOUNTS) {
+      if (!a.login) continue;
+      const salt = randomBytes(16);
+      const hash = await scryptAsync(a.login.password, salt);
+      auth.credentials.set(a.login.username, { userId: a.userId, salt, hash });
+    }
+    return auth;
+  }
+
+  async login(username: string, password: string): Promise<LoginResult> {
+    const now = this.clock.now();
+    const recent = (this.failures.get(username) ?? []).filter((t) => now - t < LOGIN_WINDOW_MS);
+    if (recent.length >= LOGIN_MAX_FAILURES) return { ok: false, reason: 'rate-limited' };
+    const cred = this.credentials.get(username);
+    // Hash even for an unknown user, so timing does not reveal which usernames exist.
+    const salt = cred?.salt ?? Buffer.alloc(16);
+    const hash = await scryptAsync(password, salt);
+    if (!cred || !timingSafeEqual(hash, cred.hash)) {
+      recent.push(now);
+      if (this.failures.size > 10_000) this.failures.clear();
+      this.failures.set(username, recent);
+      return { ok: false, reason: 'bad-credentials' };
+    }
+    this.failures.delete(username);
+    const sessionToken = randomBytes(32).toString('base64url');
+    this.sessions.set(sessionToken, { userId: cred.userId, expiresAt: now + SESSION_TTL_MS });
+    return { ok: true, userId: cred.userId, sessionToken };
+  }
+
+  /** The user of a session cookie value, or undefined (absent, unknown or expired). */
+  sessionUser(token: string | undefined): number | undefined {
+    if (!token) return undefined;
+    const s = this.sessions.get(token);
+    if (!s) return undefined;
+    if (s.expiresAt <= this.clock.now()) {
+      this.sessions.delete(token);
+      return undefined;
+    }
+    return s.userId;
+  }
+
+  logout(token: string | undefined): void {
+    if (token) this.sessions.delete(token);
+  }
+
+  /** A fresh one-time token for the private stream: single use, valid for 60 s. */
+  issueToken(userId: number): { token: string; expiresAtE3: string } {
+    const now = this.clock.now();
+    this.sweep(now);
+    let mine = 0;
+    for (const t of this.tokens.values()) if (t.userId === userId) mine++;
+    if (mine >= MAX_TOKENS_PER_USER) {
+      // Forget the user's oldest token rather than grow without bound.
+      for (const [k, t] of this.tokens) {
+        if (t.userId === userId) {
+          this.tokens.delete(k);
+          break;
+        }
+      }
+    }
+    const token = randomBytes(24).toString('base64url');
+    const expiresAt = now + OTT_TTL_MS;
+    this.tokens.set(token, { userId, expiresAt, used: false });
+    return { token, expiresAtE3: String(expiresAt) };
+  }
+
+  /** Consumes a one-time token: good once, before it expires. */
+  useToken(token: unknown): TokenCheck {
+    if (typeof token !== 'string') return { ok: false, reason: 'invalid' };
+    const t = this.tokens.get(token);
+    if (!t) return { ok: false, reason: 'invalid' };
+    if (t.used) return { ok: false, reason: 'used' };
+    t.used = true;
+    if (t.expiresAt <= this.clock.now()) return { ok: false, reason: 'expired' };
+    if (this.rejectNextTokens > 0) {
+      this.rejectNextTokens--;
+      return { ok: false, reason: 'rejected' };
+    }
+    return { ok: true, userId: t.userId };
+  }
+
+  private sweep(now: number): void {
+    // Used tokens are kept until they expire so that a replay is told "used", not "invalid".
+    for (const [k, t] of this.tokens) if (t.expiresAt + OTT_TTL_MS <= now) this.tokens.delete(k);
+  }
+}

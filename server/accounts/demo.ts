@@ -1,0 +1,175 @@
+/**
+ * The demo accounts (COMMON.md): who can sign in, who leads, who copies whom with how much, and
+ * each account's starting balances. Amounts are USDT or coin units as decimal strings.
+ */
+
+export type Role = 'follower' | 'leader' | 'trader' | 'newbie';
+
+export interface FollowSpec {
+  leaderId: number;
+  /** USDT put into copying this leader. */
+  investment: string;
+}
+
+export interface AccountSpec {
+  userId: number;
+  /** Absent for simulated accounts, which never sign in. */
+  login?: { username: string; password: string };
+  role: Role;
+  nickName: string;
+  email: string;
+  mobile: string;
+  vipLevel: string;
+  kycLevel: number;
+  region: string;
+  registerTimeE3: string;
+  /** Starting wallet balances per coin (USDT holds the copy-trading funds of a follower). */
+  balances: Record<string, string>;
+  follows: FollowSpec[];
+  /** Leaders: capital the copy ratio is measured against, and the profit share they take. */
+  leader?: { capital: string; sharePct: number; hedgeMode: boolean; removedInvestment: string };
+  /** Accounts that trade on their own (leaders and the trader). */
+  trades: boolean;
+}
+
+const follower = (userId: number, follows: FollowSpec[], extra: Record<string, string> = {}) => {
+  const usdt = follows.reduce((sum, f) => sum + BigInt(f.investment), 0n);
+  return {
+    userId,
+    role: 'follower' as const,
+    nickName: `follower${userId}`,
+    email: `u${userId}@assetdeck.test`,
+    mobile: '',
+    vipLevel: 'No VIP',
+    kycLevel: 1,
+    region: 'GLOBAL',
+    registerTimeE3: '1672531200000',
+    // Investments are whole dollars (BigInt parses them exactly).
+    balances: { USDT: String(usdt), ...extra },
+    follows,
+    trades: false,
+  };
+};
+
+export const ACCOUNTS: readonly AccountSpec[] = [
+  {
+    ...follower(
+      1001,
+      [
+        { leaderId: 2001, investment: '5000' },
+        { leaderId: 2002, investment: '3000' },
+        { leaderId: 2003, investment: '2000' },
+      ],
+      { BTC: '0.15', ETH: '2.5', XRP: '1500', EOS: '800' },
+    ),
+    login: { username: 'follower', password: 'follower123' },
+    nickName: 'Follower',
+    email: 'follower@assetdeck.test',
+    mobile: '+44 7700 900123',
+    kycLevel: 2,
+  },
+  follower(1002, [
+    { leaderId: 2001, investment: '2000' },
+    { leaderId: 2002, investment: '1000' },
+  ]),
+  follower(1003, [{ leaderId: 2001, investment: '1500' }]),
+  follower(1004, [{ leaderId: 2001, investment: '800' }]),
+  follower(1005, [
+    { leaderId: 2001, investment: '400' },
+    { leaderId: 2003, investment: '300' },
+  ]),
+  {
+    userId: 2001,
+    login: { username: 'leader', password: 'leader123' },
+    role: 'leader',
+    nickName: 'Leader',
+    email: 'leader@assetdeck.test',
+    mobile: '+44 7700 900456',
+    vipLevel: 'VIP 2',
+    kycLevel: 2,
+    region: 'GLOBAL',
+    registerTimeE3: '1640995200000',
+    balances: { USDT: '50000', BTC: '0.5', ETH: '4' },
+    follows: [],
+    leader: { capital: '50000', sharePct: 10, hedgeMode: true, removedInvestment: '1250' },
+    trades: true,
+  },
+  {
+    userId: 2002,
+    role: 'leader',
+    nickName: 'SteadyHands',
+    email: 'u2002@assetdeck.test',
+    mobile: '',
+    vipLevel: 'VIP 1',
+    kycLevel: 2,
+    region: 'GLOBAL',
+    registerTimeE3: '1656633600000',
+    balances: { USDT: '30000' },
+    follows: [],
+    leader: { capital: '30000', sharePct: 8, hedgeMode: false, removedInvestment: '0' },
+    trades: true,
+  },
+  {
+    userId: 2003,
+    role: 'leader',
+    nickName: 'MomentumLab',
+    email: 'u2003@assetdeck.test',
+    mobile: '',
+    vipLevel: 'VIP 1',
+    kycLevel: 2,
+    region: 'GLOBAL',
+    registerTimeE3: '1661990400000',
+    balances: { USDT: '20000' },
+    follows: [],
+    leader: { capital: '20000', sharePct: 12, hedgeMode: true, removedInvestment: '600' },
+    trades: true,
+  },
+  {
+    userId: 3001,
+    login: { username: 'trader', password: 'trader123' },
+    role: 'trader',
+    nickName: 'Trader',
+    email: 'trader@assetdeck.test',
+    mobile: '+44 7700 900789',
+    vipLevel: 'VIP 1',
+    kycLevel: 2,
+    region: 'GLOBAL',
+    registerTimeE3: '1650000000000',
+    balances: { USDT: '25000', BTC: '0.8', ETH: '6', XRP: '4000', EOS: '2500' },
+    follows: [],
+    trades: true,
+  },
+  {
+    userId: 4001,
+    login: { username: 'newbie', password: 'newbie123' },
+    role: 'newbie',
+    nickName: 'Newbie',
+    email: 'newbie@assetdeck.test',
+    mobile: '',
+    vipLevel: 'No VIP',
+    kycLevel: 0,
+    region: 'GLOBAL',
+    registerTimeE3: '1732060800000',
+    balances: {},
+    follows: [],
+    trades: false,
+  },
+];
+
+export function accountOf(userId: number): AccountSpec | undefined {
+  return ACCOUNTS.find((a) => a.userId === userId);
+}
+
+/** Followers of a leader with their investment, in account order. */
+export function followersOf(leaderId: number): { followerId: number; investment: string }[] {
+  const out: { followerId: number; investment: string }[] = [];
+  for (const a of ACCOUNTS) {
+    for (const f of a.follows) {
+      if (f.leaderId === leaderId) out.push({ followerId: a.userId, investment: f.investment });
+    }
+  }
+  return out;
+}
+
+/** The Google authenticator code every demo account accepts. */
+export const DEMO_2FA_CODE = '123456';

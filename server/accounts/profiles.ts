@@ -1,0 +1,144 @@
+/**
+ * Per-user account data behind the user endpoints: profile, member info, tags, permissions, KYC,
+ * and the settings a user can change (display preferences, page configs), kept in memory.
+ */
+import type {
+  CardPotential,
+  KycInfo,
+  MemberInfo,
+  PrefSetting,
+  Preferences,
+  Profile,
+  RegisterPermission,
+  RiskIntercept,
+  TradeSwitch,
+  UserTags,
+} from '../../src/api/types';
+import type { AccountSpec } from './demo';
+
+/** "follower@assetdeck.test" -> "f***@assetdeck.test". */
+export function maskEmail(email: string): string {
+  const at = email.indexOf('@');
+  return at <= 0 ? '***' : `${email[0]}***${email.slice(at)}`;
+}
+
+/** "+44 7700 900123" -> "+44 ****0123". */
+export function maskMobile(mobile: string): string {
+  if (mobile === '') return '';
+  const digits = mobile.replace(/\D/g, '');
+  const cc = mobile.startsWith('+')
+    ? mobile.slice(0, mobile.indexOf(' ') > 0 ? mobile.indexOf(' ') : 3)
+    : '';
+  return `${cc} ****${digits.slice(-4)}`.trim();
+}
+
+export function profileOf(a: AccountSpec): Profile {
+  return {
+    userId: a.userId,
+    nickName: a.nickName,
+    email: maskEmail(a.email),
+    mobile: maskMobile(a.mobile),
+    vipLevel: a.vipLevel,
+    kycLevel: a.kycLevel,
+    registerTimeE3: a.registerTimeE3,
+    region: a.region,
+  };
+}
+
+export function memberInfoOf(a: AccountSpec): MemberInfo {
+  return {
+    memberId: a.userId,
+    memberType: 'NORMAL',
+    isUnifiedAccount: a.role === 'trader',
+    upgradeToUnifiedAvailable: a.role !== 'trader',
+    google2faBound: a.role !== 'newbie',
+    emailVerified: true,
+    mobileVerified: a.mobile !== '',
+  };
+}
+
+export function tagsOf(a: AccountSpec): UserTags {
+  const tags: string[] = [];
+  if (a.follows.length > 0) tags.push('copytrade_follower');
+  if (a.leader) tags.push('copytrade_leader');
+  if (a.role === 'newbie') tags.push('new_user', 'vip_welcome');
+  if (a.role === 'trader') tags.push('derivatives_pro');
+  return { tags };
+}
+
+export function registerPermissionOf(a: AccountSpec): RegisterPermission {
+  const verified = a.kycLevel > 0;
+  return {
+    canDeposit: true,
+    canWithdraw: verified,
+    canTrade: true,
+    canTransfer: verified,
+    restrictedRegion: false,
+  };
+}
+
+export function kycOf(a: AccountSpec): KycInfo {
+  return {
+    level: a.kycLevel,
+    status: a.kycLevel > 0 ? 'VERIFIED' : 'NONE',
+    country: a.kycLevel > 0 ? 'GB' : '',
+    dailyWithdrawLimitUsd: a.kycLevel >= 2 ? '2000000' : a.kycLevel === 1 ? '100000' : '20000',
+  };
+}
+
+export function tradeSwitchOf(a: AccountSpec): TradeSwitch {
+  return {
+    spot: true,
+    derivatives: true,
+    copyTrade: a.role !== 'trader',
+    options: a.role === 'trader',
+  };
+}
+
+export function riskInterceptOf(a: AccountSpec): RiskIntercept {
+  return a.role === 'newbie'
+    ? {
+        intercept: true,
+        riskType: 'DERIVATIVES_QUIZ',
+        message: 'Please complete the derivatives knowledge quiz before trading.',
+      }
+    : { intercept: false, riskType: '', message: '' };
+}
+
+export function cardPotentialOf(a: AccountSpec): CardPotential {
+  return a.kycLevel >= 2
+    ? { eligible: true, cardType: 'VIRTUAL' }
+    : { eligible: false, cardType: '' };
+}
+
+/** Limits on what a user may store in preferences and page configs. */
+export const SETTINGS_LIMITS = { maxKeys: 64, maxKeyLength: 64, maxValueLength: 1024 } as const;
+
+export class UserSettings {
+  private readonly prefs = new Map<number, Preferences>();
+  private readonly configs = new Map<number, PrefSetting>();
+  /** When each user last asked for a code, per channel (rate limit). */
+  readonly codeSentAt = new Map<string, number>();
+
+  preferences(userId: number): Preferences {
+    return { ...(this.prefs.get(userId) ?? { showAssets: 1, homeTradingPageUserGuide: 'hide' }) };
+  }
+
+  savePreferences(userId: number, patch: Record<string, string | number>): Preferences {
+    const next = Object.assign(Object.create(null) as Preferences, this.preferences(userId), patch);
+    this.prefs.set(userId, { ...next });
+    return this.preferences(userId);
+  }
+
+  prefSetting(userId: number): PrefSetting {
+    return { ...(this.configs.get(userId) ?? { deposit_to: '' }) };
+  }
+
+  savePrefSetting(userId: number, key: string, value: string): PrefSetting {
+    const next = Object.assign(Object.create(null) as PrefSetting, this.prefSetting(userId), {
+      [key]: value,
+    });
+    this.configs.set(userId, { ...next });
+    return this.prefSetting(userId);
+  }
+}

@@ -1,0 +1,171 @@
+/**
+ * The admin endpoint (only with `--admin`, only from loopback): fault controls, the truth of a
+ * user's state, the manual clock and what the collector received. Documented in docs/simulator.md.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isPrivateTopic, type StreamName } from '../../src/stream/protocol';
+import { after, ManualClock } from '../clock';
+import type { Sim } from '../sim';
+import { sendTickerSnapshot } from '../ws/streams';
+import type { ConnFilter } from '../ws/hub';
+import * as S from './schemas';
+import { snapshotItems, truthOf } from './truth';
+
+export const ADMIN_PREFIX = '/__admin';
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+export function isLoopback(address: string | undefined): boolean {
+  return address !== undefined && (LOOPBACK.has(address) || address.startsWith('127.'));
+}
+
+const MALFORMED: Record<'truncated' | 'not-json' | 'bad-shape', Record<StreamName, string>> = {
+  truncated: {
+    public: '{"topic":"tickers.BTCUSDT","type":"delta","ts":',
+    private: '{"id":"malformed","topic":"wallet","type":"delta","seq":',
+  },
+  'not-json': { public: 'not json at all', private: 'not json at all' },
+  'bad-shape': {
+    public: '{"topic":"tickers.BTCUSDT","type":"delta","ts":"soon","data":{"symbol":"BTCUSDT"}}',
+    private:
+      '{"id":"malformed","topic":"wallet","type":"delta","seq":1,"creationTime":0,"data":[{"coin":"BTC","walletBalanceE8":1.5}]}',
+  },
+};
+
+type Body = Record<string, unknown> & ConnFilter;
+
+const filterOf = (b: Body): ConnFilter => ({ stream: b.stream, userId: b.userId });
+
+export function registerAdminRoutes(app: FastifyInstance, sim: Sim): void {
+  const resync = (conn: Parameters<typeof sendTickerSnapshot>[1], topic: string) =>
+    sendTickerSnapshot(sim, conn, topic);
+
+  app.register(
+    async (admin) => {
+      admin.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
+        // Exists only for loopback callers: anyone else gets the ordinary 404.
+        if (!isLoopback(req.socket.remoteAddress)) {
+          await reply
+            .code(404)
+            .send({ message: `Route ${req.method}:${req.url} not found`, statusCode: 404 });
+        }
+      });
+      const post = (name: string, schema: object, fn: (b: Body) => unknown) =>
+        admin.post(`/faults/${name}`, { schema: { body: schema } }, (req) => {
+          const affected = fn((req.body ?? {}) as Body);
+          return { ok: true, affected };
+        });
+
+      admin.get('/truth/:userId', { schema: { params: S.userParam } }, (req, reply) => {
+        const userId = Number((req.params as { userId: string }).userId);
+        if (!sim.engine.has(userId)) return reply.code(404).send({ error: `no account ${userId}` });
+        return truthOf(sim, userId);
+      });
+
+      post('drop', S.filter, (b) => sim.hub.drop(filterOf(b)));
+      post('half-open', S.filter, (b) => sim.hub.halfOpen(filterOf(b)));
+      post('pause', S.pause, (b) => {
+        const topic = b.topic as string;
+        sim.hub.pause({ topic, mode: (b.mode as 'hold' | 'drop') ?? 'hold', ...filterOf(b) });
+        if (typeof b.durationMs === 'number') {
+          after(sim.clock, b.durationMs, () =>
+            sim.hub.resume({ topic, ...filterOf(b) }, true, resync),
+          );
+        }
+        return sim.hub.connections(filterOf(b)).length;
+      });
+      post('resume', S.resume, (b) =>
+        sim.hub.resume({ topic: b.topic as string | undefined, ...filterOf(b) }, true, resync),
+      );
+      post('skip-seq', S.skipSeq, (b) =>
+        sim.hub.skipSeq(
+          b.topic as string | undefined,
+          (b.count as number | undefined) ?? 1,
+          filterOf(b),
+        ),
+      );
+      post('malformed', S.malformed, (b) => {
+        const kind = (b.kind as keyof typeof MALFORMED | undefined) ?? 'truncated';
+        let n = 0;
+        for (const stream of ['public', 'private'] as const) {
+          if (b.stream !== undefined && b.stream !== stream) continue;
+          n += sim.hub.malformed((b.text as string | undefined) ?? MALFORMED[kind][stream], {
+            ...filterOf(b),
+            stream,
+          });
+        }
+        return n;
+      });
+      post('delay', S.delay, (b) => {
+        const rule = { ms: b.ms as number, ...filterOf(b) };
+        sim.hub.setDelay(rule);
+        if (typeof b.durationMs === 'number')
+          after(sim.clock, b.durationMs, () => sim.hub.setDelay(null));
+        return sim.hub.connections(filterOf(b)).length;
+      });
+      post('reject-token', S.count, (b) => {
+        sim.auth.rejectNextTokens += (b.count as number | undefined) ?? 1;
+        return sim.auth.rejectNextTokens;
+      });
+      post('restart', S.empty, () => sim.hub.restart());
+      post('rest', S.rest, (b) => {
+        const path = (b.path as string).replace(/^\/api(?=\/)/, '').split('?')[0] as string;
+        sim.restFaults.add({
+          path,
+          remaining: (b.count as number | undefined) ?? 1,
+          mode: (b.mode as 'error' | 'hang' | 'delay' | undefined) ?? 'error',
+          status: (b.status as number | undefined) ?? 503,
+          delayMs: (b.delayMs as number | undefined) ?? 0,
+        });
+        return sim.restFaults.list().length;
+      });
+      post('snapshot', S.snapshot, (b) => {
+        const userId = b.userId as number;
+        if (!sim.engine.has(userId)) return 0;
+        const l = sim.engine.ledger(userId);
+        let n = 0;
+        for (const c of sim.hub.connections({ stream: 'private', userId })) {
+          for (const topic of c.topics) {
+            if (!isPrivateTopic(topic) || (b.topic !== undefined && b.topic !== topic)) continue;
+            sim.hub.sendPrivate(c, topic, 'snapshot', snapshotItems(l, topic));
+            n++;
+          }
+        }
+        return n;
+      });
+      post('clear', S.empty, () => {
+        sim.hub.clearFaults(resync);
+        sim.auth.rejectNextTokens = 0;
+        sim.restFaults.clear();
+        sim.restFaults.releaseAll();
+        return 0;
+      });
+
+      admin.post('/clock/advance', { schema: { body: S.advance } }, (req, reply) => {
+        if (!(sim.clock instanceof ManualClock))
+          return reply.code(409).send({ error: 'the clock is real' });
+        sim.clock.advance((req.body as { ms: number }).ms);
+        return { ok: true, now: sim.clock.now() };
+      });
+      admin.get('/status', () => ({
+        clock: sim.clock.kind,
+        now: sim.clock.now(),
+        connections: sim.hub.connections().map((c) => ({
+          connId: c.id,
+          stream: c.stream,
+          userId: c.userId ?? null,
+          authed: c.authed,
+          topics: [...c.topics],
+          halfOpen: c.halfOpen,
+        })),
+        restFaults: sim.restFaults.list(),
+        rejectNextTokens: sim.auth.rejectNextTokens,
+      }));
+      admin.get('/collect', () => ({
+        events: sim.collected.list(),
+        dropped: sim.collected.droppedCount,
+      }));
+    },
+    { prefix: ADMIN_PREFIX },
+  );
+}

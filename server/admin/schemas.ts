@@ -1,0 +1,55 @@
+/** Body schemas of the admin fault controls (unknown fields are refused, so typos fail loudly). */
+import { PRIVATE_TOPICS } from '../../src/stream/protocol';
+
+const stream = { type: 'string', enum: ['public', 'private'] } as const;
+const userId = { type: 'integer', minimum: 1 } as const;
+const topic = { type: 'string', minLength: 1, maxLength: 64 } as const;
+const duration = { type: 'integer', minimum: 1, maximum: 86_400_000 } as const;
+
+const obj = (properties: Record<string, object>, required: string[] = []) =>
+  ({ type: 'object', additionalProperties: false, properties, required }) as const;
+
+export const empty = obj({});
+export const filter = obj({ stream, userId });
+export const pause = obj(
+  { topic, mode: { type: 'string', enum: ['hold', 'drop'] }, stream, userId, durationMs: duration },
+  ['topic'],
+);
+export const resume = obj({ topic, stream, userId });
+export const skipSeq = obj({
+  topic,
+  userId,
+  count: { type: 'integer', minimum: 1, maximum: 1_000_000 },
+});
+export const malformed = obj({
+  stream,
+  userId,
+  kind: { type: 'string', enum: ['truncated', 'not-json', 'bad-shape'] },
+  text: { type: 'string', maxLength: 65_536 },
+});
+export const delay = obj(
+  { ms: { type: 'integer', minimum: 0, maximum: 600_000 }, stream, userId, durationMs: duration },
+  ['ms'],
+);
+export const count = obj({ count: { type: 'integer', minimum: 1, maximum: 1000 } });
+export const rest = obj(
+  {
+    path: { type: 'string', pattern: '^/', maxLength: 256 },
+    count: { type: 'integer', minimum: 1, maximum: 1_000_000 },
+    mode: { type: 'string', enum: ['error', 'hang', 'delay'] },
+    status: { type: 'integer', minimum: 500, maximum: 599 },
+    delayMs: duration,
+  },
+  ['path'],
+);
+export const snapshot = obj({ userId, topic: { type: 'string', enum: [...PRIVATE_TOPICS] } }, [
+  'userId',
+]);
+export const advance = obj({ ms: { type: 'integer', minimum: 0, maximum: 30 * 86_400_000 } }, [
+  'ms',
+]);
+export const userParam = {
+  type: 'object',
+  properties: { userId: { type: 'string', pattern: '^[0-9]{1,9}$' } },
+  required: ['userId'],
+} as const;

@@ -1,0 +1,112 @@
+/**
+ * JSON schemas of request bodies and query strings (Fastify validates them; a failure answers
+ * 10001 with the offending field named). No type coercion: `"username": 1` is an error.
+ */
+import { SETTINGS_LIMITS } from '../accounts/profiles';
+
+const str = (minLength: number, maxLength: number) =>
+  ({ type: 'string', minLength, maxLength }) as const;
+
+export const loginBody = {
+  type: 'object',
+  required: ['username', 'password'],
+  properties: { username: str(1, 64), password: str(1, 128) },
+} as const;
+
+export const preferencesBody = {
+  type: 'object',
+  minProperties: 1,
+  maxProperties: SETTINGS_LIMITS.maxKeys,
+  propertyNames: { minLength: 1, maxLength: SETTINGS_LIMITS.maxKeyLength },
+  properties: {
+    showAssets: { type: 'integer', enum: [0, 1] },
+    homeTradingPageUserGuide: { type: 'string', enum: ['show', 'hide'] },
+  },
+  additionalProperties: {
+    anyOf: [{ type: 'string', maxLength: SETTINGS_LIMITS.maxValueLength }, { type: 'number' }],
+  },
+} as const;
+
+export const prefSettingBody = {
+  type: 'object',
+  required: ['key', 'value'],
+  properties: {
+    key: {
+      type: 'string',
+      minLength: 1,
+      maxLength: SETTINGS_LIMITS.maxKeyLength,
+      pattern: '^[A-Za-z0-9_.-]+$',
+    },
+    value: str(0, SETTINGS_LIMITS.maxValueLength),
+  },
+} as const;
+
+export const google2faBody = {
+  type: 'object',
+  required: ['code'],
+  properties: { code: { type: 'string', pattern: '^[0-9]{6}$' } },
+} as const;
+
+export const codeBody = {
+  type: 'object',
+  required: ['scene'],
+  properties: { scene: { type: 'string', minLength: 1, maxLength: 32, pattern: '^[a-z_]+$' } },
+} as const;
+
+export const exchangeRateQuery = {
+  type: 'object',
+  required: ['name'],
+  properties: { name: { type: 'string', enum: ['USD'] } },
+} as const;
+
+export const chainAddressQuery = {
+  type: 'object',
+  required: ['address'],
+  properties: { address: str(1, 128), chain: str(1, 32), coin: str(1, 16) },
+} as const;
+
+export const withdrawMessageQuery = {
+  type: 'object',
+  properties: { coin: str(1, 16), chain: str(1, 32) },
+} as const;
+
+export const incomeHistoryQuery = {
+  type: 'object',
+  properties: {
+    days: { type: 'string', pattern: '^([1-9][0-9]{0,1}|[1-2][0-9]{2}|3[0-5][0-9]|36[0-5])$' },
+  },
+} as const;
+
+const collectEvent = {
+  type: 'object',
+  required: [
+    'name',
+    'timestamp',
+    'platform',
+    'env',
+    'userAgent',
+    'pageUrl',
+    'userId',
+    'deviceId',
+    'sessionId',
+  ],
+  properties: {
+    name: str(1, 128),
+    timestamp: { type: 'integer', minimum: 0 },
+    platform: str(0, 32),
+    env: str(0, 32),
+    userAgent: str(0, 512),
+    pageUrl: str(0, 2048),
+    userId: str(0, 64),
+    deviceId: str(0, 128),
+    sessionId: str(0, 128),
+    data: { type: 'object', maxProperties: 64 },
+  },
+} as const;
+
+/** At most 100 events per batch. */
+export const collectBody = {
+  type: 'object',
+  required: ['events'],
+  properties: { events: { type: 'array', minItems: 1, maxItems: 100, items: collectEvent } },
+} as const;

@@ -1,0 +1,129 @@
+/** Session and user calls: sign-in/out, one-time token, profile, settings, 2FA and codes. */
+import { ERROR_CODES } from '../../src/api/error-codes';
+import type {
+  Google2faVerifyBody,
+  LoginBody,
+  SavePrefSettingBody,
+  SendCodeResult,
+} from '../../src/api/types';
+import { SESSION_TTL_MS } from '../accounts/auth';
+import { accountOf, DEMO_2FA_CODE, type AccountSpec } from '../accounts/demo';
+import {
+  cardPotentialOf,
+  kycOf,
+  memberInfoOf,
+  profileOf,
+  registerPermissionOf,
+  riskInterceptOf,
+  SETTINGS_LIMITS,
+  tagsOf,
+  tradeSwitchOf,
+} from '../accounts/profiles';
+import { ApiError, paramError } from './envelope';
+import { body, type Ctx, type HandlerTable, type RouteDef } from './table';
+import { codeBody, google2faBody, loginBody, prefSettingBody, preferencesBody } from './schemas';
+
+/** A new verification code may be requested once a minute per channel. */
+export const CODE_RESEND_S = 60;
+const CODE_EXPIRE_S = 300;
+
+function account(c: Ctx): AccountSpec {
+  const a = accountOf(c.userId);
+  if (!a) throw new ApiError(ERROR_CODES.NOT_LOGGED_IN);
+  return a;
+}
+
+const read = (f: (a: AccountSpec) => unknown): RouteDef => ({ handle: (c) => f(account(c)) });
+
+function sendCode(channel: 'email' | 'mobile'): RouteDef {
+  return {
+    schema: { body: codeBody },
+    handle(c): SendCodeResult {
+      const a = account(c);
+      if (channel === 'mobile' && a.mobile === '')
+        throw paramError('mobile', 'no mobile number is bound');
+      const key = `${c.userId}:${channel}`;
+      const now = c.sim.clock.now();
+      const last = c.sim.settings.codeSentAt.get(key);
+      if (last !== undefined && now - last < CODE_RESEND_S * 1000) {
+        throw new ApiError(ERROR_CODES.RATE_LIMITED);
+      }
+      // Nothing is really sent: the simulator only keeps the real timings.
+      c.sim.settings.codeSentAt.set(key, now);
+      return { expireSeconds: CODE_EXPIRE_S, resendAfterSeconds: CODE_RESEND_S };
+    },
+  };
+}
+
+export const USER_HANDLERS = {
+  login: {
+    schema: { body: loginBody },
+    async handle(c) {
+      const { username, password } = body<LoginBody>(c.req);
+      const r = await c.sim.auth.login(username, password);
+      if (!r.ok) {
+        throw new ApiError(
+          r.reason === 'rate-limited' ? ERROR_CODES.RATE_LIMITED : ERROR_CODES.BAD_CREDENTIALS,
+        );
+      }
+      void c.reply.setCookie(c.sim.cookieName, r.sessionToken, {
+        httpOnly: true,
+        sameSite: 'lax',
+        path: '/',
+        maxAge: SESSION_TTL_MS / 1000,
+      });
+      return { userId: r.userId };
+    },
+  },
+  logout: {
+    handle(c) {
+      c.sim.auth.logout(c.req.cookies[c.sim.cookieName]);
+      void c.reply.clearCookie(c.sim.cookieName, { httpOnly: true, sameSite: 'lax', path: '/' });
+      return {};
+    },
+  },
+  oneTimeToken: { handle: (c) => c.sim.auth.issueToken(c.userId) },
+  profile: read(profileOf),
+  memberInfo: read(memberInfoOf),
+  userTags: read(tagsOf),
+  registerPermission: read(registerPermissionOf),
+  preferences: { handle: (c) => c.sim.settings.preferences(c.userId) },
+  savePreferences: {
+    schema: { body: preferencesBody },
+    handle(c) {
+      const patch = body<Record<string, string | number>>(c.req);
+      const merged = { ...c.sim.settings.preferences(c.userId), ...patch };
+      if (Object.keys(merged).length > SETTINGS_LIMITS.maxKeys) {
+        throw paramError('body', `at most ${SETTINGS_LIMITS.maxKeys} preferences`);
+      }
+      return c.sim.settings.savePreferences(c.userId, patch);
+    },
+  },
+  prefSetting: { handle: (c) => c.sim.settings.prefSetting(c.userId) },
+  savePrefSetting: {
+    schema: { body: prefSettingBody },
+    handle(c) {
+      const { key, value } = body<SavePrefSettingBody>(c.req);
+      const cur = c.sim.settings.prefSetting(c.userId);
+      if (!(key in cur) && Object.keys(cur).length >= SETTINGS_LIMITS.maxKeys) {
+        throw paramError('key', `at most ${SETTINGS_LIMITS.maxKeys} settings`);
+      }
+      return c.sim.settings.savePrefSetting(c.userId, key, value);
+    },
+  },
+  google2faVerify: {
+    schema: { body: google2faBody },
+    handle(c) {
+      if (body<Google2faVerifyBody>(c.req).code !== DEMO_2FA_CODE) {
+        throw new ApiError(ERROR_CODES.BAD_VERIFICATION_CODE);
+      }
+      return { verified: true };
+    },
+  },
+  sendEmailCode: sendCode('email'),
+  sendMobileCode: sendCode('mobile'),
+  kycInfo: read(kycOf),
+  tradeSwitch: read(tradeSwitchOf),
+  defaultRiskIntercept: read(riskInterceptOf),
+  cardPotential: read(cardPotentialOf),
+} satisfies Partial<HandlerTable>;

@@ -1,0 +1,25 @@
+/** The running simulator's parts, as the REST, stream and admin layers see them. */
+import type { Auth } from './accounts/auth';
+import type { UserSettings } from './accounts/profiles';
+import type { Clock } from './clock';
+import type { Engine } from './engine/engine';
+import type { Market } from './market/market';
+import type { Recorder } from './record/recorder';
+import type { RestFaults } from './admin/rest-faults';
+import type { Hub } from './ws/hub';
+import type { CollectEvent } from '../src/api/types';
+import type { Ring } from './lib/ring';
+
+export interface Sim {
+  readonly clock: Clock;
+  readonly market: Market;
+  readonly engine: Engine;
+  readonly auth: Auth;
+  readonly hub: Hub;
+  readonly settings: UserSettings;
+  readonly restFaults: RestFaults;
+  readonly collected: Ring<CollectEvent>;
+  readonly recorder: Recorder | undefined;
+  /** Name of the session cookie (secure-token-testnet). */
+  readonly cookieName: string;
+}

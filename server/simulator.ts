@@ -1,0 +1,156 @@
+/**
+ * `startSimulator(options)`: the programmatic start used by `npm run sim`, `npm start` and the
+ * tests. With `clock: 'manual'` nothing moves until `clock.advance(ms)`, so a test is fast and
+ * every run with the same seed sends the same frames.
+ */
+import type { FastifyInstance } from 'fastify';
+import { sessionCookieName } from '../src/config/host';
+import type { CollectEvent } from '../src/api/types';
+import type { StateDump } from '../src/state/dump';
+import { Auth } from './accounts/auth';
+import { UserSettings } from './accounts/profiles';
+import { RestFaults } from './admin/rest-faults';
+import { truthOf } from './admin/truth';
+import { buildApp } from './app';
+import { every, ManualClock, RealClock, type Clock } from './clock';
+import type { EngineTiming } from './engine/context';
+import { Engine } from './engine/engine';
+import { Ring } from './lib/ring';
+import { Rng } from './lib/rng';
+import { Market } from './market/market';
+import { Recorder } from './record/recorder';
+import { COLLECT_CAPACITY } from './rest/public-handlers';
+import type { Sim } from './sim';
+import { Hub } from './ws/hub';
+
+/** The manual clock's default start: 2024-11-21T00:46:40Z, as in the recorded examples. */
+export const MANUAL_EPOCH = 1_732_150_000_000;
+export const DEFAULT_PORT = 8790;
+
+export interface SimulatorOptions {
+  /** 0 picks a free port. Default 0 (the CLI defaults to 8790). */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  seed?: number;
+  /** Ticker cadence per symbol (simulated ms). Default 100. */
+  tickMs?: number;
+  /** Re-valuation of open books at the mark price (simulated ms). Default 1000. */
+  markMs?: number;
+  clock?: 'real' | 'manual';
+  /** Real clock only: simulated time runs this many times faster. Default 1. */
+  speed?: number;
+  /** Simulated start time (ms). Default: now (real) or MANUAL_EPOCH (manual). */
+  startTime?: number;
+  /** Serve the admin/fault endpoint (loopback only). */
+  admin?: boolean;
+  /** Write a session file per websocket connection into this folder. */
+  recordDir?: string;
+  /** Serve a built dashboard from this folder (SPA fallback to index.html). */
+  appDir?: string;
+  /** Close connections after this long without a client frame (simulated ms). Default 60 000. */
+  idleTimeoutMs?: number;
+  /** Engine delays and probabilities (tests shorten them). */
+  timing?: Partial<EngineTiming>;
+  logger?: boolean;
+}
+
+export interface Simulator {
+  /** http://host:port */
+  readonly url: string;
+  /** ws://host:port */
+  readonly wsUrl: string;
+  readonly port: number;
+  readonly clock: Clock;
+  /** The manual clock (throws with a real one). */
+  readonly manualClock: ManualClock;
+  readonly sim: Sim;
+  readonly app: FastifyInstance;
+  /** The server's state for a user, in the state-dump shape (PROTOCOL.md section 7). */
+  truth(userId: number): StateDump;
+  stop(): Promise<void>;
+}
+
+function check(name: string, v: number, ok: boolean): void {
+  if (!ok) throw new RangeError(`${name} ${v}: out of range`);
+}
+
+export async function startSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
+  const seed = options.seed ?? 1;
+  const tickMs = options.tickMs ?? 100;
+  const markMs = options.markMs ?? 1000;
+  const idleMs = options.idleTimeoutMs ?? 60_000;
+  check('seed', seed, Number.isSafeInteger(seed));
+  check('tickMs', tickMs, tickMs >= 1 && tickMs <= 60_000);
+  check('markMs', markMs, markMs >= 10 && markMs <= 3_600_000);
+  check('idleTimeoutMs', idleMs, idleMs >= 100);
+
+  const clock: Clock =
+    options.clock === 'manual'
+      ? new ManualClock(options.startTime ?? MANUAL_EPOCH)
+      : new RealClock(options.speed ?? 1, options.startTime ?? Date.now());
+  const market = new Market(new Rng(seed, 1), clock.now(), tickMs);
+  const recorder = options.recordDir ? new Recorder(options.recordDir, clock) : undefined;
+  const hub = new Hub(clock, idleMs, recorder);
+  const engine = new Engine(clock, market, (u, t, items) => hub.deliver(u, t, items), {
+    seed,
+    markMs,
+    timing: options.timing,
+  });
+  const sim: Sim = {
+    clock,
+    market,
+    engine,
+    auth: await Auth.create(clock),
+    hub,
+    settings: new UserSettings(),
+    restFaults: new RestFaults(),
+    collected: new Ring<CollectEvent>(COLLECT_CAPACITY),
+    recorder,
+    cookieName: sessionCookieName('testnet'),
+  };
+
+  engine.start();
+  const ticker = every(clock, tickMs, (t) => {
+    const deltas = market.step(t, (e) => engine.onFunding(e));
+    hub.publishTickers(deltas, t);
+  });
+
+  const app = await buildApp(sim, {
+    admin: options.admin ?? false,
+    appDir: options.appDir,
+    logger: options.logger ?? false,
+  });
+  const host = options.host ?? '127.0.0.1';
+  await app.listen({ port: options.port ?? 0, host });
+  const addr = app.server.address();
+  const port = typeof addr === 'object' && addr ? addr.port : (options.port ?? 0);
+  const base = `${host.includes(':') ? `[${host}]` : host}:${port}`;
+
+  let stopped: Promise<void> | null = null;
+  return {
+    url: `http://${base}`,
+    wsUrl: `ws://${base}`,
+    port,
+    clock,
+    get manualClock(): ManualClock {
+      if (!(clock instanceof ManualClock)) throw new Error('the simulator runs on a real clock');
+      return clock;
+    },
+    sim,
+    app,
+    truth: (userId) => truthOf(sim, userId),
+    stop() {
+      stopped ??= (async () => {
+        ticker.stop();
+        engine.stop();
+        hub.closeAll(1001, 'server shutdown');
+        sim.restFaults.releaseAll();
+        await app.close();
+        await recorder?.closeAll();
+        clock.dispose();
+      })();
+      return stopped;
+    },
+  };
+}

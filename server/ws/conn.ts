@@ -1,0 +1,225 @@
+/**
+ * One websocket connection of either stream: its subscriptions and per-topic `seq`, the idle
+ * timeout, the op rate limit, recording, and the fault controls that act on what it sends
+ * (half-open, paused topics, delayed frames, skipped seq numbers).
+ */
+import type { WebSocket } from 'ws';
+import type { StreamName } from '../../src/stream/protocol';
+import type { Clock, TimerHandle } from '../clock';
+import type { SessionRecorder } from '../record/recorder';
+
+/** Ops a connection may send in a burst, and how fast the allowance comes back (per second). */
+export const OP_BURST = 100;
+export const OP_REFILL_PER_S = 20;
+/** Refused ops (beyond the allowance) after which the connection is closed (1008). */
+export const OP_ABUSE_LIMIT = 300;
+/** Frames held per paused topic before the oldest are dropped. */
+const HOLD_LIMIT = 10_000;
+/** A client that lets this much pile up unread is cut off. */
+const MAX_BUFFERED_BYTES = 32 * 1024 * 1024;
+
+export const CLOSE_UNAUTHORIZED = 4401;
+export const CLOSE_IDLE = 4408;
+export const CLOSE_RESTART = 1012;
+export const CLOSE_POLICY = 1008;
+
+export interface ConnFaults {
+  /** Ms to delay every frame to this connection (0: none). */
+  delayMs(conn: Conn): number;
+  /** How a data frame of `topic` is treated: sent, held until resumed, or dropped. */
+  pauseMode(conn: Conn, topic: string): 'none' | 'hold' | 'drop';
+}
+
+export class Conn {
+  userId: number | undefined;
+  authed = false;
+  readonly topics = new Set<string>();
+  halfOpen = false;
+  closed = false;
+  /** Data frames sent (for the truth endpoint's stats). */
+  framesSent = 0;
+  recorder: SessionRecorder | undefined;
+  private readonly seq = new Map<string, number>();
+  private readonly skip = new Map<string, number>();
+  private readonly held = new Map<string, string[]>();
+  private readonly delayed: { at: number; text: string }[] = [];
+  private delayTimer: TimerHandle | null = null;
+  private lastFrameAt: number;
+  private idleTimer: TimerHandle | null = null;
+  private tokens = OP_BURST;
+  private refilledAt: number;
+  private refused = 0;
+  private closing: { code: number; reason: string } | null = null;
+
+  constructor(
+    readonly id: string,
+    readonly stream: StreamName,
+    readonly socket: WebSocket,
+    private readonly clock: Clock,
+    private readonly faults: ConnFaults,
+    private readonly idleMs: number,
+  ) {
+    this.lastFrameAt = clock.now();
+    this.refilledAt = clock.now();
+    this.armIdle();
+  }
+
+  /** A client frame arrived: the connection is alive. */
+  touch(): void {
+    this.lastFrameAt = this.clock.now();
+  }
+
+  /** Takes one op from the allowance; false when the client is flooding. */
+  allowOp(): boolean {
+    const now = this.clock.now();
+    const refill = ((now - this.refilledAt) * OP_REFILL_PER_S) / 1000;
+    if (refill >= 1) {
+      this.tokens = Math.min(OP_BURST, this.tokens + Math.floor(refill));
+      this.refilledAt = now;
+    }
+    if (this.tokens >= 1) {
+      this.tokens--;
+      return true;
+    }
+    if (++this.refused >= OP_ABUSE_LIMIT) this.close(CLOSE_POLICY, 'too many requests');
+    return false;
+  }
+
+  /** The next `seq` of a topic on this connection (from 1; a pending skip makes a gap). */
+  nextSeq(topic: string): number {
+    const gap = this.skip.get(topic) ?? 0;
+    this.skip.delete(topic);
+    const n = (this.seq.get(topic) ?? 0) + 1 + gap;
+    this.seq.set(topic, n);
+    return n;
+  }
+
+  skipSeq(topic: string, count: number): void {
+    this.skip.set(topic, (this.skip.get(topic) ?? 0) + count);
+  }
+
+  /** Sends an answer to a client op. */
+  reply(obj: object): void {
+    this.out(JSON.stringify(obj));
+  }
+
+  /** Sends a data frame of `topic` (held or dropped while the topic is paused). */
+  data(topic: string, text: string): void {
+    const mode = this.faults.pauseMode(this, topic);
+    if (mode === 'drop') return;
+    if (mode === 'hold') {
+      let q = this.held.get(topic);
+      if (!q) this.held.set(topic, (q = []));
+      q.push(text);
+      if (q.length > HOLD_LIMIT) q.shift();
+      return;
+    }
+    this.framesSent++;
+    this.out(text);
+  }
+
+  /** Releases the frames held while `topic` was paused, in order. */
+  release(topic: string): void {
+    const q = this.held.get(topic);
+    if (!q) return;
+    this.held.delete(topic);
+    for (const text of q) {
+      this.framesSent++;
+      this.out(text);
+    }
+  }
+
+  /** Raw text, bypassing pause (used by the malformed-frame fault). */
+  raw(text: string): void {
+    this.out(text);
+  }
+
+  /** Closes with a close frame, after any frames still waiting on a delay. */
+  close(code: number, reason: string): void {
+    if (this.closed || this.closing) return;
+    if (this.delayed.length > 0) {
+      this.closing = { code, reason };
+      return;
+    }
+    this.closed = true;
+    this.stopTimers();
+    try {
+      this.socket.close(code, reason);
+    } catch {
+      this.socket.terminate();
+    }
+  }
+
+  /** Drops the TCP connection without a close frame: the client sees 1006. */
+  terminate(): void {
+    this.closed = true;
+    this.stopTimers();
+    this.socket.terminate();
+  }
+
+  /** The socket is gone (from the 'close' event). */
+  disposed(): void {
+    this.closed = true;
+    this.stopTimers();
+    this.held.clear();
+    this.delayed.length = 0;
+  }
+
+  private out(text: string): void {
+    if (this.closed || this.halfOpen) return;
+    const delay = this.faults.delayMs(this);
+    const last = this.delayed[this.delayed.length - 1];
+    if (delay > 0 || last) {
+      // Keep order: a frame never overtakes one still waiting.
+      const at = Math.max(this.clock.now() + delay, last?.at ?? 0);
+      this.delayed.push({ at, text });
+      this.delayTimer ??= this.clock.at((this.delayed[0] as { at: number }).at, () =>
+        this.flushDelayed(),
+      );
+      return;
+    }
+    this.write(text);
+  }
+
+  private flushDelayed(): void {
+    this.delayTimer = null;
+    const now = this.clock.now();
+    while (this.delayed.length > 0 && (this.delayed[0] as { at: number }).at <= now) {
+      this.write((this.delayed.shift() as { text: string }).text);
+    }
+    const head = this.delayed[0];
+    if (head) this.delayTimer = this.clock.at(head.at, () => this.flushDelayed());
+    else if (this.closing) {
+      const { code, reason } = this.closing;
+      this.closing = null;
+      this.close(code, reason);
+    }
+  }
+
+  private write(text: string): void {
+    if (this.closed || this.halfOpen || this.socket.readyState !== this.socket.OPEN) return;
+    if (this.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+      this.close(CLOSE_POLICY, 'slow consumer');
+      return;
+    }
+    this.socket.send(text);
+    this.recorder?.recv(this.stream, text);
+  }
+
+  private armIdle(): void {
+    this.idleTimer = this.clock.at(this.lastFrameAt + this.idleMs, () => {
+      this.idleTimer = null;
+      if (this.closed) return;
+      if (this.clock.now() - this.lastFrameAt >= this.idleMs)
+        this.close(CLOSE_IDLE, 'idle timeout');
+      else this.armIdle();
+    });
+  }
+
+  private stopTimers(): void {
+    if (this.idleTimer) this.clock.cancel(this.idleTimer);
+    if (this.delayTimer) this.clock.cancel(this.delayTimer);
+    this.idleTimer = null;
+    this.delayTimer = null;
+  }
+}

@@ -1,0 +1,68 @@
+/**
+ * The two websocket endpoints (`/v5/public/linear`, `/v5/private`; the `/ws` page-origin prefix
+ * is stripped before routing). Frames over 64 KB close the connection with 1009 (ws maxPayload);
+ * protocol-level pings are answered by hand so that the half-open fault can stop them too.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
+import type { StreamName } from '../../src/stream/protocol';
+import type { Conn } from './conn';
+import { onPrivateFrame, onPublicFrame, type StreamDeps } from './streams';
+
+export const PUBLIC_PATH = '/v5/public/linear';
+export const PRIVATE_PATH = '/v5/private';
+export const MAX_FRAME_BYTES = 64 * 1024;
+
+export interface WsRouteDeps extends StreamDeps {
+  /** The signed-in user of a request (from its session cookie), if any. */
+  userOf(req: FastifyRequest): number | undefined;
+}
+
+function attach(
+  deps: WsRouteDeps,
+  stream: StreamName,
+  socket: WebSocket,
+  req: FastifyRequest,
+): void {
+  const conn: Conn = deps.hub.add(stream, socket, deps.userOf(req));
+  const handle = stream === 'public' ? onPublicFrame : onPrivateFrame;
+  socket.on('message', (data, isBinary) => {
+    conn.touch();
+    const text = Array.isArray(data)
+      ? Buffer.concat(data).toString('utf8')
+      : Buffer.from(data as ArrayBuffer).toString('utf8');
+    conn.recorder?.send(stream, text);
+    if (conn.halfOpen || conn.closed) return;
+    try {
+      if (isBinary) {
+        conn.reply({
+          success: false,
+          ret_msg: 'error:binary frames are not supported',
+          op: '',
+          conn_id: conn.id,
+        });
+        return;
+      }
+      handle(deps, conn, text);
+    } catch (err) {
+      // A bug must cost one answer, never the process.
+      req.log.error({ err }, 'websocket frame handler failed');
+      conn.reply({ success: false, ret_msg: 'error:internal error', op: '', conn_id: conn.id });
+    }
+  });
+  socket.on('ping', (payload: Buffer) => {
+    conn.touch();
+    if (!conn.halfOpen && !conn.closed) socket.pong(payload);
+  });
+  socket.on('close', (code: number, reason: Buffer) => {
+    deps.hub.remove(conn, code, reason.toString('utf8'));
+  });
+  socket.on('error', (err) => {
+    req.log.debug({ err }, 'websocket error');
+  });
+}
+
+export function registerWsRoutes(app: FastifyInstance, deps: WsRouteDeps): void {
+  app.get(PUBLIC_PATH, { websocket: true }, (socket, req) => attach(deps, 'public', socket, req));
+  app.get(PRIVATE_PATH, { websocket: true }, (socket, req) => attach(deps, 'private', socket, req));
+}
