@@ -54,7 +54,13 @@ export const connectionMachine = connectionSetup.createMachine({
           },
           { guard: 'isCurrent', target: '.reconnecting', actions: fail('closed') },
         ],
-        'WS.ERROR': { guard: 'isCurrent', actions: fail('socket-error') },
+        'WS.ERROR': [
+          {
+            guard: and(['isCurrent', 'isConnectTimeout']),
+            actions: fail('connect-timeout'),
+          },
+          { guard: 'isCurrent', actions: fail('socket-error') },
+        ],
         'SINK.ERROR': { actions: fail('sink-error') },
       },
       states: {
@@ -72,11 +78,14 @@ export const connectionMachine = connectionSetup.createMachine({
               { guard: and(['isCurrent', 'isPrivate']), target: 'authenticating' },
               { guard: 'isCurrent', target: 'subscribing' },
             ],
-            'WS.ERROR': {
-              guard: 'isCurrent',
-              target: 'reconnecting',
-              actions: fail('socket-error'),
-            },
+            'WS.ERROR': [
+              {
+                guard: and(['isCurrent', 'isConnectTimeout']),
+                target: 'reconnecting',
+                actions: fail('connect-timeout'),
+              },
+              { guard: 'isCurrent', target: 'reconnecting', actions: fail('socket-error') },
+            ],
           },
         },
         authenticating: {

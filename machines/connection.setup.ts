@@ -270,6 +270,8 @@ export const connectionSetup = setup({
       event.socketId === context.socketId &&
       event.response.op === 'subscribe' &&
       event.response.reqId === context.subscribeReqId,
+    /** reconnecting-websocket's handshake timeout. */
+    isConnectTimeout: ({ event }) => event.type === 'WS.ERROR' && event.message === 'TIMEOUT',
     nothingToSubscribe: ({ context }) => context.subscribeReqId === null,
     isPong: ({ context, event }) => {
       if (event.type !== 'WS.RESPONSE' || event.socketId !== context.socketId) return false;
