@@ -244,6 +244,13 @@ export class Ingest implements FrameSink {
 
   // ---- control ----
 
+  /** Re-seeds a private topic from REST now (coalesced with a request in flight). */
+  reseed(topic: PrivateTopic): void {
+    if (this.statuses[topic].status === 'ready') this.setStatus(topic, 'pending');
+    this.seeder.seed(topic);
+    this.schedule();
+  }
+
   /** Writes everything buffered to the store now (one write), if anything changed. */
   flush(): void {
     if (this.cancelFlush) {
