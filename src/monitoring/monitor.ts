@@ -23,6 +23,8 @@ export const MAX_QUEUE = 200;
 /** Batches posted at once; more wait in the (bounded) queue. */
 export const MAX_IN_FLIGHT = 2;
 export const PLATFORM = 'pc';
+/** Field limits of the collector: one over-long field would get the whole batch refused. */
+export const LIMITS = { name: 128, userAgent: 512, pageUrl: 2048 } as const;
 
 export const WARN_SCRIPT_POSITION =
   'Monitoring SDK not found: its <script> tag must be at the top of the page, before the ' +
@@ -161,12 +163,12 @@ export class Monitor {
       if (data !== undefined) JSON.stringify(data); // unserialisable data would sink its batch
       this.#warnOnce(WARN_SCRIPT_POSITION);
       this.#queue.push({
-        name,
+        name: String(name).slice(0, LIMITS.name),
         timestamp: this.#now(),
         platform: PLATFORM,
         env: this.#host.env,
-        userAgent: this.#userAgent(),
-        pageUrl: this.#pageUrl(),
+        userAgent: this.#userAgent().slice(0, LIMITS.userAgent),
+        pageUrl: this.#pageUrl().slice(0, LIMITS.pageUrl),
         userId: '',
         deviceId: '',
         sessionId: '',

@@ -4,6 +4,7 @@ import { resolveHostConfig } from '../../../src/config/host';
 import {
   BATCH_SIZE,
   FLUSH_INTERVAL_MS,
+  LIMITS,
   MAX_IN_FLIGHT,
   Monitor,
   SDK_GLOBAL,
@@ -130,6 +131,19 @@ describe('fallback to the collector (no SDK on the page)', () => {
     expect(m.stats.queued).toBe(4);
     expect(m.stats.dropped).toBe(6);
     expect(stuck).toHaveBeenCalledTimes(MAX_IN_FLIGHT);
+  });
+
+  it('over-long fields are clipped to the collector limits (a batch is never refused for them)', async () => {
+    const { m, bodies } = setup({
+      userAgent: () => 'u'.repeat(2000),
+      pageUrl: () => `http://127.0.0.1/${'p'.repeat(5000)}`,
+    });
+    m.track('n'.repeat(500));
+    await m.flush();
+    const e = bodies[0]?.events[0];
+    expect(e?.name).toHaveLength(LIMITS.name);
+    expect(e?.userAgent).toHaveLength(LIMITS.userAgent);
+    expect(e?.pageUrl).toHaveLength(LIMITS.pageUrl);
   });
 
   it('data that cannot be serialised drops that event only', async () => {
