@@ -192,3 +192,14 @@ export async function privateSession(
   if (sub.success !== true) throw new Error(`subscribe failed: ${JSON.stringify(sub)}`);
   return { http, ws, userId };
 }
+
+/** Every private topic, in protocol order. */
+export const ALL_PRIVATE_TOPICS = [
+  'wallet',
+  'risk',
+  'copytrade.account',
+  'copytrade.order',
+  'copytrade.position',
+  'copytrade.leaderWallet',
+  'copytrade.leaderIncome',
+] as const;
