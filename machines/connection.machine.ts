@@ -139,7 +139,16 @@ export const connectionMachine = connectionSetup.createMachine({
         },
         subscribing: {
           entry: 'subscribeWanted',
-          always: { guard: 'nothingToSubscribe', target: 'ready', actions: 'announceSubscribed' },
+          always: [
+            // The private stream is useless half-subscribed: start over.
+            {
+              guard: and(['allAnswered', 'subscribeRejected', 'isPrivate']),
+              target: 'reconnecting',
+              actions: 'replaceSocket',
+            },
+            // Public: an unknown symbol must not take the other tickers down.
+            { guard: 'allAnswered', target: 'ready', actions: 'announceSubscribed' },
+          ],
           after: {
             subscribeTimeout: {
               target: 'reconnecting',
@@ -147,25 +156,7 @@ export const connectionMachine = connectionSetup.createMachine({
             },
           },
           on: {
-            'WS.RESPONSE': [
-              {
-                guard: and(['isSubscribeAnswer', 'succeeded']),
-                target: 'ready',
-                actions: ['assignConnId', 'announceSubscribed'],
-              },
-              // The private stream is useless half-subscribed: start over.
-              {
-                guard: and(['isSubscribeAnswer', 'isPrivate']),
-                target: 'reconnecting',
-                actions: ['replaceSocket', fail('subscribe-rejected')],
-              },
-              // Public: an unknown symbol must not take the other tickers down.
-              {
-                guard: 'isSubscribeAnswer',
-                target: 'ready',
-                actions: ['assignConnId', fail('subscribe-rejected'), 'announceSubscribed'],
-              },
-            ],
+            'WS.RESPONSE': { guard: 'isSubscribeAnswer', actions: 'settleSubscribeAnswer' },
           },
         },
         ready: {

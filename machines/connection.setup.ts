@@ -66,7 +66,10 @@ export interface ConnectionContext {
   connId: string | null;
   reqSeq: number;
   authReqId: string | null;
-  subscribeReqId: string | null;
+  /** Subscribe ops of a new connection still waiting for their answer. */
+  subscribeWaiting: readonly string[];
+  /** One of them was refused. */
+  subscribeRejected: boolean;
   pingReqId: string | null;
   pingSentAt: number;
   pending: Readonly<Record<string, PendingOp>>;
@@ -89,6 +92,20 @@ export interface ConnectionContext {
 
 /** Pending answers older than this are forgotten (the heartbeat covers a dead socket). */
 const PENDING_TTL_MS = 60_000;
+
+/**
+ * Topics per subscribe/unsubscribe op: Bybit asks for at most 10 args per op on some streams and
+ * servers refuse oversized ops; a long list goes out as several ops.
+ */
+export const MAX_TOPICS_PER_OP = 10;
+
+function chunks(topics: readonly string[]): string[][] {
+  const out: string[][] = [];
+  for (let i = 0; i < topics.length; i += MAX_TOPICS_PER_OP) {
+    out.push(topics.slice(i, i + MAX_TOPICS_PER_OP));
+  }
+  return out;
+}
 
 /** Sorted, unique, non-empty topic names. */
 export function normaliseTopics(topics: readonly string[]): string[] {
@@ -154,7 +171,8 @@ export function initialContext(input: ConnectionInput): ConnectionContext {
     connId: null,
     reqSeq: 0,
     authReqId: null,
-    subscribeReqId: null,
+    subscribeWaiting: [],
+    subscribeRejected: false,
     pingReqId: null,
     pingSentAt: 0,
     pending: {},
@@ -269,10 +287,12 @@ export const connectionSetup = setup({
       event.type === 'WS.RESPONSE' &&
       event.socketId === context.socketId &&
       event.response.op === 'subscribe' &&
-      event.response.reqId === context.subscribeReqId,
+      event.response.reqId !== undefined &&
+      context.subscribeWaiting.includes(event.response.reqId),
+    allAnswered: ({ context }) => context.subscribeWaiting.length === 0,
+    subscribeRejected: ({ context }) => context.subscribeRejected,
     /** reconnecting-websocket's handshake timeout. */
     isConnectTimeout: ({ event }) => event.type === 'WS.ERROR' && event.message === 'TIMEOUT',
-    nothingToSubscribe: ({ context }) => context.subscribeReqId === null,
     isPong: ({ context, event }) => {
       if (event.type !== 'WS.RESPONSE' || event.socketId !== context.socketId) return false;
       const r = event.response;
@@ -303,7 +323,8 @@ export const connectionSetup = setup({
         socketId,
         connId: null,
         authReqId: null,
-        subscribeReqId: null,
+        subscribeWaiting: [],
+        subscribeRejected: false,
         pingReqId: null,
         pending: {},
         active: [],
@@ -330,17 +351,47 @@ export const connectionSetup = setup({
     /** A new connection subscribes to everything wanted, whatever was acknowledged before. */
     subscribeWanted: enqueueActions(({ context, enqueue }) => {
       const topics = context.wanted;
-      if (topics.length === 0) {
-        enqueue.assign({ active: [], subscribeReqId: null });
-        return;
+      let seq = context.reqSeq;
+      const waiting: string[] = [];
+      const pending: Record<string, PendingOp> = {};
+      const at = context.now();
+      for (const chunk of chunks(topics)) {
+        seq += 1;
+        const reqId = String(seq);
+        waiting.push(reqId);
+        pending[reqId] = { op: 'subscribe', topics: chunk, sentAt: at };
+        enqueue.sendTo('transport', {
+          type: 'send',
+          socketId: context.socketId,
+          op: subscribeOp(reqId, chunk),
+        });
       }
-      const reqId = String(context.reqSeq + 1);
-      enqueue.assign({ reqSeq: context.reqSeq + 1, subscribeReqId: reqId, active: topics });
-      enqueue.sendTo('transport', {
-        type: 'send',
-        socketId: context.socketId,
-        op: subscribeOp(reqId, topics),
+      enqueue.assign({
+        reqSeq: seq,
+        subscribeWaiting: waiting,
+        subscribeRejected: false,
+        pending,
+        active: topics,
       });
+    }),
+    /** One answer to the subscribe ops of a new connection. */
+    settleSubscribeAnswer: assign(({ context, event }) => {
+      if (event.type !== 'WS.RESPONSE' || event.response.reqId === undefined) return {};
+      const { reqId, success, retMsg, connId } = event.response;
+      const pending = { ...context.pending };
+      const topics = pending[reqId]?.topics ?? [];
+      delete pending[reqId];
+      const update: Partial<ConnectionContext> = {
+        pending,
+        subscribeWaiting: context.subscribeWaiting.filter((id) => id !== reqId),
+        connId: connId ?? context.connId,
+      };
+      if (!success) {
+        update.subscribeRejected = true;
+        update.lastError = 'subscribe-rejected';
+        update.lastErrorDetail = `${retMsg || 'subscribe failed'} (${topics.join(',')})`;
+      }
+      return update;
     }),
     /** While live: subscribe/unsubscribe the difference between wanted and active. */
     syncTopics: enqueueActions(({ context, enqueue }) => {
@@ -353,14 +404,16 @@ export const connectionSetup = setup({
       let seq = context.reqSeq;
       const pending = { ...context.pending };
       const send = (op: 'subscribe' | 'unsubscribe', topics: string[]) => {
-        seq += 1;
-        const reqId = String(seq);
-        pending[reqId] = { op, topics, sentAt: at };
-        enqueue.sendTo('transport', {
-          type: 'send',
-          socketId: context.socketId,
-          op: op === 'subscribe' ? subscribeOp(reqId, topics) : unsubscribeOp(reqId, topics),
-        });
+        for (const chunk of chunks(topics)) {
+          seq += 1;
+          const reqId = String(seq);
+          pending[reqId] = { op, topics: chunk, sentAt: at };
+          enqueue.sendTo('transport', {
+            type: 'send',
+            socketId: context.socketId,
+            op: op === 'subscribe' ? subscribeOp(reqId, chunk) : unsubscribeOp(reqId, chunk),
+          });
+        }
       };
       if (removed.length > 0) send('unsubscribe', removed);
       if (added.length > 0) send('subscribe', added);

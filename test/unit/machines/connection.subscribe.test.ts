@@ -128,7 +128,7 @@ describe('topic subscriptions', () => {
     await advance(50);
     expect(r.phase()).toBe('live');
     expect(r.ctx().lastError).toBe('subscribe-rejected');
-    expect(r.ctx().lastErrorDetail).toBe('error:handler not found');
+    expect(r.ctx().lastErrorDetail).toBe('error:handler not found (tickers.BTCUSDT,tickers.NOPE)');
   });
 
   it('private: a rejected subscribe starts the connection over', async () => {
@@ -138,6 +138,54 @@ describe('topic subscriptions', () => {
     expect(r.phase()).toBe('reconnecting');
     expect(r.ctx().lastError).toBe('subscribe-rejected');
     expect(r.of('subscribed')).toHaveLength(0);
+  });
+
+  it('splits a long topic list into ops of at most 10 and goes live after every answer', async () => {
+    const symbols = Array.from(
+      { length: 25 },
+      (_, i) => `tickers.S${String(i).padStart(2, '0')}USDT`,
+    );
+    r = rig('public', { topics: symbols });
+    r.exchange.answerSubscribes = false;
+    await advance(50);
+    const ops = topicOps(r, 0);
+    expect(ops.map((o) => o.args?.length)).toEqual([10, 10, 5]);
+    expect(ops.flatMap((o) => o.args)).toEqual(symbols);
+    // answer two of three: still subscribing
+    const [first, second, third] = r.exchange.ops[0] ?? [];
+    for (const op of [first, second]) {
+      r.exchange.push({ success: true, ret_msg: '', op: 'subscribe', req_id: op?.req_id });
+    }
+    await advance(1);
+    expect(r.phase()).toBe('subscribing');
+    r.exchange.push({ success: true, ret_msg: '', op: 'subscribe', req_id: third?.req_id });
+    await advance(1);
+    expect(r.phase()).toBe('live');
+    expect(r.of('subscribed')).toHaveLength(1);
+    expect(r.of('subscribed')[0]?.topics).toEqual(symbols);
+
+    r.actor.send({ type: 'TOPICS.REMOVE', topics: symbols.slice(0, 12) });
+    await advance(10);
+    expect(
+      topicOps(r, 0)
+        .slice(3)
+        .map((o) => [o.op, o.args?.length]),
+    ).toEqual([
+      ['unsubscribe', 10],
+      ['unsubscribe', 2],
+    ]);
+  });
+
+  it('private: one refused chunk starts the connection over', async () => {
+    r = rig('private', {
+      topics: Array.from({ length: 12 }, (_, i) => `topic${i}`),
+      random: () => 0.5,
+    });
+    r.exchange.subscribeOk = (topics) => topics.length === 10;
+    await advance(50);
+    expect(r.phase()).toBe('reconnecting');
+    expect(r.ctx().lastError).toBe('subscribe-rejected');
+    expect(r.ctx().lastErrorDetail).toBe('error:handler not found (topic8,topic9)' // sorted: topic0, topic1, topic10, …);
   });
 
   it('no answer to the subscribe within 10 s: reconnect', async () => {
