@@ -44,19 +44,23 @@ function routeCode(code: number, msg: string, result: unknown = null): void {
 describe('client-side codes', () => {
   it('9000001 Request timeout, please re-try!: a server that never answers is aborted after the timeout', async () => {
     const c = freshClient();
+    let arrived = false;
     let closed = false;
     server.route('GET', '/api/hang', (req) => {
-      req.socket.on('close', () => (closed = true));
+      arrived = true;
+      if (req.socket.destroyed) closed = true;
+      else req.socket.on('close', () => (closed = true));
     });
-    const err = await c.get('/hang', undefined, { timeoutMs: 50 }).catch((e: unknown) => e);
+    const err = await c.get('/hang', undefined, { timeoutMs: 150 }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(TimeoutError);
     expect(err).toMatchObject({
       code: 9000001,
       message: 'Request timeout, please re-try!',
-      timeoutMs: 50,
+      timeoutMs: 150,
     });
-    // The abort closes the connection: the server sees the request go away.
-    await vi.waitFor(() => expect(closed).toBe(true));
+    // The abort closes the connection: a server that got the request sees it go away. (On a
+    // loaded machine the timeout may fire before the request even reached the server.)
+    if (arrived) await vi.waitFor(() => expect(closed).toBe(true));
   });
 
   it('9000001 Request timeout, please re-try!: headers arrived but the body stalls', async () => {
