@@ -87,6 +87,8 @@ export default function LoginPage() {
               value={password}
               onChange={(e) => setPassword(e.currentTarget.value)}
               error={errors.password}
+              // Mantine marks the inner input data-invalid only; screen readers need aria-invalid.
+              aria-invalid={errors.password ? true : undefined}
               required
             />
             {errors.form && (

@@ -1,41 +1,55 @@
 import { Modal } from '@mantine/core';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { Suspense, type ComponentType } from 'react';
+import { Suspense, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../Spinner';
-import { closeDialogAtom, dialogAtom, type DialogName, type DialogPropsMap } from './dialog-state';
+import {
+  closeDialogAtom,
+  dialogAtom,
+  type DialogName,
+  type DialogPropsMap,
+  type OpenDialogState,
+} from './dialog-state';
 import { DIALOGS, type DialogBodyProps, type DialogEntry } from './registry';
+
+function resolve(state: OpenDialogState) {
+  // The registry is keyed by name, so the entry and the props always belong together.
+  const entry = DIALOGS[state.name] as unknown as DialogEntry<DialogName>;
+  const Body = entry.Body as unknown as ComponentType<DialogBodyProps<DialogName>>;
+  return { entry, Body, props: state.props as DialogPropsMap[DialogName] };
+}
 
 /**
  * The one mount point of every dialog. Mantine's Modal traps focus, closes on Escape and on the
- * overlay, returns focus to the opener, and labels itself with the title.
+ * overlay, labels itself with the title and returns focus to the opener; it stays mounted (closed)
+ * between dialogs, which is what lets it remember the opener and run its exit transition.
  */
 export function DialogHost() {
   const { t } = useTranslation('user-assets');
   const open = useAtomValue(dialogAtom);
   const close = useSetAtom(closeDialogAtom);
-  if (!open) return null;
-
-  // The registry is keyed by name, so the entry and the props always belong together.
-  const entry = DIALOGS[open.name] as unknown as DialogEntry<DialogName>;
-  const Body = entry.Body as unknown as ComponentType<DialogBodyProps<DialogName>>;
-  const props = open.props as DialogPropsMap[DialogName];
+  const [last, setLast] = useState(open);
+  if (open && open !== last) setLast(open);
+  const current = open ?? last;
+  const shown = current ? resolve(current) : undefined;
 
   return (
     <Modal
-      opened
+      opened={open !== null}
       onClose={close}
-      title={entry.title(t, props)}
-      size={entry.size ?? 'md'}
+      title={shown ? shown.entry.title(t, shown.props) : undefined}
+      size={shown?.entry.size ?? 'md'}
       centered
       trapFocus
       returnFocus
       closeButtonProps={{ 'aria-label': t('common.close') }}
-      data-dialog={open.name}
+      data-dialog={current?.name}
     >
-      <Suspense fallback={<Spinner size="small" />}>
-        <Body key={open.name} props={props} close={close} />
-      </Suspense>
+      {shown && current && (
+        <Suspense fallback={<Spinner size="small" />}>
+          <shown.Body key={current.name} props={shown.props} close={close} />
+        </Suspense>
+      )}
     </Modal>
   );
 }

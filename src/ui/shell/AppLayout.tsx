@@ -1,17 +1,13 @@
 import { useAtomValue } from 'jotai';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { isSignedInAtom } from '../../state/client';
 import { DialogHost } from '../dialogs/DialogHost';
 import { Spinner } from '../Spinner';
+import { ChatWidget, Footer, Header } from './lazy-parts';
 import { RouteMeta } from './RouteMeta';
 import classes from './shell.module.css';
-
-// Separate chunks: a signed-out visitor (the login page) never downloads them.
-const Header = lazy(() => import('./Header'));
-const Footer = lazy(() => import('./Footer'));
-const ChatWidget = lazy(() => import('./ChatWidget'));
 
 export const MAIN_CONTENT_ID = 'main-content';
 

@@ -1,0 +1,116 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { DEMO_ACCOUNTS } from '../../../../src/features/login/demo-accounts';
+import { apiError, fakeApi, PROFILES, COPY_PROFILES, renderApp } from '../../ui/test-utils';
+import type { SessionApi } from '../../../../src/app/session';
+
+/** An API where logging in as `username` makes that demo user signed in. */
+function demoApi() {
+  let who: keyof typeof PROFILES | undefined;
+  return fakeApi(undefined, {
+    login: vi.fn<SessionApi['login']>(async ({ username }) => {
+      who = username as keyof typeof PROFILES;
+      return { userId: PROFILES[who]!.userId };
+    }),
+    profile: vi.fn<SessionApi['profile']>(() =>
+      who ? Promise.resolve(PROFILES[who]!) : Promise.reject(apiError(10007)),
+    ),
+    copyProfile: vi.fn<SessionApi['copyProfile']>(() =>
+      who ? Promise.resolve(COPY_PROFILES[who]!) : Promise.reject(apiError(10007)),
+    ),
+  });
+}
+
+async function openLogin(api: SessionApi = fakeApi()) {
+  const view = await renderApp({ path: '/login', api });
+  await screen.findByRole('heading', { level: 1, name: 'Sign in' });
+  return view;
+}
+
+const submit = () => userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+
+describe('/login', () => {
+  it('requires both fields, with the default form messages', async () => {
+    const api = fakeApi();
+    await openLogin(api);
+    await submit();
+    expect(await screen.findByText('Please enter Username')).toBeInTheDocument();
+    expect(screen.getByText('Please enter Password')).toBeInTheDocument();
+    expect(api.login).not.toHaveBeenCalled();
+    expect(screen.getByLabelText(/Username/)).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('shows 20001 as wrong credentials', async () => {
+    const api = fakeApi(undefined, { login: vi.fn(() => Promise.reject(apiError(20001))) });
+    await openLogin(api);
+    await userEvent.type(screen.getByLabelText(/Username/), 'follower');
+    await userEvent.type(screen.getByLabelText(/Password/), 'nope');
+    await submit();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Incorrect username or password.');
+    expect(api.login).toHaveBeenCalledWith({ username: 'follower', password: 'nope' });
+  });
+
+  it('puts a 10001 on the field the server named', async () => {
+    const api = fakeApi(undefined, {
+      login: vi.fn(() => Promise.reject(apiError(10001, 'password: must be a string'))),
+    });
+    await openLogin(api);
+    await userEvent.type(screen.getByLabelText(/Username/), 'follower');
+    await userEvent.type(screen.getByLabelText(/Password/), 'x');
+    await submit();
+    await screen.findByText('Invalid request parameter.');
+    const password = screen.getByLabelText(/Password/);
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(password).toHaveAccessibleDescription('Invalid request parameter.');
+    expect(screen.getByText('Invalid request parameter.')).toBeInTheDocument();
+    expect(screen.getByLabelText(/Username/)).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('says so when the network is down', async () => {
+    const api = fakeApi(undefined, { login: vi.fn(() => Promise.reject(apiError(9000005))) });
+    await openLogin(api);
+    await userEvent.type(screen.getByLabelText(/Username/), 'trader');
+    await userEvent.type(screen.getByLabelText(/Password/), 'trader123');
+    await submit();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Network error, please check your connection.',
+    );
+  });
+
+  it('translates its errors (ja-JP)', async () => {
+    const api = fakeApi(undefined, { login: vi.fn(() => Promise.reject(apiError(20001))) });
+    await renderApp({ path: '/login', api, lng: 'ja-JP' });
+    await screen.findByRole('heading', { level: 1, name: 'ログイン' });
+    await userEvent.click(screen.getByRole('button', { name: 'ログイン' }));
+    expect(await screen.findByText('ユーザー名を入力してください')).toBeInTheDocument();
+  });
+
+  it('offers every demo account from the data module', async () => {
+    await openLogin();
+    const demo = screen.getByRole('region', { name: 'Demo accounts' });
+    for (const a of DEMO_ACCOUNTS) {
+      expect(
+        within(demo).getByRole('button', { name: `Sign in as ${a.username}` }),
+      ).toBeInTheDocument();
+    }
+  });
+
+  it.each([
+    ['follower', '/copy-trade', 'Copy trading'],
+    ['leader', '/copy-trade/leader', 'Leader dashboard'],
+    ['trader', '/assets/derivatives', 'Derivatives assets'],
+    ['newbie', '/assets/derivatives', 'Derivatives assets'],
+  ])('one click logs in as %s and lands on %s', async (username, path, heading) => {
+    const api = demoApi();
+    const { router } = await openLogin(api);
+    const account = DEMO_ACCOUNTS.find((a) => a.username === username)!;
+    await userEvent.click(screen.getByRole('button', { name: `Sign in as ${username}` }));
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(path);
+    expect(api.login).toHaveBeenCalledWith({
+      username: account.username,
+      password: account.password,
+    });
+  });
+});

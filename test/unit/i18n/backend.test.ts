@@ -1,0 +1,133 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { BACKEND_READ_OPTIONS, createI18n, LOCALES_LOAD_PATH } from '../../../src/i18n/i18n';
+import { LANGUAGES } from '../../../src/i18n/languages';
+
+/** A loopback server for /locales/{lng}/{ns}.json; `plan` decides each response by path. */
+let server: Server;
+let base = '';
+const hits = new Map<string, number>();
+let plan: (path: string, attempt: number) => number = () => 200;
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const path = req.url ?? '';
+    const attempt = (hits.get(path) ?? 0) + 1;
+    hits.set(path, attempt);
+    const status = plan(path, attempt);
+    const m = /^\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
+    res.statusCode = status;
+    res.setHeader('Content-Type', 'application/json');
+    res.end(status === 200 && m ? JSON.stringify({ hello: `${m[1]}:${m[2]}` }) : '{}');
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+afterEach(() => {
+  hits.clear();
+  plan = () => 200;
+  vi.useRealTimers();
+});
+
+const loadPath = () => `${base}${LOCALES_LOAD_PATH}`;
+
+describe('translations over HTTP', () => {
+  it('reads each namespace of the language from /locales/{lng}/{ns}.json', async () => {
+    const i18n = await createI18n({ lng: 'ja-JP', loadPath: loadPath() });
+    expect(i18n.t('hello')).toBe('ja-JP:user-assets');
+    expect(i18n.t('hello', { ns: 'inverse-error-code' })).toBe('ja-JP:inverse-error-code');
+    expect([...hits.keys()].sort()).toEqual([
+      '/locales/en/inverse-error-code.json',
+      '/locales/en/user-assets.json',
+      '/locales/ja-JP/inverse-error-code.json',
+      '/locales/ja-JP/user-assets.json',
+    ]);
+  });
+
+  it('retries a 5xx and then succeeds', async () => {
+    plan = (path, attempt) => (path.includes('/de-DE/user-assets') && attempt <= 2 ? 503 : 200);
+    const i18n = await createI18n({ lng: 'de-DE', loadPath: loadPath(), retryTimeout: 1 });
+    expect(hits.get('/locales/de-DE/user-assets.json')).toBe(3);
+    expect(i18n.t('hello')).toBe('de-DE:user-assets');
+  });
+
+  it('gives up after 5 retries of a 5xx and falls back to English', async () => {
+    plan = (path) => (path.includes('/ko-KR/') ? 500 : 200);
+    const i18n = await createI18n({ lng: 'ko-KR', loadPath: loadPath(), retryTimeout: 1 });
+    expect(hits.get('/locales/ko-KR/user-assets.json')).toBe(1 + BACKEND_READ_OPTIONS.maxRetries);
+    expect(i18n.t('hello')).toBe('en:user-assets');
+  });
+
+  it('does not retry a 4xx', async () => {
+    plan = (path) => (path.includes('/th-TH/') ? 404 : 200);
+    await createI18n({ lng: 'th-TH', loadPath: loadPath(), retryTimeout: 1 });
+    expect(hits.get('/locales/th-TH/user-assets.json')).toBe(1);
+  });
+
+  it('does not retry a request that got no response at all', async () => {
+    const fetchDown = vi.fn((_url: string) => Promise.reject(new TypeError('fetch failed')));
+    await createI18n({ lng: 'vi-VN', loadPath: loadPath(), fetch: fetchDown, retryTimeout: 1 });
+    const viReads = fetchDown.mock.calls.filter(([u]) => u.includes('/vi-VN/user-assets'));
+    expect(viReads).toHaveLength(1);
+  });
+
+  it('reads the English files for the pseudo-locale', async () => {
+    const i18n = await createI18n({ lng: 'pseudo', loadPath: loadPath(), allowPseudo: true });
+    expect(hits.has('/locales/pseudo/user-assets.json')).toBe(false);
+    expect(i18n.t('hello')).toBe('[éñ:úśéŕ-áśśéţś]');
+  });
+});
+
+describe('retry schedule and concurrency (i18next options)', () => {
+  it('uses maxRetries 5, retryTimeout 350 doubling, maxParallelReads 10', () => {
+    expect(BACKEND_READ_OPTIONS).toEqual({
+      maxRetries: 5,
+      retryTimeout: 350,
+      maxParallelReads: 10,
+    });
+  });
+
+  it('waits 350, 700, 1400, 2800, 5600 ms between the six attempts of a failing read', async () => {
+    vi.useFakeTimers();
+    const spy = vi.spyOn(globalThis, 'setTimeout');
+    const calls: string[] = [];
+    const always500 = (url: string) => {
+      calls.push(url);
+      return Promise.resolve(new Response('{}', { status: 500 }));
+    };
+    const ready = createI18n({ lng: 'en', loadPath: loadPath(), fetch: always500 });
+    let done = false;
+    void ready.then(() => (done = true));
+    for (let ms = 0; ms < 20_000 && !done; ms += 50) await vi.advanceTimersByTimeAsync(50);
+    expect(done).toBe(true);
+    const perFile = calls.filter((u) => u.endsWith('/en/user-assets.json'));
+    expect(perFile).toHaveLength(6);
+    // Every delay of the doubling series that was scheduled (other timers, e.g. 3 s ones inside
+    // fetch, are not ours); both namespaces fail the same way, and there is no sixth retry.
+    const series = [350, 700, 1400, 2800, 5600, 11200, 22400];
+    const waits = spy.mock.calls
+      .map(([, ms]) => ms)
+      .filter((ms): ms is number => typeof ms === 'number' && series.includes(ms))
+      .sort((a, b) => a - b);
+    expect(waits).toEqual([350, 350, 700, 700, 1400, 1400, 2800, 2800, 5600, 5600]);
+    spy.mockRestore();
+  });
+
+  it('never has more than 10 reads in flight', async () => {
+    let inFlight = 0;
+    let peak = 0;
+    const slow = async (url: string) => {
+      inFlight += 1;
+      peak = Math.max(peak, inFlight);
+      await new Promise((r) => setTimeout(r, 5));
+      inFlight -= 1;
+      return new Response(JSON.stringify({ url }), { status: 200 });
+    };
+    const i18n = await createI18n({ lng: 'en', loadPath: loadPath(), fetch: slow });
+    peak = 0;
+    await i18n.loadLanguages([...LANGUAGES]);
+    expect(peak).toBe(10);
+  });
+});

@@ -1,0 +1,108 @@
+import { useDirection } from '@mantine/core';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createStore as createJotaiStore } from 'jotai';
+import { afterEach, describe, expect, it } from 'vitest';
+import { applyLanguage, initialLanguage } from '../../../src/i18n/language';
+import { getCookie } from '../../../src/lib/cookie';
+import { createStore as createKeyValueStore } from '../../../src/lib/storage';
+import { currentLangAtom } from '../../../src/state/client';
+import { LanguageMenu } from '../../../src/ui/shell/LanguageMenu';
+import { renderWithProviders, TEST_HOST, testI18n } from '../ui/test-utils';
+
+const root = document.documentElement;
+
+afterEach(() => {
+  localStorage.clear();
+  document.cookie = '_by_l_g_d=; Max-Age=0; Path=/';
+  root.lang = 'en';
+  root.dir = 'ltr';
+  window.history.replaceState(null, '', '/');
+});
+
+function DirectionProbe() {
+  const { dir } = useDirection();
+  return <output aria-label="mantine direction">{dir}</output>;
+}
+
+describe('initialLanguage', () => {
+  const memory = () => createKeyValueStore(() => localStorage);
+
+  it('prefers ?locale=, then the stored key, then the host region default', () => {
+    const storage = memory();
+    expect(initialLanguage({ host: TEST_HOST, search: '?locale=vi-VN', storage })).toBe('vi-VN');
+    storage.set(TEST_HOST.langStorageKey, 'id-ID');
+    expect(initialLanguage({ host: TEST_HOST, search: '', storage })).toBe('id-ID');
+    expect(
+      initialLanguage({
+        host: { ...TEST_HOST, defaultLanguage: 'zh-HK' },
+        search: '?locale=klingon',
+        storage,
+      }),
+    ).toBe('zh-HK');
+  });
+});
+
+describe('applyLanguage', () => {
+  it('updates i18next, lang/dir, storage key, cookie, state and the ?locale= in the address', async () => {
+    const i18n = await testI18n('en');
+    const store = createJotaiStore();
+    window.history.replaceState(null, '', '/copy-trade?locale=en&x=1');
+    const applied = await applyLanguage('ar-SA', { i18n, store, host: TEST_HOST });
+    expect(applied).toBe('ar-SA');
+    expect(i18n.language).toBe('ar-SA');
+    expect(root.lang).toBe('ar-SA');
+    expect(root.dir).toBe('rtl');
+    expect(localStorage.getItem('ASSETDECK_LANG_KEY')).toBe('ar-SA');
+    expect(getCookie('_by_l_g_d')).toBe('ar-SA');
+    expect(store.get(currentLangAtom)).toBe('ar-SA');
+    expect(window.location.search).toBe('?locale=ar-SA&x=1');
+
+    await applyLanguage('en', { i18n, store, host: TEST_HOST });
+    expect(root.dir).toBe('ltr');
+    expect(root.lang).toBe('en');
+  });
+
+  it('falls back to the region default for an unsupported language', async () => {
+    const i18n = await testI18n('en');
+    const store = createJotaiStore();
+    const host = { ...TEST_HOST, defaultLanguage: 'zh-HK' };
+    await expect(applyLanguage('xx-YY', { i18n, store, host })).resolves.toBe('zh-HK');
+    expect(store.get(currentLangAtom)).toBe('zh-HK');
+  });
+
+  it('keeps the page usable when storage is disabled', async () => {
+    const i18n = await testI18n('en');
+    const store = createJotaiStore();
+    const broken = createKeyValueStore(() => {
+      throw new DOMException('denied', 'SecurityError');
+    });
+    await expect(
+      applyLanguage('de-DE', { i18n, store, host: TEST_HOST, storage: broken }),
+    ).resolves.toBe('de-DE');
+    expect(root.lang).toBe('de-DE');
+  });
+});
+
+describe('language menu', () => {
+  it('switches to Arabic: text, document direction and Mantine direction follow, and back', async () => {
+    const { store } = await renderWithProviders(
+      <>
+        <LanguageMenu />
+        <DirectionProbe />
+      </>,
+    );
+    expect(screen.getByLabelText('mantine direction')).toHaveTextContent('ltr');
+    await userEvent.click(screen.getByRole('button', { name: 'Language: English' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'العربية' }));
+    await waitFor(() => expect(root.dir).toBe('rtl'));
+    expect(screen.getByLabelText('mantine direction')).toHaveTextContent('rtl');
+    expect(store.get(currentLangAtom)).toBe('ar-SA');
+    expect(screen.getByRole('button', { name: 'اللغة: العربية' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'اللغة: العربية' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'English' }));
+    await waitFor(() => expect(root.dir).toBe('ltr'));
+    expect(screen.getByLabelText('mantine direction')).toHaveTextContent('ltr');
+  });
+});
