@@ -1,0 +1,295 @@
+/**
+ * REST behaviour beyond the happy path: bad bodies (10001 naming the field), wrong credentials,
+ * codes, rate limits, settings round trips, the collector, valuations that add up, and 404s.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AssetOverview, AssetsAggregateInfo, ExchangeRate } from '../../../src/api/types';
+import type { RestEnvelope } from '../../../src/stream/protocol';
+import type { Simulator } from '../../../server/simulator';
+import { HttpClient, startTestSim } from './helpers';
+
+type Env<T = unknown> = RestEnvelope<T>;
+const cents = (usd: string) => BigInt(usd.replace('.', ''));
+
+describe('REST input and consistency', () => {
+  let sim: Simulator;
+  let http: HttpClient;
+  beforeAll(async () => {
+    sim = await startTestSim();
+    http = new HttpClient(sim.url);
+    await http.login('follower');
+  });
+  afterAll(() => sim.stop());
+
+  it.each([
+    ['a missing password', { username: 'follower' }, 'password: is required'],
+    ['a number for a username', { username: 42, password: 'x' }, 'username: must be string'],
+    [
+      'an empty username',
+      { username: '', password: 'x' },
+      'username: must NOT have fewer than 1 characters',
+    ],
+    ['a body that is not an object', [1, 2], 'body: must be object'],
+  ])('login with %s answers 10001 naming the field', async (_n, body, msg) => {
+    const r = await new HttpClient(sim.url).post<Env>('/login', body);
+    expect(r.body).toMatchObject({ ret_code: 10001, ret_msg: msg });
+  });
+
+  it('answers 10001 to a body that is not JSON, and 20001 to wrong credentials', async () => {
+    const c = new HttpClient(sim.url);
+    const bad = await c.request<Env>('POST', '/login', '{"username":', {
+      'content-type': 'application/json',
+    });
+    expect(bad.body.ret_code).toBe(10001);
+    expect(bad.body.ret_msg).toMatch(/^body: /);
+    for (const [u, p] of [
+      ['follower', 'nope'],
+      ['nobody', 'follower123'],
+    ]) {
+      expect((await c.post<Env>('/login', { username: u, password: p })).body).toMatchObject({
+        ret_code: 20001,
+        result: null,
+      });
+    }
+    expect(c.cookie).toBe('');
+  });
+
+  it('refuses further sign-ins after five failures within a minute (10006)', async () => {
+    const c = new HttpClient(sim.url);
+    for (let i = 0; i < 5; i++)
+      await c.post('/login', { username: 'newbie', password: `wrong${i}` });
+    expect(
+      (await c.post<Env>('/login', { username: 'newbie', password: 'newbie123' })).body.ret_code,
+    ).toBe(10006);
+    sim.manualClock.advance(60_000);
+    expect(
+      (await c.post<Env>('/login', { username: 'newbie', password: 'newbie123' })).body.ret_code,
+    ).toBe(0);
+  });
+
+  it('answers 413 to a body over the limit, and keeps serving', async () => {
+    const r = await http.post<Env>('/collect', { events: [{ name: 'x'.repeat(300_000) }] });
+    expect(r.status).toBe(413);
+    expect(r.body.ret_code).toBe(10001);
+    expect((await http.get<Env>('/v3/private/user/preferences')).body.ret_code).toBe(0);
+  });
+
+  it('keeps preferences and page configs, and refuses bad values by name', async () => {
+    await http.post('/v3/private/user/preferences', {
+      showAssets: 1,
+      theme: 'dark',
+      fontScale: 1.1,
+    });
+    const r = await http.get<Env<Record<string, unknown>>>('/v3/private/user/preferences');
+    expect(r.body.result).toEqual({
+      showAssets: 1,
+      homeTradingPageUserGuide: 'hide',
+      theme: 'dark',
+      fontScale: 1.1,
+    });
+    const bad = await http.post<Env>('/v3/private/user/preferences', { showAssets: 2 });
+    expect(bad.body).toMatchObject({
+      ret_code: 10001,
+      ret_msg: 'showAssets: must be equal to one of the allowed values',
+    });
+    expect(
+      (await http.post<Env>('/v3/private/user/preferences', { nested: { a: 1 } })).body.ret_msg,
+    ).toMatch(/^nested: /);
+    const proto = await http.request<Env>(
+      'POST',
+      '/v3/private/user/preferences',
+      '{"__proto__":{"x":1}}',
+    );
+    expect(proto.body.ret_code).toBe(10001);
+    await http.post('/v3/private/user/pref-setting', { key: 'deposit_to', value: 'funding' });
+    expect((await http.get<Env>('/v3/private/user/pref-setting')).body.result).toEqual({
+      deposit_to: 'funding',
+    });
+    expect(
+      (await http.post<Env>('/v3/private/user/pref-setting', { key: 'a b', value: 'x' })).body
+        .ret_msg,
+    ).toMatch(/^key: /);
+  });
+
+  it('verifies the demo 2FA code 123456 only', async () => {
+    expect(
+      (await http.post<Env>('/v3/private/user/google2fa/verify', { code: '654321' })).body.ret_code,
+    ).toBe(20002);
+    expect(
+      (await http.post<Env>('/v3/private/user/google2fa/verify', { code: '12ab' })).body,
+    ).toMatchObject({
+      ret_code: 10001,
+      ret_msg: expect.stringMatching(/^code: /),
+    });
+    expect(
+      (await http.post<Env>('/v3/private/user/google2fa/verify', { code: '123456' })).body.result,
+    ).toEqual({ verified: true });
+  });
+
+  it('sends at most one code a minute per channel (10006)', async () => {
+    sim.manualClock.advance(60_000);
+    expect(
+      (await http.post<Env>('/v3/private/user/email/send-code', { scene: 'bind' })).body.ret_code,
+    ).toBe(0);
+    expect(
+      (await http.post<Env>('/v3/private/user/email/send-code', { scene: 'bind' })).body.ret_code,
+    ).toBe(10006);
+    expect(
+      (await http.post<Env>('/v3/private/user/mobile/send-code', { scene: 'bind' })).body.ret_code,
+    ).toBe(0);
+    sim.manualClock.advance(60_000);
+    expect(
+      (await http.post<Env>('/v3/private/user/email/send-code', { scene: 'bind' })).body.ret_code,
+    ).toBe(0);
+    expect((await http.post<Env>('/v3/private/user/email/send-code', {})).body.ret_msg).toBe(
+      'scene: is required',
+    );
+  });
+
+  it('requires name=USD for exchange rates and quotes coins at their last price', async () => {
+    expect((await http.get<Env>('/v3/private/cht/asset-common/exchange-rate')).body.ret_msg).toBe(
+      'name: is required',
+    );
+    expect(
+      (await http.get<Env>('/v3/private/cht/asset-common/exchange-rate?name=EUR')).body.ret_code,
+    ).toBe(10001);
+    const r = await http.get<Env<{ list: ExchangeRate[] }>>(
+      '/v3/private/cht/asset-common/exchange-rate?name=USD',
+    );
+    const rates = new Map(r.body.result.list.map((x) => [x.coin, x.rate]));
+    expect(rates.get('USDT')).toBe('1');
+    expect(rates.get('BTC')).toBe(sim.truth(1001).quotes.BTCUSDT?.lastPrice);
+  });
+
+  it('values every wallet kind so that the parts add up to the total', async () => {
+    for (const user of ['follower', 'leader', 'trader']) {
+      const c = new HttpClient(sim.url);
+      await c.login(user);
+      const o = (await c.get<Env<AssetOverview>>('/v3/private/asset/overview')).body.result;
+      const a = (await c.get<Env<AssetsAggregateInfo>>('/v3/private/asset/aggregate-info')).body
+        .result;
+      const parts = [
+        o.derivatives,
+        o.spot,
+        o.unified,
+        o.fiat,
+        o.cards,
+        o.mt4,
+        o.mt5,
+        o.bots,
+        o.options,
+        o.savings,
+      ];
+      const earn = a.accounts.filter(
+        (x) => x.accountType === 'PLEDGE' || x.accountType === 'LENDING',
+      );
+      const sum =
+        parts.reduce((s, p) => s + cents(p.usdValue), 0n) +
+        earn.reduce((s, x) => s + cents(x.usdValue), 0n);
+      expect(sum).toBe(cents(o.totalUsd));
+      expect(a.totalUsd).toBe(o.totalUsd);
+      expect(a.accounts.reduce((s, x) => s + cents(x.usdValue), 0n)).toBe(cents(a.totalUsd));
+      for (const group of [o.derivatives, o.spot, o.unified]) {
+        expect(group.coins.reduce((s, x) => s + cents(x.usdValue), 0n)).toBe(cents(group.usdValue));
+      }
+      expect(a.totalBtc).toMatch(/^\d+\.\d{8}$/);
+    }
+  });
+
+  it('stores monitoring events (JSON or a text/plain beacon) and refuses bad batches by field', async () => {
+    const ev = {
+      name: 'click',
+      timestamp: 1,
+      platform: 'pc',
+      env: 'testnet',
+      userAgent: 'ua',
+      pageUrl: '/',
+      userId: '',
+      deviceId: '',
+      sessionId: '',
+    };
+    expect((await http.post<Env>('/collect', { events: [ev, ev] })).body.result).toEqual({
+      accepted: 2,
+    });
+    const beacon = await http.request<Env>(
+      'POST',
+      '/api/collect',
+      JSON.stringify({ events: [ev] }),
+      { 'content-type': 'text/plain;charset=UTF-8' },
+    );
+    expect(beacon.body.result).toEqual({ accepted: 1 });
+    const bad = await http.post<Env>('/collect', { events: [{ ...ev, name: undefined }] });
+    expect(bad.body).toMatchObject({ ret_code: 10001, ret_msg: 'events.0.name: is required' });
+    expect((await http.post<Env>('/collect', { events: [] })).body.ret_code).toBe(10001);
+    const stored = await http.get<{ events: unknown[] }>('/__admin/collect');
+    expect(stored.body.events.length).toBe(3);
+  });
+
+  it('answers unknown paths with 404 and an envelope', async () => {
+    for (const path of ['/v3/private/nope', '/api/v3/nope', '/nope']) {
+      const r = await http.get<Env>(path);
+      expect(r.status).toBe(404);
+      expect(r.body.ret_code).toBe(10001);
+    }
+  });
+});
+
+describe('Bybit V5 market REST', () => {
+  let sim: Simulator;
+  let http: HttpClient;
+  beforeAll(async () => {
+    sim = await startTestSim();
+    http = new HttpClient(sim.url);
+  });
+  afterAll(() => sim.stop());
+
+  type V5 = {
+    retCode: number;
+    retMsg: string;
+    result: Record<string, unknown>;
+    retExtInfo: object;
+    time: number;
+  };
+
+  it('tells the time', async () => {
+    const r = await http.get<V5>('/v5/market/time');
+    expect(r.body).toMatchObject({
+      retCode: 0,
+      retMsg: 'OK',
+      retExtInfo: {},
+      time: sim.clock.now(),
+    });
+    expect(r.body.result.timeSecond).toBe(String(Math.floor(sim.clock.now() / 1000)));
+  });
+
+  it('lists the linear instruments; other categories are empty; a bad category is refused', async () => {
+    const r = await http.get<V5>('/v5/market/instruments-info?category=linear');
+    const list = r.body.result.list as { symbol: string; priceFilter: { tickSize: string } }[];
+    expect(list.length).toBe(20);
+    expect(list.find((i) => i.symbol === 'BTCUSDT')?.priceFilter.tickSize).toBe('0.10');
+    const one = await http.get<V5>(
+      '/api/v5/market/instruments-info?category=linear&symbol=ETHUSDT',
+    );
+    expect((one.body.result.list as unknown[]).length).toBe(1);
+    for (const c of ['spot', 'inverse', 'option']) {
+      expect(
+        (await http.get<V5>(`/v5/market/instruments-info?category=${c}`)).body.result,
+      ).toMatchObject({ category: c, list: [] });
+    }
+    expect((await http.get<V5>('/v5/market/instruments-info?category=futures')).body).toMatchObject(
+      { retCode: 10001, retMsg: 'Illegal category' },
+    );
+    expect((await http.get<V5>('/v5/market/instruments-info')).body.retCode).toBe(10001);
+  });
+
+  it('serves tickers equal to the stream state', async () => {
+    const r = await http.get<V5>('/v5/market/tickers?category=linear&symbol=BTCUSDT');
+    expect(r.body.result.list).toEqual([sim.truth(1001).quotes.BTCUSDT]);
+    const all = await http.get<V5>('/v5/market/tickers?category=linear');
+    expect((all.body.result.list as unknown[]).length).toBe(20);
+    expect(
+      (await http.get<V5>('/v5/market/tickers?category=linear&symbol=NOPE')).body.retCode,
+    ).toBe(10001);
+    expect((await http.get<V5>('/v5/market/tickers?category=spot')).body.result.list).toEqual([]);
+  });
+});
