@@ -19,6 +19,7 @@ import { decodeFrame } from '../src/stream/decode';
 import type { StreamName } from '../src/stream/protocol';
 import type { FrameSink } from '../src/stream/sink';
 import type { TransportCommand, TransportEvent, WebSocketConstructor } from './connection.types';
+import { describeError } from './connection.context';
 import type { FrameMeter } from './frame-meter';
 
 export interface TransportInput {
@@ -33,11 +34,6 @@ export interface TransportInput {
 }
 
 const OPEN = 1;
-
-function describe(err: unknown): string {
-  if (err instanceof Error) return err.message;
-  return String(err);
-}
 
 export const transportLogic = fromCallback<TransportCommand, TransportInput, TransportEvent>(
   ({ input, sendBack, receive }) => {
@@ -70,7 +66,7 @@ export const transportLogic = fromCallback<TransportCommand, TransportInput, Tra
         fn();
       } catch (err) {
         // The sink is someone else's code: a bug there must not kill the connection.
-        sendBack({ type: 'SINK.ERROR', message: `${what}: ${describe(err)}` });
+        sendBack({ type: 'SINK.ERROR', message: `${what}: ${describeError(err)}` });
       }
     };
 

@@ -6,7 +6,8 @@
  * Market and account data never enter this machine: frames go from the transport to the sink.
  */
 import { and, createActor, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { checkInput, connectionSetup, initialContext } from './connection.setup';
+import { checkInput, initialContext } from './connection.context';
+import { connectionSetup } from './connection.setup';
 import type { ConnectionErrorCode, ConnectionInput } from './connection.types';
 
 const fail = (code: ConnectionErrorCode) => ({ type: 'recordError' as const, params: { code } });
@@ -294,7 +295,7 @@ export const connectionMachine = connectionSetup.createMachine({
 export type ConnectionMachine = typeof connectionMachine;
 export type ConnectionActor = ActorRefFrom<ConnectionMachine>;
 export type ConnectionSnapshot = SnapshotFrom<ConnectionMachine>;
-export type { ConnectionContext } from './connection.setup';
+export type { ConnectionContext } from './connection.context';
 
 /** Creates and starts the connection actor of one stream; it connects at once. */
 export function createConnection(input: ConnectionInput): ConnectionActor {

@@ -1,94 +1,27 @@
 /**
- * The implementations behind the connection chart (machines/connection.machine.ts): context,
- * child actors, guards, actions and delays. The chart file holds only the states.
+ * The implementations behind the connection chart (machines/connection.machine.ts): guards,
+ * actions and delays. The context lives in connection.context.ts, child actors in
+ * connection.actors.ts and connection-transport.ts.
  */
-import {
-  assign,
-  emit,
-  enqueueActions,
-  fromCallback,
-  fromPromise,
-  raise,
-  sendTo,
-  setup,
-} from 'xstate';
-import {
-  NO_PERMISSION_CODES,
-  authOp,
-  pingOp,
-  subscribeOp,
-  unsubscribeOp,
-  type StreamName,
-} from '../src/stream/protocol';
-import type { FrameSink } from '../src/stream/sink';
+import { assign, emit, enqueueActions, raise, sendTo, setup } from 'xstate';
+import { authOp, pingOp, subscribeOp, unsubscribeOp } from '../src/stream/protocol';
 import { backoffDelay } from './backoff';
-import { browserEnvironment } from './connection-environment';
-import { transportLogic } from './connection-transport';
+import { environmentLogic, tickerLogic, tokenLogic } from './connection.actors';
 import {
-  defaultTimings,
-  type ConnectionEnvironment,
-  type ConnectionErrorCode,
-  type ConnectionEvent,
-  type ConnectionInput,
-  type ConnectionTimings,
-  type EnvironmentEvent,
-  type UnauthorizedEvent,
-  type WebSocketConstructor,
+  describeError,
+  detailOf,
+  isNoPermission,
+  normaliseTopics,
+  type ConnectionContext,
+  type PendingOp,
+} from './connection.context';
+import { transportLogic } from './connection-transport';
+import type {
+  ConnectionErrorCode,
+  ConnectionEvent,
+  ConnectionInput,
+  UnauthorizedEvent,
 } from './connection.types';
-import { FrameMeter } from './frame-meter';
-
-/** A subscribe/unsubscribe op waiting for its answer. */
-export interface PendingOp {
-  op: 'subscribe' | 'unsubscribe';
-  topics: readonly string[];
-  sentAt: number;
-}
-
-export interface ConnectionContext {
-  readonly stream: StreamName;
-  readonly url: string;
-  readonly sink: FrameSink;
-  readonly getToken: (() => Promise<string>) | undefined;
-  readonly random: () => number;
-  readonly now: () => number;
-  readonly env: ConnectionEnvironment;
-  readonly timings: ConnectionTimings;
-  readonly maxRetries: number;
-  readonly WebSocketImpl: WebSocketConstructor;
-  /** Counters written per frame by the transport, sampled once a second (not data). */
-  readonly meter: FrameMeter;
-  /** Topics the app wants (sorted, unique): what every new connection subscribes to. */
-  wanted: readonly string[];
-  /** Topics subscribed on the current connection. */
-  active: readonly string[];
-  /** The current connection attempt; transport events of any other attempt are ignored. */
-  socketId: number;
-  connId: string | null;
-  reqSeq: number;
-  authReqId: string | null;
-  /** Subscribe ops of a new connection still waiting for their answer. */
-  subscribeWaiting: readonly string[];
-  /** One of them was refused. */
-  subscribeRejected: boolean;
-  pingReqId: string | null;
-  pingSentAt: number;
-  pending: Readonly<Record<string, PendingOp>>;
-  /** Reconnect attempts since the connection was last stable. */
-  attempt: number;
-  /** The delay of the current backoff. */
-  backoffMs: number;
-  /** Live connections lost since the connection was last steady (>= 2: unstable). */
-  drops: number;
-  rttMs: number | null;
-  fps: number;
-  rejectedFrames: number;
-  /** Subscribed topics without a recent frame, sorted and comma-joined. */
-  staleTopics: string;
-  staleTopicCount: number;
-  lastError: ConnectionErrorCode | null;
-  lastErrorDetail: string;
-  hidden: boolean;
-}
 
 /** Pending answers older than this are forgotten (the heartbeat covers a dead socket). */
 const PENDING_TTL_MS = 60_000;
@@ -106,90 +39,6 @@ function chunks(topics: readonly string[]): string[][] {
   }
   return out;
 }
-
-/** Sorted, unique, non-empty topic names. */
-export function normaliseTopics(topics: readonly string[]): string[] {
-  return [...new Set(topics.filter((t) => typeof t === 'string' && t !== ''))].sort();
-}
-
-/** True for a rejection that means "no permission" (NoPermissionError: 10007/33003/10009). */
-export function isNoPermission(err: unknown): boolean {
-  if (typeof err !== 'object' || err === null) return false;
-  const code = Number((err as { code?: unknown }).code);
-  return Number.isInteger(code) && NO_PERMISSION_CODES.has(code);
-}
-
-function describe(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
-}
-
-/** A one-line, English diagnostic of the event that ended a state (for logs and tooltips). */
-function detailOf(event: { type: string }): string {
-  const e = event as Partial<Record<string, unknown>> & { type: string };
-  if (e.type === 'WS.CLOSE') {
-    return `close ${String(e.code)}${e.reason ? ` ${String(e.reason)}` : ''}`;
-  }
-  if (e.type === 'WS.ERROR' || e.type === 'SINK.ERROR') return String(e.message);
-  if (e.type === 'WS.RESPONSE') {
-    const r = e.response as { op: string; retMsg: string };
-    return r.retMsg || `${r.op} failed`;
-  }
-  if ('error' in e) return describe(e.error);
-  return '';
-}
-
-/** Throws a clear error for an input the machine cannot work with; returns the WebSocket class. */
-export function checkInput(input: ConnectionInput): WebSocketConstructor {
-  const WebSocketImpl =
-    input.WebSocketImpl ?? (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket;
-  if (!WebSocketImpl) throw new Error('no WebSocket implementation: pass WebSocketImpl');
-  if (input.stream === 'private' && !input.getToken) {
-    throw new Error('the private stream needs getToken');
-  }
-  return WebSocketImpl;
-}
-
-export function initialContext(input: ConnectionInput): ConnectionContext {
-  const timings = { ...defaultTimings(input.stream), ...input.timings };
-  const WebSocketImpl = checkInput(input);
-  const env = input.env ?? browserEnvironment();
-  return {
-    stream: input.stream,
-    url: input.url,
-    sink: input.sink,
-    getToken: input.getToken,
-    random: input.random ?? Math.random,
-    now: input.now ?? Date.now,
-    env,
-    timings,
-    maxRetries: input.maxRetries ?? Number.POSITIVE_INFINITY,
-    WebSocketImpl,
-    meter: new FrameMeter(timings.topicStaleAfterMs),
-    wanted: normaliseTopics(input.topics),
-    active: [],
-    socketId: 0,
-    connId: null,
-    reqSeq: 0,
-    authReqId: null,
-    subscribeWaiting: [],
-    subscribeRejected: false,
-    pingReqId: null,
-    pingSentAt: 0,
-    pending: {},
-    attempt: 0,
-    backoffMs: 0,
-    drops: 0,
-    rttMs: null,
-    fps: 0,
-    rejectedFrames: 0,
-    staleTopics: '',
-    staleTopicCount: 0,
-    lastError: null,
-    lastErrorDetail: '',
-    hidden: env.isHidden(),
-  };
-}
-
 /** Calls the sink; a throwing sink is reported, never allowed to break the lifecycle. */
 function callSink(
   self: { send(event: ConnectionEvent): void },
@@ -199,37 +48,9 @@ function callSink(
   try {
     fn();
   } catch (err) {
-    self.send({ type: 'SINK.ERROR', message: `${what}: ${describe(err)}` });
+    self.send({ type: 'SINK.ERROR', message: `${what}: ${describeError(err)}` });
   }
 }
-
-const tickerLogic = fromCallback<
-  ConnectionEvent,
-  { meter: FrameMeter; now: () => number; intervalMs: number },
-  ConnectionEvent
->(({ input, sendBack }) => {
-  const id = setInterval(
-    () => sendBack({ type: 'TICK', ...input.meter.sample(input.now()) }),
-    input.intervalMs,
-  );
-  return () => clearInterval(id);
-});
-
-const environmentLogic = fromCallback<
-  ConnectionEvent,
-  { env: ConnectionEnvironment },
-  { type: EnvironmentEvent }
->(({ input, sendBack }) => input.env.subscribe((type) => sendBack({ type })));
-
-const tokenLogic = fromPromise<string, { getToken: (() => Promise<string>) | undefined }>(
-  async ({ input }) => {
-    if (!input.getToken) throw new Error('the private stream needs getToken');
-    const token = await input.getToken();
-    if (typeof token !== 'string' || token === '') throw new Error('empty one-time token');
-    return token;
-  },
-);
-
 type TopicsEvent = Extract<
   ConnectionEvent,
   { type: 'TOPICS.ADD' | 'TOPICS.REMOVE' | 'TOPICS.SET' }
@@ -244,7 +65,6 @@ function nextWanted(wanted: readonly string[], event: TopicsEvent): string[] {
 
 const isTopicsEvent = (e: ConnectionEvent): e is TopicsEvent =>
   e.type === 'TOPICS.ADD' || e.type === 'TOPICS.REMOVE' || e.type === 'TOPICS.SET';
-
 export const connectionSetup = setup({
   types: {
     input: {} as ConnectionInput,
