@@ -116,13 +116,24 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     hub.publishTickers(deltas, t);
   });
 
-  const app = await buildApp(sim, {
-    admin: options.admin ?? false,
-    appDir: options.appDir,
-    logger: options.logger ?? false,
-  });
+  let app: FastifyInstance | undefined;
   const host = options.host ?? '127.0.0.1';
-  await app.listen({ port: options.port ?? 0, host });
+  try {
+    app = await buildApp(sim, {
+      admin: options.admin ?? false,
+      appDir: options.appDir,
+      logger: options.logger ?? false,
+    });
+    await app.listen({ port: options.port ?? 0, host });
+  } catch (err) {
+    // Nothing may keep running after a failed start (a busy port, a bad --app folder).
+    ticker.stop();
+    engine.stop();
+    clock.dispose();
+    await app?.close().catch(() => undefined);
+    await recorder?.closeAll();
+    throw err;
+  }
   const addr = app.server.address();
   const port = typeof addr === 'object' && addr ? addr.port : (options.port ?? 0);
   const base = `${host.includes(':') ? `[${host}]` : host}:${port}`;
