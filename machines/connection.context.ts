@@ -2,7 +2,7 @@
  * The connection machine's context: its shape, how it is built from the input, and the small
  * pure helpers the guards and actions share.
  */
-import { NO_PERMISSION_CODES, type StreamName } from '../src/stream/protocol';
+import { NO_PERMISSION_CODES, isPrivateTopic, type StreamName } from '../src/stream/protocol';
 import type { FrameSink } from '../src/stream/sink';
 import { browserEnvironment } from './connection-environment';
 import {
@@ -68,9 +68,30 @@ export interface ConnectionContext {
   hidden: boolean;
 }
 
-/** Sorted, unique, non-empty topic names. */
-export function normaliseTopics(topics: readonly string[]): string[] {
-  return [...new Set(topics.filter((t) => typeof t === 'string' && t !== ''))].sort();
+const TICKER_TOPIC = /^tickers\.[A-Za-z0-9_-]+$/;
+
+/**
+ * Whether `topic` exists on `stream`: a private topic of PROTOCOL.md section 4, or a ticker. A
+ * server refuses anything else, and the private stream starts over on a refusal, so a typo must
+ * never reach the wire.
+ */
+export function isStreamTopic(stream: StreamName, topic: unknown): topic is string {
+  if (typeof topic !== 'string') return false;
+  return stream === 'private' ? isPrivateTopic(topic) : TICKER_TOPIC.test(topic);
+}
+
+/** The sorted, unique topics of `stream` in `topics`, and the entries that are not topics of it. */
+export function splitTopics(
+  stream: StreamName,
+  topics: readonly unknown[],
+): { valid: string[]; invalid: string[] } {
+  const valid = new Set<string>();
+  const invalid: string[] = [];
+  for (const t of topics) {
+    if (isStreamTopic(stream, t)) valid.add(t);
+    else invalid.push(String(t));
+  }
+  return { valid: [...valid].sort(), invalid };
 }
 
 /** True for a rejection that means "no permission" (NoPermissionError: 10007/33003/10009). */
@@ -108,6 +129,10 @@ export function checkInput(input: ConnectionInput): WebSocketConstructor {
   if (input.stream === 'private' && !input.getToken) {
     throw new Error('the private stream needs getToken');
   }
+  const { invalid } = splitTopics(input.stream, Array.isArray(input.topics) ? input.topics : []);
+  if (!Array.isArray(input.topics) || invalid.length > 0) {
+    throw new Error(`not ${input.stream} stream topics: ${JSON.stringify(invalid)}`);
+  }
   return WebSocketImpl;
 }
 
@@ -127,7 +152,7 @@ export function initialContext(input: ConnectionInput): ConnectionContext {
     maxRetries: input.maxRetries ?? Number.POSITIVE_INFINITY,
     WebSocketImpl,
     meter: new FrameMeter(timings.topicStaleAfterMs),
-    wanted: normaliseTopics(input.topics),
+    wanted: splitTopics(input.stream, input.topics).valid,
     active: [],
     socketId: 0,
     connId: null,

@@ -11,7 +11,7 @@ import {
   describeError,
   detailOf,
   isNoPermission,
-  normaliseTopics,
+  splitTopics,
   type ConnectionContext,
   type PendingOp,
 } from './connection.context';
@@ -39,6 +39,7 @@ function chunks(topics: readonly string[]): string[][] {
   }
   return out;
 }
+
 /** Calls the sink; a throwing sink is reported, never allowed to break the lifecycle. */
 function callSink(
   self: { send(event: ConnectionEvent): void },
@@ -51,20 +52,35 @@ function callSink(
     self.send({ type: 'SINK.ERROR', message: `${what}: ${describeError(err)}` });
   }
 }
+
 type TopicsEvent = Extract<
   ConnectionEvent,
   { type: 'TOPICS.ADD' | 'TOPICS.REMOVE' | 'TOPICS.SET' }
 >;
 
-function nextWanted(wanted: readonly string[], event: TopicsEvent): string[] {
-  if (event.type === 'TOPICS.ADD') return normaliseTopics([...wanted, ...event.topics]);
-  if (event.type === 'TOPICS.SET') return normaliseTopics(event.topics);
-  const gone = new Set(event.topics);
-  return wanted.filter((t) => !gone.has(t));
-}
-
 const isTopicsEvent = (e: ConnectionEvent): e is TopicsEvent =>
   e.type === 'TOPICS.ADD' || e.type === 'TOPICS.REMOVE' || e.type === 'TOPICS.SET';
+
+/** The wanted set after a topics event; entries that are not topics of the stream are reported. */
+function nextWanted(context: ConnectionContext, event: TopicsEvent): Partial<ConnectionContext> {
+  const listed: readonly unknown[] = Array.isArray(event.topics) ? event.topics : [];
+  if (event.type === 'TOPICS.REMOVE') {
+    const gone = new Set(listed);
+    return { wanted: context.wanted.filter((t) => !gone.has(t)) };
+  }
+  const { valid, invalid } = splitTopics(context.stream, listed);
+  const wanted =
+    event.type === 'TOPICS.SET'
+      ? valid
+      : splitTopics(context.stream, [...context.wanted, ...valid]).valid;
+  if (invalid.length === 0) return { wanted };
+  return {
+    wanted,
+    lastError: 'invalid-topic',
+    lastErrorDetail: `not ${context.stream} stream topics: ${JSON.stringify(invalid)}`,
+  };
+}
+
 export const connectionSetup = setup({
   types: {
     input: {} as ConnectionInput,
@@ -127,10 +143,9 @@ export const connectionSetup = setup({
     noPermission: ({ event }) => 'error' in event && isNoPermission(event.error),
   },
   actions: {
-    updateWanted: assign({
-      wanted: ({ context, event }) =>
-        isTopicsEvent(event) ? nextWanted(context.wanted, event) : context.wanted,
-    }),
+    updateWanted: assign(({ context, event }) =>
+      isTopicsEvent(event) ? nextWanted(context, event) : {},
+    ),
     markHidden: assign({ hidden: true }),
     markVisible: assign({ hidden: false }),
     recordError: assign((args, params: { code: ConnectionErrorCode; detail?: string }) => ({

@@ -114,7 +114,8 @@ export type ConnectionErrorCode =
   | 'heartbeat-timeout'
   | 'idle-dropped'
   | 'offline'
-  | 'sink-error';
+  | 'sink-error'
+  | 'invalid-topic';
 
 /** Stats sampled by the ticker while live. */
 export interface LiveSample {

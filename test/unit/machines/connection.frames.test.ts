@@ -103,6 +103,20 @@ describe('frames', () => {
     expect(r.phase()).toBe('live');
   });
 
+  it('a burst of 2,000 data frames causes no machine transition at all', async () => {
+    r = rig('public');
+    await advance(50);
+    let snapshots = 0;
+    const sub = r.actor.subscribe(() => {
+      snapshots += 1;
+    });
+    r.exchange.push(r.exchange.tickerFrame('BTCUSDT'));
+    for (let i = 0; i < 1_999; i += 1) r.exchange.push(r.exchange.tickerFrame('BTCUSDT', 'delta'));
+    sub.unsubscribe();
+    expect(r.of('data')).toHaveLength(2_000);
+    expect(snapshots).toBe(0);
+  });
+
   it('never carries market or account data in its context', async () => {
     r = rig('private');
     await advance(50);

@@ -17,7 +17,7 @@ describe('topic subscriptions', () => {
   });
 
   it('subscribes a new connection to the wanted set and tells the sink', async () => {
-    r = rig('public', { topics: ['tickers.ETHUSDT', 'tickers.BTCUSDT', 'tickers.ETHUSDT', ''] });
+    r = rig('public', { topics: ['tickers.ETHUSDT', 'tickers.BTCUSDT', 'tickers.ETHUSDT'] });
     await advance(50);
     expect(topicOps(r, 0)).toEqual([
       { op: 'subscribe', args: ['tickers.BTCUSDT', 'tickers.ETHUSDT'] },
@@ -176,17 +176,37 @@ describe('topic subscriptions', () => {
     ]);
   });
 
-  it('private: one refused chunk starts the connection over', async () => {
-    r = rig('private', {
-      topics: Array.from({ length: 12 }, (_, i) => `topic${i}`),
-      random: () => 0.5,
-    });
+  it('public: one refused chunk is shown, the other chunks stay live', async () => {
+    const symbols = Array.from(
+      { length: 12 },
+      (_, i) => `tickers.S${String(i).padStart(2, '0')}USDT`,
+    );
+    r = rig('public', { topics: symbols });
     r.exchange.subscribeOk = (topics) => topics.length === 10;
     await advance(50);
-    expect(r.phase()).toBe('reconnecting');
+    expect(r.phase()).toBe('live');
     expect(r.ctx().lastError).toBe('subscribe-rejected');
-    // topics are sorted (topic0, topic1, topic10, …): the short second chunk is topic8, topic9
-    expect(r.ctx().lastErrorDetail).toBe('error:handler not found (topic8,topic9)');
+    expect(r.ctx().lastErrorDetail).toBe(
+      'error:handler not found (tickers.S10USDT,tickers.S11USDT)',
+    );
+  });
+
+  it('refuses unknown topics: a clear error at creation, ignored and reported at runtime', async () => {
+    expect(() => rig('private', { topics: ['wallet', 'walet'] })).toThrow(
+      'not private stream topics: ["walet"]',
+    );
+    expect(() => rig('public', { topics: ['orderbook.50.BTCUSDT'] })).toThrow(
+      'not public stream topics: ["orderbook.50.BTCUSDT"]',
+    );
+    r = rig('private');
+    await advance(50);
+    r.actor.send({ type: 'TOPICS.ADD', topics: ['copytrade.order', 'tickers.BTCUSDT', ''] });
+    await advance(10);
+    expect(r.ctx().wanted).toEqual(['copytrade.order', 'risk', 'wallet']);
+    expect(r.ctx().lastError).toBe('invalid-topic');
+    expect(r.ctx().lastErrorDetail).toBe('not private stream topics: ["tickers.BTCUSDT",""]');
+    expect(r.exchange.ops[0]?.at(-1)).toMatchObject({ op: 'subscribe', args: ['copytrade.order'] });
+    expect(r.phase()).toBe('live');
   });
 
   it('no answer to the subscribe within 10 s: reconnect', async () => {

@@ -175,17 +175,26 @@ export function rig(
     return `ott-${n}`;
   });
   const unauthorized: UnauthorizedEvent[] = [];
-  const actor = createConnection({
-    stream,
-    url: exchange.url,
-    sink,
-    topics: stream === 'private' ? ['wallet', 'risk'] : ['tickers.BTCUSDT'],
-    WebSocketImpl: MockWebSocketImpl,
-    random: () => 0.5,
-    env,
-    ...(stream === 'private' ? { getToken } : {}),
-    ...overrides,
-  });
+  const create = () =>
+    createConnection({
+      stream,
+      url: exchange.url,
+      sink,
+      topics: stream === 'private' ? ['wallet', 'risk'] : ['tickers.BTCUSDT'],
+      WebSocketImpl: MockWebSocketImpl,
+      random: () => 0.5,
+      env,
+      ...(stream === 'private' ? { getToken } : {}),
+      ...overrides,
+    });
+  let actor: ConnectionActor;
+  try {
+    actor = create();
+  } catch (err) {
+    exchange.stop(); // a refused input must not leave a server behind
+    throw err;
+  }
+
   actor.on('unauthorized', (e) => unauthorized.push(e));
   return {
     exchange,
