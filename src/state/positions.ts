@@ -33,12 +33,14 @@ export function isOpenPosition(p: Position): boolean {
   return p.entryPrice !== undefined && isPositiveDecimal(p.entryPrice);
 }
 
+/** Applies items in order; returns true if a stored position was removed. */
 function applyItems(
   draft: KeyedDraft<Position>,
   items: readonly Position[],
   opts: MergeOptions | undefined,
   added: string[],
-): void {
+): boolean {
+  let removed = false;
   for (const item of items) {
     const key = positionKey(item);
     const cur = draft.get(key);
@@ -54,9 +56,11 @@ function applyItems(
       if (!cur) added.push(key);
       draft.set(key, next);
     } else {
+      if (cur) removed = true;
       draft.remove(key, e3ToMicros(item.updatedAtE3));
     }
   }
+  return removed;
 }
 
 /** Display order after a batch: keys added in it first (latest first), then the old order. */
@@ -86,10 +90,12 @@ export function mergePositions(
 ): PositionsState {
   const draft = new KeyedDraft<Position>(state);
   const added: string[] = [];
-  applyItems(draft, items, opts, added);
+  const removed = applyItems(draft, items, opts, added);
   if (!draft.dirty) return state;
   const { rows, gone } = draft.finish();
-  return { rows, gone, order: nextOrder(state.order, added, rows) };
+  // Only updates of held keys (the common case): the order is unchanged, skip the O(n) pass.
+  const order = added.length === 0 && !removed ? state.order : nextOrder(state.order, added, rows);
+  return { rows, gone, order };
 }
 
 /** The topic's state becomes this snapshot, whose list is already in display order. */
