@@ -3,6 +3,7 @@
  * carries, and a delta for a symbol with no snapshot yet is ignored.
  */
 import type { Ticker } from '../stream/protocol';
+import { copyMap } from './keyed';
 
 export type TickersState = ReadonlyMap<string, Ticker>;
 
@@ -23,7 +24,7 @@ export function mergeTickers(
   for (const u of updates) {
     const symbol = u.data.symbol;
     if (u.type === 'snapshot') {
-      next ??= new Map(state);
+      next ??= copyMap(state);
       next.set(symbol, u.data);
       continue;
     }
@@ -33,7 +34,7 @@ export function mergeTickers(
       continue;
     }
     // Null prototype: a field named `__proto__` is stored as data (Object.assign defines it).
-    next ??= new Map(state);
+    next ??= copyMap(state);
     next.set(symbol, Object.assign(Object.create(null) as Ticker, cur, u.data));
   }
   return next ?? state;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  copyMap,
   emptyKeyed,
   isOlder,
   KeyedDraft,
@@ -74,6 +75,21 @@ describe('KeyedDraft', () => {
     expect(d.get('__proto__')).toBe('p');
     expect(d.get('constructor')).toBe('c');
     expect(d.get('toString')).toBeUndefined();
+  });
+});
+
+describe('copyMap', () => {
+  it('copies entries in order into a new map, any key included', () => {
+    const m = new Map<string, number>([
+      ['b', 1],
+      ['__proto__', 2],
+      ['a', 3],
+    ]);
+    const c = copyMap(m);
+    expect(c).not.toBe(m);
+    expect([...c]).toEqual([...m]);
+    c.set('z', 9);
+    expect(m.has('z')).toBe(false);
   });
 });
 

@@ -1,0 +1,112 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { RowMap, RowMapDraft } from '../../../src/state/row-map';
+
+const KEYS = [
+  'a',
+  'b',
+  '__proto__',
+  'constructor',
+  '',
+  ...Array.from({ length: 150 }, (_, i) => `k${i}`),
+];
+
+const op = fc.oneof(
+  fc.record({ kind: fc.constant('set' as const), key: fc.constantFrom(...KEYS), value: fc.nat() }),
+  fc.record({ kind: fc.constant('delete' as const), key: fc.constantFrom(...KEYS) }),
+  fc.record({ kind: fc.constant('finish' as const) }),
+  fc.record({ kind: fc.constant('fork' as const) }),
+);
+
+const asList = (m: ReadonlyMap<string, number>) => [...m.entries()];
+
+describe('RowMap behaves as an immutable Map', () => {
+  it('matches Map (order included) after any writes, and earlier versions never change', () => {
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 400 }), (ops) => {
+        let model = new Map<string, number>();
+        let draft = new RowMapDraft(RowMap.empty<number>());
+        const versions: [RowMap<number>, [string, number][]][] = [];
+        for (const o of ops) {
+          if (o.kind === 'set') {
+            draft.set(o.key, o.value);
+            model.set(o.key, o.value);
+          } else if (o.kind === 'delete') {
+            expect(draft.delete(o.key)).toBe(model.delete(o.key));
+          } else {
+            const v = draft.finish();
+            versions.push([v, asList(model)]);
+            if (o.kind === 'fork') {
+              // A second draft from the same version: the first one's later writes stay apart.
+              draft = new RowMapDraft(v);
+              model = new Map(model);
+            }
+          }
+          expect(draft.size).toBe(model.size);
+        }
+        const last = draft.finish();
+        versions.push([last, asList(model)]);
+        for (const [v, expected] of versions) {
+          expect(asList(v)).toEqual(expected);
+          expect(v.size).toBe(expected.length);
+          expect([...v.keys()]).toEqual(expected.map(([k]) => k));
+          expect([...v.values()]).toEqual(expected.map(([, x]) => x));
+          const seen: [string, number][] = [];
+          v.forEach((x, k) => seen.push([k, x]));
+          expect(seen).toEqual(expected);
+          for (const k of KEYS) {
+            const e = expected.find(([kk]) => kk === k);
+            expect(v.has(k)).toBe(e !== undefined);
+            expect(v.get(k)).toBe(e?.[1]);
+          }
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('returns the same map when nothing was written', () => {
+    const m = RowMap.from([['a', 1]]);
+    const d = new RowMapDraft(m);
+    expect(d.finish()).toBe(m);
+    expect(d.get('a')).toBe(1);
+  });
+
+  it('updating held keys shares the untouched chunks and the key index', () => {
+    const m = RowMap.from(Array.from({ length: 1_000 }, (_, i) => [`k${i}`, i] as const));
+    const d = new RowMapDraft(m);
+    d.set('k5', -5);
+    const n = d.finish();
+    expect(n.index).toBe(m.index);
+    expect(n.keyChunks).toBe(m.keyChunks);
+    expect(n.valueChunks[0]).not.toBe(m.valueChunks[0]);
+    expect(n.valueChunks.slice(1)).toEqual(m.valueChunks.slice(1));
+    expect(n.valueChunks[1]).toBe(m.valueChunks[1]);
+    expect(m.get('k5')).toBe(5);
+    expect(n.get('k5')).toBe(-5);
+  });
+
+  it('compacts when most slots are deleted, keeping order', () => {
+    const m = RowMap.from(Array.from({ length: 500 }, (_, i) => [`k${i}`, i] as const));
+    const d = new RowMapDraft(m);
+    for (let i = 0; i < 480; i++) d.delete(`k${i}`);
+    const n = d.finish();
+    expect(n.slots).toBe(20);
+    expect([...n.keys()]).toEqual(Array.from({ length: 20 }, (_, i) => `k${480 + i}`));
+  });
+
+  it('is a ReadonlyMap for its readers', () => {
+    const m = RowMap.from([
+      ['x', 1],
+      ['__proto__', 2],
+    ]);
+    expect(Object.fromEntries(m)).toEqual(
+      Object.fromEntries([
+        ['x', 1],
+        ['__proto__', 2],
+      ]),
+    );
+    expect(Object.prototype.toString.call(m)).toBe('[object RowMap]');
+    expect(new Map(m).get('__proto__')).toBe(2);
+  });
+});
