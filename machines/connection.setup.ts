@@ -268,8 +268,10 @@ export const connectionSetup = setup({
     handleAnswer: enqueueActions(({ context, event, enqueue, self }) => {
       if (event.type !== 'WS.RESPONSE') return;
       const r = event.response;
-      const pending = r.reqId === undefined ? undefined : context.pending[r.reqId];
-      if (!pending || r.reqId === undefined || pending.op !== r.op) return;
+      // req_id comes from the server: look it up as an own key only ("__proto__" is data).
+      if (r.reqId === undefined || !Object.hasOwn(context.pending, r.reqId)) return;
+      const pending = context.pending[r.reqId];
+      if (!pending || pending.op !== r.op) return;
       const rest = { ...context.pending };
       delete rest[r.reqId];
       enqueue.assign({ pending: rest });

@@ -53,6 +53,20 @@ describe('frames', () => {
     expect(r.of('data')).toHaveLength(1);
   });
 
+  it('ignores answers it did not ask for, whatever their req_id', async () => {
+    r = rig('public');
+    await advance(50);
+    for (const reqId of ['__proto__', 'constructor', 'toString', '777', '']) {
+      r.exchange.push({ success: false, ret_msg: 'x', op: 'subscribe', req_id: reqId });
+      r.exchange.push({ success: true, ret_msg: 'pong', op: 'ping', req_id: reqId });
+    }
+    r.exchange.push({ success: true, ret_msg: '', op: 'auth' });
+    await advance(1_000);
+    expect(r.phase()).toBe('live');
+    expect(r.ctx().lastError).toBeNull();
+    expect(r.ctx().pending).toEqual({});
+  });
+
   it('keeps op answers away from the sink', async () => {
     r = rig('private');
     await advance(25_000); // auth, subscribe and a ping answered
