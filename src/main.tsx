@@ -4,7 +4,15 @@ import '@mantine/notifications/styles.css';
 import { createStore } from 'jotai';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { copyProfile, login, logout, preferences, prefSetting, profile } from './api/endpoints';
+import {
+  copyProfile,
+  login,
+  logout,
+  preferences,
+  prefSetting,
+  profile,
+  userTags,
+} from './api/endpoints';
 import { onNoPermission } from './api/http';
 import { App } from './app/App';
 import type { AppServices } from './app/services';
@@ -14,7 +22,7 @@ import { applyDocumentLanguage, initialLanguage } from './i18n/language';
 import { currentLangAtom } from './state/client';
 
 const services: AppServices = {
-  api: { login, logout, profile, preferences, prefSetting, copyProfile },
+  api: { login, logout, profile, preferences, prefSetting, copyProfile, userTags },
   host: currentHostConfig(),
   allowPseudo: import.meta.env.DEV,
 };

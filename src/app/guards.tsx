@@ -2,12 +2,11 @@ import { Button, Stack, Text } from '@mantine/core';
 import { useAtomValue, useStore } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { copyProfileAtom, isSignedInAtom } from '../state/client';
-import { dataOf } from '../state/loadable';
+import { isSignedInAtom } from '../state/client';
 import { Spinner } from '../ui/Spinner';
 import { ScreenFrame } from './ScreenFrame';
 import { useServices } from './services';
-import { bootstrapSession, HOME_PATHS, roleOf, sessionStatusAtom } from './session';
+import { bootstrapSession, HOME_PATHS, roleAtom, sessionStatusAtom } from './session';
 
 /** While the session is being checked, or could not be: a spinner, or an error with retry. */
 function SessionPending() {
@@ -48,10 +47,8 @@ export function RequireSignedOut() {
 /** `/`: the screen of the user's role, once the copy-trade profile is known. */
 export function RoleRedirect() {
   const { t } = useTranslation('user-assets');
-  const cp = useAtomValue(copyProfileAtom);
-  if (cp.status === 'idle' || cp.status === 'pending') {
-    return <Spinner label={t('session.checking')} />;
-  }
-  // A failed profile read still lands somewhere useful: every user has derivatives assets.
-  return <Navigate to={HOME_PATHS[roleOf(dataOf(cp))]} replace />;
+  const role = useAtomValue(roleAtom);
+  if (!role) return <Spinner label={t('session.checking')} />;
+  // Failed reads still land somewhere useful: every user has derivatives assets.
+  return <Navigate to={HOME_PATHS[role]} replace />;
 }

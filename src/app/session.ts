@@ -11,16 +11,18 @@ import type {
   PrefSetting,
   Preferences,
   Profile,
+  UserTags,
 } from '../api/types';
 import { ERROR_CODES } from '../api/error-codes';
 import { errorCodeOf } from '../i18n/error-message';
-import { failed, pending, ready } from '../state/loadable';
+import { dataOf, failed, idle, pending, ready, type Loadable } from '../state/loadable';
 import {
   configsAtom,
   copyProfileAtom,
   DEFAULT_CONFIGS,
   DEFAULT_PREFERENCES,
   preferencesAtom,
+  profileUserTagAtom,
   SIGNED_OUT,
   userAtom,
 } from '../state/client';
@@ -34,6 +36,7 @@ export interface SessionApi {
   preferences(): Promise<Preferences>;
   prefSetting(): Promise<PrefSetting>;
   copyProfile(): Promise<CopyProfile>;
+  userTags(): Promise<UserTags>;
 }
 
 /** Whether we know yet if someone is signed in ('error': the server could not be reached). */
@@ -42,12 +45,27 @@ export const sessionStatusAtom = atom<SessionStatus>('unknown');
 
 export type Role = 'leader' | 'follower' | 'trader';
 
-/** Copy-trade role: a leader; a follower (copies someone: sub-member ids); anyone else trades. */
-export function roleOf(cp: CopyProfile | undefined): Role {
+export const FOLLOWER_TAG = 'copytrade_follower';
+
+/**
+ * Copy-trade role: a leader (copy profile `isLeader`); a follower (copy sub-accounts in
+ * `subMemberIdList`, or the `copytrade_follower` user tag); anyone else trades on their own.
+ */
+export function roleOf(cp: CopyProfile | undefined, tags?: UserTags): Role {
   if (cp?.isLeader) return 'leader';
-  if (cp && cp.subMemberIdList.length > 0) return 'follower';
+  if ((cp && cp.subMemberIdList.length > 0) || tags?.tags.includes(FOLLOWER_TAG)) return 'follower';
   return 'trader';
 }
+
+const settled = <T>(l: Loadable<T>) => l.status === 'ready' || l.status === 'error';
+
+/** The signed-in user's role once copy profile and tags have answered (either way); else undefined. */
+export const roleAtom = atom<Role | undefined>((get) => {
+  const cp = get(copyProfileAtom);
+  const tags = get(profileUserTagAtom);
+  if (!settled(cp) || !settled(tags)) return undefined;
+  return roleOf(dataOf(cp), dataOf(tags));
+});
 
 export const HOME_PATHS: Record<Role, string> = {
   leader: '/copy-trade/leader',
@@ -63,30 +81,35 @@ const NO_PERMISSION: ReadonlySet<number> = new Set([
 export const isNoPermission = (err: unknown) => NO_PERMISSION.has(errorCodeOf(err) ?? -1);
 
 /**
- * Everything around the user that screens read: copy-trade profile (decides the home screen),
- * display preferences and page configs. Failures keep the defaults (and mark the copy profile
- * failed) rather than blocking the session.
+ * Everything around the user that screens read: copy-trade profile and user tags (they decide
+ * the home screen), display preferences and page configs. Failures keep the defaults (and mark
+ * the loadable failed) rather than blocking the session.
  */
-export async function loadUserContext(
-  store: JotaiStore,
-  api: SessionApi,
-): Promise<CopyProfile | undefined> {
+export async function loadUserContext(store: JotaiStore, api: SessionApi): Promise<Role> {
   store.set(copyProfileAtom, pending());
-  const [cp, prefs, configs] = await Promise.allSettled([
+  store.set(profileUserTagAtom, pending());
+  const [cp, tags, prefs, configs] = await Promise.allSettled([
     api.copyProfile(),
+    api.userTags(),
     api.preferences(),
     api.prefSetting(),
   ]);
-  if (prefs.status === 'fulfilled')
+  if (prefs.status === 'fulfilled') {
     store.set(preferencesAtom, { ...DEFAULT_PREFERENCES, ...prefs.value });
-  if (configs.status === 'fulfilled')
-    store.set(configsAtom, { ...DEFAULT_CONFIGS, ...configs.value });
-  if (cp.status === 'fulfilled') {
-    store.set(copyProfileAtom, ready(cp.value));
-    return cp.value;
   }
-  store.set(copyProfileAtom, failed(String(errorCodeOf(cp.reason) ?? 'error')));
-  return undefined;
+  if (configs.status === 'fulfilled') {
+    store.set(configsAtom, { ...DEFAULT_CONFIGS, ...configs.value });
+  }
+  const reason = (r: PromiseRejectedResult) => String(errorCodeOf(r.reason) ?? 'error');
+  store.set(copyProfileAtom, cp.status === 'fulfilled' ? ready(cp.value) : failed(reason(cp)));
+  store.set(
+    profileUserTagAtom,
+    tags.status === 'fulfilled' ? ready(tags.value) : failed(reason(tags)),
+  );
+  return roleOf(
+    cp.status === 'fulfilled' ? cp.value : undefined,
+    tags.status === 'fulfilled' ? tags.value : undefined,
+  );
 }
 
 /** On page load: who is signed in? 10007 (or any no-permission code) means nobody. */
@@ -113,14 +136,14 @@ export async function logIn(store: JotaiStore, api: SessionApi, body: LoginBody)
   const profile = await api.profile();
   store.set(userAtom, { userId: profile.userId, profile });
   store.set(sessionStatusAtom, 'ready');
-  const cp = await loadUserContext(store, api);
-  return HOME_PATHS[roleOf(cp)];
+  return HOME_PATHS[await loadUserContext(store, api)];
 }
 
 /** Forget the user and everything loaded for them. */
 export function clearSession(store: JotaiStore): void {
   store.set(userAtom, SIGNED_OUT);
-  store.set(copyProfileAtom, { status: 'idle' });
+  store.set(copyProfileAtom, idle());
+  store.set(profileUserTagAtom, idle());
   store.set(preferencesAtom, DEFAULT_PREFERENCES);
   store.set(configsAtom, DEFAULT_CONFIGS);
 }

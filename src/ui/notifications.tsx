@@ -101,7 +101,10 @@ export function NotificationHosts({ maxCount }: NotificationHostsProps) {
         position={TOAST_SETTINGS.position}
         autoClose={TOAST_SETTINGS.autoClose}
         containerWidth={TOAST_SETTINGS.maxWidth}
-        styles={{ root: { top: TOAST_SETTINGS.offsetTop } }}
+        // Mantine places every position container at var(--mantine-spacing-md) from its edge;
+        // setting that variable (not `top`, which would stretch the bottom containers over the
+        // page) puts toasts 8 px from the top.
+        styles={{ root: { '--mantine-spacing-md': `${TOAST_SETTINGS.offsetTop}px` } }}
         data-testid="toast-host"
       />
       <Notifications

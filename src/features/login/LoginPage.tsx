@@ -16,6 +16,8 @@ import { useTranslation } from 'react-i18next';
 import { useServices } from '../../app/services';
 import { logIn } from '../../app/session';
 import { formMessages, validateValue, type Rule } from '../../i18n/form-messages';
+import { LanguageMenu } from '../../ui/shell/LanguageMenu';
+import { ThemeToggle } from '../../ui/shell/ThemeToggle';
 import { DEMO_ACCOUNTS, type DemoAccount } from './demo-accounts';
 import { loginErrors, type LoginErrors } from './login-errors';
 
@@ -67,6 +69,11 @@ export default function LoginPage() {
 
   return (
     <Stack maw={520} mx="auto" gap="lg" py="lg">
+      {/* Signed-out visitors have no header: language and theme are offered here. */}
+      <Group justify="flex-end" gap="xs">
+        <LanguageMenu />
+        <ThemeToggle />
+      </Group>
       <Card withBorder padding="lg" component="section" aria-labelledby={titleId}>
         <Title order={1} size="h2" id={titleId} mb="md">
           {t('login.title')}
@@ -117,23 +124,26 @@ export default function LoginPage() {
               variant="light"
               h="auto"
               py={8}
+              justify="flex-start"
               disabled={busy}
               onClick={() => signInAsDemo(a)}
               aria-label={t('login.demo.signInAs', { username: a.username })}
+              styles={{
+                label: {
+                  display: 'flex',
+                  flexDirection: 'column',
+                  alignItems: 'flex-start',
+                  whiteSpace: 'normal',
+                  textAlign: 'start',
+                },
+              }}
             >
-              <Group gap={2} style={{ flexDirection: 'column', alignItems: 'flex-start' }}>
-                <Text span fw={600} size="sm">
-                  {a.username}
-                </Text>
-                <Text
-                  span
-                  size="xs"
-                  c="dimmed"
-                  style={{ whiteSpace: 'normal', textAlign: 'start' }}
-                >
-                  {t(`login.demo.roles.${a.descriptionKey}`)}
-                </Text>
-              </Group>
+              <Text span fw={600} size="sm">
+                {a.username}
+              </Text>
+              <Text span size="xs" c="dimmed">
+                {t(`login.demo.roles.${a.descriptionKey}`)}
+              </Text>
             </Button>
           ))}
         </SimpleGrid>

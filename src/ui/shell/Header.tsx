@@ -3,9 +3,8 @@ import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { useSignOut } from '../../app/hooks';
-import { HOME_PATHS, roleOf } from '../../app/session';
-import { dataOf } from '../../state/loadable';
-import { copyProfileAtom, userAtom } from '../../state/client';
+import { HOME_PATHS, roleAtom } from '../../app/session';
+import { userAtom } from '../../state/client';
 import { LanguageMenu } from './LanguageMenu';
 import classes from './shell.module.css';
 import { ThemeToggle } from './ThemeToggle';
@@ -14,7 +13,7 @@ import { ThemeToggle } from './ThemeToggle';
 export default function Header() {
   const { t } = useTranslation('user-assets');
   const user = useAtomValue(userAtom);
-  const role = roleOf(dataOf(useAtomValue(copyProfileAtom)));
+  const role = useAtomValue(roleAtom);
   const signOut = useSignOut();
   const links = [
     ...(role === 'follower' ? [{ to: HOME_PATHS.follower, label: t('nav.copyTrade') }] : []),

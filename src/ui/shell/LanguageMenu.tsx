@@ -1,4 +1,4 @@
-import { Button, Menu } from '@mantine/core';
+import { Button, Menu, Text } from '@mantine/core';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { useChangeLanguage } from '../../app/hooks';
@@ -25,7 +25,10 @@ export function LanguageMenu() {
           leftSection={<GlobeIcon />}
           aria-label={t('shell.language.label', { language: nameOf(current) })}
         >
-          <span lang={current}>{nameOf(current)}</span>
+          {/* Narrow screens show the globe only; the accessible name still says the language. */}
+          <Text span lang={current} visibleFrom="sm" inherit>
+            {nameOf(current)}
+          </Text>
         </Button>
       </Menu.Target>
       <Menu.Dropdown mah={360} style={{ overflowY: 'auto' }}>

@@ -6,6 +6,7 @@ import {
   HOME_PATHS,
   installNoPermissionSignOut,
   logIn,
+  roleAtom,
   roleOf,
   sessionStatusAtom,
   signOut,
@@ -30,7 +31,7 @@ const profile: Profile = {
   registerTimeE3: '1700000000000',
   region: 'GLOBAL',
 };
-const follower: CopyProfile = { isLeader: false, subMemberIdList: [2001], userId: 1001 };
+const follower: CopyProfile = { isLeader: false, subMemberIdList: [], userId: 1001 };
 
 function api(over: Partial<SessionApi> = {}): SessionApi {
   return {
@@ -43,16 +44,21 @@ function api(over: Partial<SessionApi> = {}): SessionApi {
     })),
     prefSetting: vi.fn(async () => ({ deposit_to: 'funding' })),
     copyProfile: vi.fn(async () => follower),
+    userTags: vi.fn(async () => ({ tags: ['copytrade_follower'] })),
     ...over,
   };
 }
 
 describe('roles', () => {
-  it('maps the copy-trade profile to a role and a home screen', () => {
-    expect(roleOf({ isLeader: true, subMemberIdList: [], userId: 2001 })).toBe('leader');
-    expect(roleOf(follower)).toBe('follower');
-    expect(roleOf({ isLeader: false, subMemberIdList: [], userId: 3001 })).toBe('trader');
-    expect(roleOf(undefined)).toBe('trader');
+  it('maps the copy-trade profile and user tags to a role and a home screen', () => {
+    const tagged = { tags: ['copytrade_follower'] };
+    expect(roleOf({ isLeader: true, subMemberIdList: [], userId: 2001 }, tagged)).toBe('leader');
+    expect(roleOf(follower, tagged)).toBe('follower');
+    expect(roleOf({ isLeader: false, subMemberIdList: [9001], userId: 1001 })).toBe('follower');
+    expect(roleOf({ isLeader: false, subMemberIdList: [], userId: 3001 }, { tags: [] })).toBe(
+      'trader',
+    );
+    expect(roleOf(undefined, undefined)).toBe('trader');
     expect(HOME_PATHS).toEqual({
       leader: '/copy-trade/leader',
       follower: '/copy-trade',
@@ -70,6 +76,7 @@ describe('bootstrapSession', () => {
     expect(store.get(preferencesAtom).showAssets).toBe(0);
     expect(store.get(configsAtom).deposit_to).toBe('funding');
     expect(store.get(copyProfileAtom)).toEqual({ status: 'ready', data: follower });
+    expect(store.get(roleAtom)).toBe('follower');
   });
 
   it('on 10007 leaves the user signed out (userId 0)', async () => {
@@ -94,8 +101,10 @@ describe('bootstrapSession', () => {
         preferences: () => Promise.reject(err(10016)),
         prefSetting: () => Promise.reject(err(10016)),
         copyProfile: () => Promise.reject(err(10016)),
+        userTags: () => Promise.reject(err(10016)),
       }),
     );
+    expect(store.get(roleAtom)).toBe('trader');
     expect(store.get(userAtom).userId).toBe(1001);
     expect(store.get(configsAtom)).toEqual(DEFAULT_CONFIGS);
     expect(store.get(copyProfileAtom)).toEqual({ status: 'error', error: '10016' });

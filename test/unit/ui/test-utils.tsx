@@ -8,7 +8,7 @@ import { createStore } from 'jotai';
 import type { ReactNode } from 'react';
 import { createMemoryRouter } from 'react-router';
 import { vi } from 'vitest';
-import type { CopyProfile, Profile } from '../../../src/api/types';
+import type { CopyProfile, Profile, UserTags } from '../../../src/api/types';
 import { App } from '../../../src/app/App';
 import { AppProviders } from '../../../src/app/providers';
 import { buildRoutes } from '../../../src/app/routes';
@@ -61,11 +61,19 @@ function profileFor(userId: number, nickName: string): Profile {
   };
 }
 
+/** As the simulator answers: no sub-member ids; a follower is known by its user tag. */
 export const COPY_PROFILES: Record<string, CopyProfile> = {
-  follower: { isLeader: false, subMemberIdList: [2001, 2002, 2003], userId: 1001 },
+  follower: { isLeader: false, subMemberIdList: [], userId: 1001 },
   leader: { isLeader: true, subMemberIdList: [], userId: 2001 },
   trader: { isLeader: false, subMemberIdList: [], userId: 3001 },
   newbie: { isLeader: false, subMemberIdList: [], userId: 4001 },
+};
+
+export const USER_TAGS: Record<string, UserTags> = {
+  follower: { tags: ['copytrade_follower'] },
+  leader: { tags: ['copytrade_leader'] },
+  trader: { tags: ['derivatives_pro'] },
+  newbie: { tags: ['new_user', 'vip_welcome'] },
 };
 
 /** A session API whose user is `who` (or nobody: every private call answers 10007). */
@@ -84,6 +92,9 @@ export function fakeApi(who?: keyof typeof PROFILES, overrides: Partial<SessionA
     prefSetting: vi.fn<SessionApi['prefSetting']>(async () => ({ deposit_to: '' })),
     copyProfile: vi.fn<SessionApi['copyProfile']>(() =>
       who ? Promise.resolve(COPY_PROFILES[who]!) : signedOut(),
+    ),
+    userTags: vi.fn<SessionApi['userTags']>(() =>
+      who ? Promise.resolve(USER_TAGS[who]!) : signedOut(),
     ),
     ...overrides,
   };

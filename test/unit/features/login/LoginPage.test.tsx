@@ -2,7 +2,14 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../../../src/features/login/demo-accounts';
-import { apiError, fakeApi, PROFILES, COPY_PROFILES, renderApp } from '../../ui/test-utils';
+import {
+  apiError,
+  COPY_PROFILES,
+  fakeApi,
+  PROFILES,
+  renderApp,
+  USER_TAGS,
+} from '../../ui/test-utils';
 import type { SessionApi } from '../../../../src/app/session';
 
 /** An API where logging in as `username` makes that demo user signed in. */
@@ -18,6 +25,9 @@ function demoApi() {
     ),
     copyProfile: vi.fn<SessionApi['copyProfile']>(() =>
       who ? Promise.resolve(COPY_PROFILES[who]!) : Promise.reject(apiError(10007)),
+    ),
+    userTags: vi.fn<SessionApi['userTags']>(() =>
+      who ? Promise.resolve(USER_TAGS[who]!) : Promise.reject(apiError(10007)),
     ),
   });
 }
@@ -84,6 +94,14 @@ describe('/login', () => {
     await screen.findByRole('heading', { level: 1, name: 'ログイン' });
     await userEvent.click(screen.getByRole('button', { name: 'ログイン' }));
     expect(await screen.findByText('ユーザー名を入力してください')).toBeInTheDocument();
+  });
+
+  it('lets a signed-out visitor pick the language', async () => {
+    await openLogin();
+    await userEvent.click(screen.getByRole('button', { name: 'Language: English' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Deutsch' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' })).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('de-DE');
   });
 
   it('offers every demo account from the data module', async () => {

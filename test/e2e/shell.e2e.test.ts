@@ -1,0 +1,142 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Simulator } from '../../server/simulator';
+import { HOME_PATHS } from '../../src/app/session';
+import { DEMO_ACCOUNTS } from '../../src/features/login/demo-accounts';
+import { loginAs, startApp } from './support/app';
+import { launchChromium, newPage } from './support/browser';
+import { screenshotBoth } from './support/screenshots';
+
+const HEADINGS = {
+  follower: 'Copy trading',
+  leader: 'Leader dashboard',
+  trader: 'Derivatives assets',
+} as const;
+
+let sim: Simulator;
+let browser: Browser;
+const appDir = inject('appDir');
+
+beforeAll(async () => {
+  sim = await startApp(appDir);
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await sim?.stop();
+});
+
+async function fresh(width?: number) {
+  return newPage(browser, width ? { width, height: 800 } : {});
+}
+
+const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
+
+describe('shell in Chromium against the simulator', () => {
+  it.each(DEMO_ACCOUNTS.map((a) => [a.username, a] as const))(
+    'logs in as %s and lands on its role screen',
+    async (username, account) => {
+      const { context, page, errors } = await fresh();
+      await loginAs(page, sim.url, account);
+      await page.waitForURL(`**${HOME_PATHS[account.role]}`);
+      await expect.poll(() => h1(page).textContent()).toBe(HEADINGS[account.role]);
+      await page.getByRole('banner', { name: 'Site header' }).waitFor();
+      await page.getByRole('contentinfo', { name: 'Site footer' }).waitFor();
+      expect(await page.title()).toBe(`${HEADINGS[account.role]} · assetdeck`);
+      await screenshotBoth(page, `home-${username}`);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
+
+  it('sends a signed-out visitor to /login and shows no shell there', async () => {
+    const { context, page, errors } = await fresh();
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+    await page.goto(`${sim.url}/copy-trade`);
+    await page.waitForURL('**/login');
+    await expect.poll(() => h1(page).textContent()).toBe('Sign in');
+    expect(await page.getByRole('banner').count()).toBe(0);
+    expect(requested.some((p) => /\/assets\/(Header|Footer|ChatWidget)-/.test(p))).toBe(false);
+    await screenshotBoth(page, 'login');
+    // the not-found page for an unknown address
+    await page.goto(`${sim.url}/no/such/page`);
+    await expect.poll(() => h1(page).textContent()).toBe('Page not found');
+    expect(errors.filter((e) => !e.includes('404'))).toEqual([]);
+    await context.close();
+  });
+
+  it('switches to Arabic (right to left, header mirrored) and back', async () => {
+    const { context, page, errors } = await fresh();
+    await loginAs(page, sim.url, DEMO_ACCOUNTS[2]!);
+    const brand = page.getByRole('banner').getByRole('link', { name: 'assetdeck' });
+    await brand.waitFor();
+    const ltr = await brand.boundingBox();
+    await page.getByRole('button', { name: 'Language: English' }).click();
+    await page.getByRole('menuitem', { name: 'العربية' }).click();
+    await page.waitForFunction(() => document.documentElement.dir === 'rtl');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('ar-SA');
+    await expect.poll(() => h1(page).textContent()).toBe('أصول المشتقات');
+    const rtl = await brand.boundingBox();
+    expect(ltr && rtl).toBeTruthy();
+    // LTR: brand at the inline start (left); RTL: at the right edge.
+    expect(ltr!.x).toBeLessThan(200);
+    expect(rtl!.x + rtl!.width).toBeGreaterThan(1280 - 200);
+    await screenshotBoth(page, 'derivatives-ar-SA');
+
+    // the choice survives a reload (stored preference)
+    await page.reload();
+    await page.waitForFunction(() => document.documentElement.dir === 'rtl');
+
+    await page.getByRole('button', { name: 'اللغة: العربية' }).click();
+    await page.getByRole('menuitem', { name: 'English', exact: true }).click();
+    await page.waitForFunction(() => document.documentElement.dir === 'ltr');
+    await expect.poll(() => h1(page).textContent()).toBe('Derivatives assets');
+    const back = await brand.boundingBox();
+    expect(back!.x).toBeLessThan(200);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('signs out to /login, and the shell is gone', async () => {
+    const { context, page, errors } = await fresh();
+    await loginAs(page, sim.url, DEMO_ACCOUNTS[0]!);
+    await page.getByRole('button', { name: /Account menu for/ }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.waitForURL('**/login');
+    expect(await page.getByRole('banner').count()).toBe(0);
+    // the session really ended: a guarded address goes back to /login
+    await page.goto(`${sim.url}/copy-trade`);
+    await page.waitForURL('**/login');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('fits 375 px without horizontal scrolling, and the skip link comes first', async () => {
+    const { context, page } = await fresh(375);
+    await page.goto(`${sim.url}/login`);
+    await h1(page).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(
+      'Skip to main content',
+    );
+    await loginAs(page, sim.url, DEMO_ACCOUNTS[1]!);
+    await page.getByRole('banner').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await screenshotBoth(page, 'leader-375');
+    await context.close();
+  });
+});
+
+describe('build', () => {
+  it('puts header, footer and chat in chunks of their own', () => {
+    const assets = readdirSync(join(appDir, 'assets'));
+    for (const part of ['Header', 'Footer', 'ChatWidget']) {
+      expect(assets.some((f) => f.startsWith(`${part}-`) && f.endsWith('.js'))).toBe(true);
+    }
+    expect(readdirSync(join(appDir, 'locales')).sort()).toHaveLength(15);
+  });
+});

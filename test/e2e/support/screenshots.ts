@@ -1,0 +1,32 @@
+/**
+ * Screenshots for people to look at (not compared): screenshots/<name>-light.png and
+ * -dark.png, the colour scheme switched through the documented root marker (data-theme).
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { REPO_ROOT } from './build';
+
+export const SCREENSHOT_DIR = join(REPO_ROOT, 'screenshots');
+
+async function setScheme(page: Page, scheme: 'light' | 'dark') {
+  await page.evaluate((s) => document.documentElement.setAttribute('data-theme', s), scheme);
+  await page.waitForFunction(
+    (s) => document.documentElement.getAttribute('data-mantine-color-scheme') === s,
+    scheme,
+  );
+}
+
+/** Both schemes of the current page; returns the two file paths. Leaves the page light. */
+export async function screenshotBoth(page: Page, name: string): Promise<string[]> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const files: string[] = [];
+  for (const scheme of ['light', 'dark'] as const) {
+    await setScheme(page, scheme);
+    const file = join(SCREENSHOT_DIR, `${name}-${scheme}.png`);
+    await page.screenshot({ path: file, fullPage: true });
+    files.push(file);
+  }
+  await setScheme(page, 'light');
+  return files;
+}
