@@ -118,14 +118,18 @@ describe('shell in Chromium against the simulator', () => {
     const { context, page } = await fresh(375);
     await page.goto(`${sim.url}/login`);
     await h1(page).waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      375,
+    );
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(
       'Skip to main content',
     );
     await loginAs(page, sim.url, DEMO_ACCOUNTS[1]!);
     await page.getByRole('banner').waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      375,
+    );
     await screenshotBoth(page, 'leader-375');
     await context.close();
   });
