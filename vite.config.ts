@@ -30,16 +30,26 @@ function locales(): Plugin {
   return {
     name: 'assetdeck-locales',
     configureServer(server) {
-      server.middlewares.use('/locales', (req, res, next) => {
-        const rel = decodeURIComponent((req.url ?? '').split('?')[0] ?? '').replace(/^\/+/, '');
+      server.middlewares.use('/locales', (req, res) => {
+        const notFound = () => {
+          // Never the SPA fallback: i18next must see a 404 (no retry), not index.html.
+          res.statusCode = 404;
+          res.end();
+        };
+        let rel: string;
+        try {
+          rel = decodeURIComponent((req.url ?? '').split('?')[0] ?? '').replace(/^\/+/, '');
+        } catch {
+          return notFound();
+        }
         const file = resolve(LOCALES_DIR, rel);
-        if (!file.startsWith(LOCALES_DIR + sep) || !file.endsWith('.json')) return next();
+        if (!file.startsWith(LOCALES_DIR + sep) || !file.endsWith('.json')) return notFound();
         try {
           const body = readFileSync(file);
           res.setHeader('Content-Type', 'application/json; charset=utf-8');
           res.end(body);
         } catch {
-          next();
+          notFound();
         }
       });
     },
