@@ -47,12 +47,14 @@ export class Auth {
   /** Hashes the demo passwords (scrypt is deliberately slow, so this is async). */
   static async create(clock: Clock): Promise<Auth> {
     const auth = new Auth(clock);
-    for (const a of ACCOUNTS) {
-      if (!a.login) continue;
-      const salt = randomBytes(16);
-      const hash = await scryptAsync(a.login.password, salt);
-      auth.credentials.set(a.login.username, { userId: a.userId, salt, hash });
-    }
+    await Promise.all(
+      ACCOUNTS.map(async (a) => {
+        if (!a.login) return;
+        const salt = randomBytes(16);
+        const hash = await scryptAsync(a.login.password, salt);
+        auth.credentials.set(a.login.username, { userId: a.userId, salt, hash });
+      }),
+    );
     return auth;
   }
 

@@ -1,0 +1,130 @@
+/** The copy-trade engine on its own: lifecycles, money that adds up, and what it publishes. */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Order, Position, PrivateTopic, Wallet } from '../../../../src/stream/protocol';
+import { every, ManualClock } from '../../../../server/clock';
+import { Engine } from '../../../../server/engine/engine';
+import { Rng } from '../../../../server/lib/rng';
+import { Market } from '../../../../server/market/market';
+
+interface Emitted {
+  userId: number;
+  topic: PrivateTopic;
+  items: unknown[];
+}
+
+const ALLOWED: Record<string, string[]> = {
+  PendingNew: ['New', 'Cancelled', 'OpenOrderFilled'],
+  New: ['OpenOrderPartiallyFilled', 'OpenOrderFilled', 'Cancelled'],
+  OpenOrderPartiallyFilled: ['OpenOrderFilled', 'OpenOrderClosing'],
+  OpenOrderFilled: ['OpenOrderClosing'],
+  OpenOrderClosing: ['OpenOrderClosedFilled'],
+};
+
+describe('Engine', () => {
+  const clock = new ManualClock(1_732_150_000_000);
+  const market = new Market(new Rng(21, 1), clock.now(), 100);
+  const emitted: Emitted[] = [];
+  const engine = new Engine(
+    clock,
+    market,
+    (userId, topic, items) => emitted.push({ userId, topic, items }),
+    {
+      seed: 21,
+      markMs: 1000,
+      timing: { leaderActionMs: [500, 1500] },
+    },
+  );
+
+  beforeAll(() => {
+    every(clock, 100, (t) => market.step(t, (e) => engine.onFunding(e)));
+    engine.start();
+    clock.advance(10 * 60_000); // ten minutes, before the first funding time
+  });
+
+  const of = (userId: number, topic: PrivateTopic) =>
+    emitted.filter((e) => e.userId === userId && e.topic === topic).flatMap((e) => e.items);
+
+  it('moves every order along the copy-trade lifecycle', () => {
+    const seq = new Map<string, string[]>();
+    for (const e of emitted) {
+      if (e.topic !== 'copytrade.order') continue;
+      for (const o of e.items as Order[]) {
+        const list = seq.get(o.orderId) ?? [];
+        list.push(o.copyTradeOrderStatus as string);
+        seq.set(o.orderId, list);
+      }
+    }
+    expect(seq.size).toBeGreaterThan(100);
+    let cancelled = 0;
+    for (const statuses of seq.values()) {
+      for (let i = 1; i < statuses.length; i++) {
+        expect(ALLOWED[statuses[i - 1] as string]).toContain(statuses[i]);
+      }
+      if (statuses.includes('Cancelled')) cancelled++;
+    }
+    expect(cancelled).toBeGreaterThan(0);
+  });
+
+  it('bumps walletVersion on every wallet change, with strictly rising versions', () => {
+    for (const userId of [1001, 2001, 3001]) {
+      const versions = of(userId, 'wallet').map((w) => (w as Wallet).walletVersion as number);
+      expect(versions.length).toBeGreaterThan(10);
+      versions.forEach((v, i) => i > 0 && expect(v).toBeGreaterThan(versions[i - 1] as number));
+    }
+    expect(of(4001, 'wallet')).toEqual([]);
+  });
+
+  it('closes positions with entry price 0 and never sends a position older than the last', () => {
+    const last = new Map<string, number>();
+    let closes = 0;
+    for (const p of of(1001, 'copytrade.position') as Position[]) {
+      const key = `${p.symbol}/${p.positionIdx}/${p.userId}`;
+      expect(Number(p.updatedAtE3)).toBeGreaterThanOrEqual(last.get(key) ?? 0);
+      last.set(key, Number(p.updatedAtE3));
+      if (p.entryPrice === '0') closes++;
+    }
+    expect(closes).toBeGreaterThan(5);
+  });
+
+  it('keeps the books balanced: cash = start + realised - share paid + share received', () => {
+    let paid = 0n;
+    let received = 0n;
+    for (const id of [1001, 1002, 1003, 1004, 1005, 2001, 2002, 2003, 3001]) {
+      const l = engine.ledger(id);
+      const start = BigInt((l.spec.balances.USDT ?? '0') + '00000000');
+      const share = l.leader?.cumShareE8 ?? 0n;
+      expect(l.cashE8).toBe(start + l.cumRealisedE8 - l.sharePaidE8 + share);
+      paid += l.sharePaidE8;
+      received += share;
+      const usdt = l.wallets.get('USDT') as Wallet;
+      expect(BigInt(usdt.equityE8 as string)).toBe(
+        BigInt(usdt.walletBalanceE8 as string) + BigInt(usdt.totalUnrealisedPnlE8 as string),
+      );
+    }
+    expect(paid).toBe(received);
+    expect(paid > 0n).toBe(true);
+  });
+
+  it("states a follower's copy account as principal + income, and per-leader income from closes", () => {
+    const l = engine.ledger(1001);
+    const a = l.account;
+    expect(BigInt(a?.assetsE8 as string)).toBe(l.principalE8 + BigInt(a?.incomeE8 as string));
+    let openFees = 0n;
+    for (const p of l.positions.values()) openFees += p.openFeesE8;
+    const perLeader = l.follows.reduce((s, f) => s + f.incomeE8, 0n);
+    expect(perLeader).toBe(l.cumRealisedE8 - l.sharePaidE8 + openFees);
+    const income = engine.ledger(2001).leaderIncome;
+    expect(income?.followers?.find((f) => f.followerUserId === 1001)?.incomeE8).toBe(
+      l.followOf(2001)?.incomeE8.toString(),
+    );
+  });
+
+  it('publishes leader wallet and income only to leaders, copy accounts only to followers', () => {
+    expect(of(2001, 'copytrade.leaderWallet').length).toBeGreaterThan(0);
+    expect(of(2001, 'copytrade.leaderIncome').length).toBeGreaterThan(0);
+    expect(of(1001, 'copytrade.leaderWallet')).toEqual([]);
+    expect(of(2001, 'copytrade.account')).toEqual([]);
+    expect(of(3001, 'copytrade.position')).toEqual([]);
+    expect(of(3001, 'risk').length).toBeGreaterThan(0);
+  });
+});
