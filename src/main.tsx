@@ -15,11 +15,13 @@ import {
 } from './api/endpoints';
 import { onNoPermission } from './api/http';
 import { App } from './app/App';
+import { noPermissionBridge } from './app/no-permission';
 import type { AppServices } from './app/services';
 import { currentHostConfig } from './config/host';
 import { createI18n } from './i18n/i18n';
 import { applyDocumentLanguage, initialLanguage } from './i18n/language';
 import { currentLangAtom } from './state/client';
+import { startLive } from './stream/live';
 
 const services: AppServices = {
   api: { login, logout, profile, preferences, prefSetting, copyProfile, userTags },
@@ -34,9 +36,18 @@ async function start() {
   const i18n = await createI18n({ lng, allowPseudo: services.allowPseudo });
   applyDocumentLanguage(lng);
   store.set(currentLangAtom, lng);
+  // The live streams follow the session in the store: they open at sign-in and close at
+  // sign-out; a refused private stream signs the user out like a no-permission REST answer.
+  const noPermission = noPermissionBridge(onNoPermission);
+  startLive({ store, onUnauthorized: (e) => noPermission.report(`${e.stream}: ${e.detail}`) });
   createRoot(document.getElementById('root') as HTMLElement).render(
     <StrictMode>
-      <App store={store} i18n={i18n} services={services} subscribeNoPermission={onNoPermission} />
+      <App
+        store={store}
+        i18n={i18n}
+        services={services}
+        subscribeNoPermission={noPermission.subscribe}
+      />
     </StrictMode>,
   );
 }

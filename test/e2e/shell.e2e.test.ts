@@ -100,13 +100,23 @@ describe('shell in Chromium against the simulator', () => {
     await context.close();
   });
 
-  it('signs out to /login, and the shell is gone', async () => {
+  it('opens the live streams at sign-in; signing out closes them, goes to /login, hides the shell', async () => {
     const { context, page, errors } = await fresh();
+    const sockets = new Map<string, { closed: boolean }>();
+    page.on('websocket', (ws) => {
+      const entry = { closed: false };
+      sockets.set(new URL(ws.url()).pathname, entry);
+      ws.on('close', () => (entry.closed = true));
+    });
     await loginAs(page, sim.url, DEMO_ACCOUNTS[0]!);
+    await expect
+      .poll(() => [...sockets.keys()].sort())
+      .toEqual(['/ws/v5/private', '/ws/v5/public/linear']);
     await page.getByRole('button', { name: /Account menu for/ }).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.waitForURL('**/login');
     expect(await page.getByRole('banner').count()).toBe(0);
+    await expect.poll(() => [...sockets.values()].every((w) => w.closed)).toBe(true);
     // the session really ended: a guarded address goes back to /login
     await page.goto(`${sim.url}/copy-trade`);
     await page.waitForURL('**/login');
