@@ -24,6 +24,8 @@ export type Language = (typeof LANGUAGES)[number];
 
 /** Development-only language that marks every translated string (see pseudo.ts). */
 export const PSEUDO_LANGUAGE = 'pseudo';
+/** Its entry in the language menu (a developer tool, shown only in development builds). */
+export const PSEUDO_LANGUAGE_NAME = 'Pseudo-locale';
 
 /** Each language's name in itself (autonyms are the same in every locale, so not translated). */
 export const LANGUAGE_NAMES: Record<Language, string> = {

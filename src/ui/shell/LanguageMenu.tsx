@@ -3,12 +3,18 @@ import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { useChangeLanguage } from '../../app/hooks';
 import { useServices } from '../../app/services';
-import { LANGUAGE_NAMES, LANGUAGES, PSEUDO_LANGUAGE, type Language } from '../../i18n/languages';
+import {
+  LANGUAGE_NAMES,
+  LANGUAGES,
+  PSEUDO_LANGUAGE,
+  PSEUDO_LANGUAGE_NAME,
+  type Language,
+} from '../../i18n/languages';
 import { currentLangAtom } from '../../state/client';
 import { GlobeIcon } from './icons';
 
 const nameOf = (lng: string) =>
-  lng === PSEUDO_LANGUAGE ? 'Pseudo' : (LANGUAGE_NAMES[lng as Language] ?? lng);
+  lng === PSEUDO_LANGUAGE ? PSEUDO_LANGUAGE_NAME : (LANGUAGE_NAMES[lng as Language] ?? lng);
 
 /** The language picker; every entry is labelled in its own language (and `lang`-tagged). */
 export function LanguageMenu() {

@@ -1,5 +1,5 @@
 import { useDirection } from '@mantine/core';
-import { screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createStore as createJotaiStore } from 'jotai';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -8,7 +8,8 @@ import { getCookie } from '../../../src/lib/cookie';
 import { createStore as createKeyValueStore } from '../../../src/lib/storage';
 import { currentLangAtom } from '../../../src/state/client';
 import { LanguageMenu } from '../../../src/ui/shell/LanguageMenu';
-import { renderWithProviders, TEST_HOST, testI18n } from '../ui/test-utils';
+import { AppProviders } from '../../../src/app/providers';
+import { fakeApi, renderWithProviders, TEST_HOST, testI18n } from '../ui/test-utils';
 
 const root = document.documentElement;
 
@@ -104,5 +105,32 @@ describe('language menu', () => {
     await userEvent.click(await screen.findByRole('menuitem', { name: 'English' }));
     await waitFor(() => expect(root.dir).toBe('ltr'));
     expect(screen.getByLabelText('mantine direction')).toHaveTextContent('ltr');
+  });
+});
+
+describe('pseudo-locale in the menu', () => {
+  it('is offered only when the services allow it (development builds)', async () => {
+    const { unmount } = await renderWithProviders(<LanguageMenu />);
+    await userEvent.click(screen.getByRole('button', { name: 'Language: English' }));
+    expect(await screen.findByRole('menuitem', { name: 'Deutsch' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Pseudo-locale' })).toBeNull();
+    unmount();
+
+    render(
+      <AppProviders
+        store={createJotaiStore()}
+        i18n={await testI18n('en', true)}
+        services={{ api: fakeApi(), host: TEST_HOST, allowPseudo: true }}
+        env="test"
+      >
+        <LanguageMenu />
+      </AppProviders>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Language: English' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Pseudo-locale' }));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: /^\[Ĺáñĝúáĝé/ })).toBeInTheDocument(),
+    );
+    expect(root.lang).toBe('en');
   });
 });
