@@ -131,6 +131,8 @@ export class RealClock implements Clock {
   constructor(
     private readonly speed = 1,
     private readonly simStart = Date.now(),
+    private readonly onError: (err: unknown) => void = (err) =>
+      process.stderr.write(`sim: timer failed: ${String((err as Error)?.stack ?? err)}\n`),
   ) {
     if (!(speed > 0)) throw new RangeError(`clock speed ${speed}: expected a positive number`);
   }
@@ -144,7 +146,12 @@ export class RealClock implements Clock {
     const timer = { at } as RealTimer;
     timer.timeout = setTimeout(() => {
       this.timers.delete(timer);
-      fn();
+      try {
+        fn();
+      } catch (err) {
+        // A bug in one timer must not take the process down with it.
+        this.onError(err);
+      }
     }, delay);
     this.timers.add(timer);
     return timer;

@@ -4,7 +4,7 @@
  * every run with the same seed sends the same frames.
  */
 import type { FastifyInstance } from 'fastify';
-import { sessionCookieName } from '../src/config/host';
+import { envOf, sessionCookieName } from '../src/config/host';
 import type { CollectEvent } from '../src/api/types';
 import type { StateDump } from '../src/state/dump';
 import { Auth } from './accounts/auth';
@@ -66,6 +66,8 @@ export interface Simulator {
   readonly manualClock: ManualClock;
   readonly sim: Sim;
   readonly app: FastifyInstance;
+  /** Advances the manual clock (throws with a real one). */
+  advance(ms: number): void;
   /** The server's state for a user, in the state-dump shape (PROTOCOL.md section 7). */
   truth(userId: number): StateDump;
   stop(): Promise<void>;
@@ -107,7 +109,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     restFaults: new RestFaults(),
     collected: new Ring<CollectEvent>(COLLECT_CAPACITY),
     recorder,
-    cookieName: sessionCookieName('testnet'),
+    // The simulator always serves the local test network: secure-token-testnet.
+    cookieName: sessionCookieName(envOf('localhost')),
   };
 
   engine.start();
@@ -150,6 +153,10 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     },
     sim,
     app,
+    advance(ms: number) {
+      if (!(clock instanceof ManualClock)) throw new Error('the simulator runs on a real clock');
+      clock.advance(ms);
+    },
     truth: (userId) => truthOf(sim, userId),
     stop() {
       stopped ??= (async () => {

@@ -14,6 +14,7 @@ export const OTT_TTL_MS = 60_000;
 export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_WINDOW_MS = 60_000;
 const MAX_TOKENS_PER_USER = 50;
+const MAX_SESSIONS = 10_000;
 
 function scryptAsync(password: BinaryLike, salt: BinaryLike): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -73,6 +74,7 @@ export class Auth {
       return { ok: false, reason: 'bad-credentials' };
     }
     this.failures.delete(username);
+    this.capSessions(now);
     const sessionToken = randomBytes(32).toString('base64url');
     this.sessions.set(sessionToken, { userId: cred.userId, expiresAt: now + SESSION_TTL_MS });
     return { ok: true, userId: cred.userId, sessionToken };
@@ -128,6 +130,16 @@ export class Auth {
       return { ok: false, reason: 'rejected' };
     }
     return { ok: true, userId: t.userId };
+  }
+
+  /** Keeps the session table bounded: expired sessions go first, then the oldest. */
+  private capSessions(now: number): void {
+    if (this.sessions.size < MAX_SESSIONS) return;
+    for (const [k, v] of this.sessions) if (v.expiresAt <= now) this.sessions.delete(k);
+    for (const k of this.sessions.keys()) {
+      if (this.sessions.size < MAX_SESSIONS) break;
+      this.sessions.delete(k);
+    }
   }
 
   private sweep(now: number): void {

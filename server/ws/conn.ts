@@ -15,6 +15,8 @@ export const OP_REFILL_PER_S = 20;
 export const OP_ABUSE_LIMIT = 300;
 /** Frames held per paused topic before the oldest are dropped. */
 const HOLD_LIMIT = 10_000;
+/** Frames waiting on a delay before the connection is cut. */
+const DELAY_LIMIT = 100_000;
 /** A client that lets this much pile up unread is cut off. */
 const MAX_BUFFERED_BYTES = 32 * 1024 * 1024;
 
@@ -173,6 +175,12 @@ export class Conn {
       // Keep order: a frame never overtakes one still waiting.
       const at = Math.max(this.clock.now() + delay, last?.at ?? 0);
       this.delayed.push({ at, text });
+      if (this.delayed.length > DELAY_LIMIT) {
+        // Dropping a frame would silently corrupt the client: cut the connection instead.
+        this.delayed.length = 0;
+        this.terminate();
+        return;
+      }
       this.delayTimer ??= this.clock.at((this.delayed[0] as { at: number }).at, () =>
         this.flushDelayed(),
       );

@@ -63,6 +63,20 @@ function attach(
 }
 
 export function registerWsRoutes(app: FastifyInstance, deps: WsRouteDeps): void {
-  app.get(PUBLIC_PATH, { websocket: true }, (socket, req) => attach(deps, 'public', socket, req));
-  app.get(PRIVATE_PATH, { websocket: true }, (socket, req) => attach(deps, 'private', socket, req));
+  for (const [url, stream] of [
+    [PUBLIC_PATH, 'public'],
+    [PRIVATE_PATH, 'private'],
+  ] as const) {
+    app.route({
+      method: 'GET',
+      url,
+      // A plain GET (a browser, curl) is told what the path is for.
+      handler: (_req, reply) =>
+        reply
+          .code(426)
+          .header('upgrade', 'websocket')
+          .send({ error: 'this path is a websocket: upgrade required' }),
+      wsHandler: (socket, req) => attach(deps, stream, socket, req),
+    });
+  }
 }

@@ -154,6 +154,14 @@ describe('public stream', () => {
     expect((await ws.closed).code).toBe(1008);
   });
 
+  it('answers a plain GET of a stream path with 426 Upgrade Required', async () => {
+    for (const path of ['/v5/public/linear', '/ws/v5/private']) {
+      const r = await fetch(sim.url + path);
+      expect(r.status).toBe(426);
+      expect(r.headers.get('upgrade')).toBe('websocket');
+    }
+  });
+
   it('is served under the /ws page-origin prefix too', async () => {
     const ws = await WsClient.open(`${sim.wsUrl}/ws/v5/public/linear`);
     expect((await ws.op('subscribe', ['tickers.SOLUSDT'])).success).toBe(true);
