@@ -49,7 +49,7 @@ const WITHDRAW_MESSAGES: WithdrawMessage['messages'] = [
   { coin: 'EOS', chain: 'EOS', text: 'A memo is required for deposits to exchanges.' },
 ];
 
-/** Share profit of a leader on a past day: fixed for a seed, leader and day. */
+/** Share profit of a leader on a past day: always the same for a leader and day. */
 function pastShareE8(userId: number, day: number): string {
   const r = new Rng(day, userId);
   return r.chance(0.2) ? '0' : String(r.int(0, 40_000) * 100_000);
