@@ -14,7 +14,7 @@ import {
   userTags,
 } from './api/endpoints';
 import { onNoPermission } from './api/http';
-import { App } from './app/App';
+import { App, createAppRouter } from './app/App';
 import { noPermissionBridge } from './app/no-permission';
 import type { AppServices } from './app/services';
 import { currentHostConfig } from './config/host';
@@ -40,12 +40,14 @@ async function start() {
   // sign-out; a refused private stream signs the user out like a no-permission REST answer.
   const noPermission = noPermissionBridge(onNoPermission);
   startLive({ store, onUnauthorized: (e) => noPermission.report(`${e.stream}: ${e.detail}`) });
+  const router = createAppRouter();
   createRoot(document.getElementById('root') as HTMLElement).render(
     <StrictMode>
       <App
         store={store}
         i18n={i18n}
         services={services}
+        router={router}
         subscribeNoPermission={noPermission.subscribe}
       />
     </StrictMode>,

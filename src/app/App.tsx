@@ -1,5 +1,5 @@
 import { useStore } from 'jotai';
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, RouterProvider, type DataRouter } from 'react-router';
 import { errorMessage } from '../i18n/error-message';
@@ -48,13 +48,15 @@ export function SessionRuntime({ router, subscribeNoPermission }: SessionRuntime
 
 export interface AppProps extends Omit<AppProvidersProps, 'children'> {
   subscribeNoPermission: SessionRuntimeProps['subscribeNoPermission'];
-  /** Defaults to a browser router over the route table. */
-  router?: DataRouter;
+  /** `createAppRouter()` in the app, a memory router over `buildRoutes()` in tests. */
+  router: DataRouter;
 }
 
+/** The browser router over the route table; create it once per page (it listens to history). */
+export const createAppRouter = (): DataRouter => createBrowserRouter(buildRoutes());
+
 /** The whole application. */
-export function App({ router: given, subscribeNoPermission, ...providers }: AppProps) {
-  const router = useMemo(() => given ?? createBrowserRouter(buildRoutes()), [given]);
+export function App({ router, subscribeNoPermission, ...providers }: AppProps) {
   return (
     <AppProviders {...providers}>
       <SessionRuntime router={router} subscribeNoPermission={subscribeNoPermission} />
