@@ -10,6 +10,10 @@ import type { TickerDelta } from '../market/market';
 import type { Recorder } from '../record/recorder';
 import { CLOSE_RESTART, Conn, type ConnFaults } from './conn';
 
+/** Open connections (both streams) beyond which new ones are closed at once (1013). */
+export const MAX_CONNECTIONS = 2_000;
+const CLOSE_TRY_AGAIN = 1013;
+
 export interface Pause {
   topic: string;
   mode: 'hold' | 'drop';
@@ -55,6 +59,10 @@ export class Hub implements ConnFaults {
     const id = `${this.epoch.toString(16).padStart(4, '0')}-${(++this.counter).toString(16).padStart(8, '0')}-${stream === 'public' ? 'p' : 'v'}`;
     const conn = new Conn(id, stream, socket, this.clock, this, this.idleMs);
     conn.userId = stream === 'public' ? cookieUser : undefined;
+    if (this.conns.size >= MAX_CONNECTIONS) {
+      conn.close(CLOSE_TRY_AGAIN, 'too many connections');
+      return conn;
+    }
     if (this.recorder) conn.recorder = this.recorder.connection(id, stream, cookieUser);
     this.conns.add(conn);
     return conn;

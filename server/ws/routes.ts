@@ -28,9 +28,11 @@ function attach(
   const handle = stream === 'public' ? onPublicFrame : onPrivateFrame;
   socket.on('message', (data, isBinary) => {
     conn.touch();
-    const text = Array.isArray(data)
-      ? Buffer.concat(data).toString('utf8')
-      : Buffer.from(data as ArrayBuffer).toString('utf8');
+    const text = Buffer.isBuffer(data)
+      ? data.toString('utf8')
+      : Array.isArray(data)
+        ? Buffer.concat(data).toString('utf8')
+        : Buffer.from(data).toString('utf8');
     conn.recorder?.send(stream, text);
     if (conn.halfOpen || conn.closed) return;
     try {
