@@ -11,7 +11,7 @@
  * the current connection. No frame is dropped silently: every ignored one is counted in the stats.
  */
 import type { createStore } from 'jotai';
-import type { MergeOptions } from '../state/keyed';
+import { copyMap, type MergeOptions } from '../state/keyed';
 import {
   applyItems,
   applySnapshot,
@@ -139,7 +139,8 @@ export class Ingest implements FrameSink {
 
   private working: StreamState;
   private ops = new Map<PrivateTopic, Op[]>();
-  private tickerOps: TickerUpdate[] = [];
+  /** Ticker frames and removals, in arrival order. */
+  private tickerOps: (TickerUpdate | { type: 'remove'; symbol: string })[] = [];
   /** Keys touched since the last commit; null: compare them all (after a snapshot). */
   private touched: Record<KeyedName, Set<string> | null> = this.freshTouched();
   private buffered = 0;
@@ -156,7 +157,6 @@ export class Ingest implements FrameSink {
   private readonly cold = new Set<StreamTopic>();
   private connected: Record<StreamName, boolean> = { public: false, private: false };
   private privateConnId: string | null | undefined = null;
-  private publicConnId: string | null | undefined = null;
   /** Symbols whose snapshot arrived on the current public connection. */
   private readonly liveTickers = new Set<string>();
 
@@ -206,15 +206,17 @@ export class Ingest implements FrameSink {
 
   subscribed(stream: StreamName, topics: readonly string[], connId: string | undefined): void {
     this.connected[stream] = true;
+    // Frames of a new connection may come before this call (the machine reports a connection
+    // subscribed once every op is answered, and a snapshot follows its op's answer at once):
+    // what they established stands. disconnected() is what forgets the previous connection.
     if (stream === 'public') {
       this.cold.add('public');
-      const fresh = connId === undefined || connId !== this.publicConnId;
-      this.publicConnId = connId;
-      for (const t of topics) if (t.startsWith('tickers.')) this.liveTickers.delete(t.slice(8));
-      if (fresh || this.statuses.public.status === 'idle') this.setStatus('public', 'pending');
+      const live = this.liveTickers.size > 0;
+      this.setStatus('public', live ? 'ready' : 'pending', live ? { hasData: true } : {});
     } else {
-      // seq counts per connection: a new connection (or an unknown one) starts again from 1.
-      if (connId === undefined || connId !== this.privateConnId) this.seq.reset();
+      // seq counts per connection: another connection without a disconnected() in between
+      // starts again from 1.
+      if (this.privateConnId !== null && connId !== this.privateConnId) this.seq.reset();
       this.privateConnId = connId;
       for (const t of topics) {
         if (!isPrivateTopic(t)) continue;
@@ -229,7 +231,6 @@ export class Ingest implements FrameSink {
   disconnected(stream: StreamName): void {
     this.connected[stream] = false;
     if (stream === 'public') {
-      this.publicConnId = null;
       this.liveTickers.clear();
       if (this.statuses.public.status === 'ready') this.setStatus('public', 'pending');
     } else {
@@ -243,6 +244,20 @@ export class Ingest implements FrameSink {
   }
 
   // ---- control ----
+
+  /**
+   * Forgets the tickers of symbols no longer subscribed: a quote nobody updates any more must not
+   * look live. Deltas still in flight for them are ignored (and counted) until a new snapshot.
+   */
+  forgetTickers(symbols: readonly string[]): void {
+    for (const symbol of symbols) {
+      this.liveTickers.delete(symbol);
+      this.tickerOps.push({ type: 'remove', symbol });
+      this.touch('quote', symbol);
+      this.buffered++;
+    }
+    if (symbols.length > 0) this.schedule();
+  }
 
   /** Re-seeds a private topic from REST now (coalesced with a request in flight). */
   reseed(topic: PrivateTopic): void {
@@ -300,7 +315,6 @@ export class Ingest implements FrameSink {
     this.seq.reset();
     this.liveTickers.clear();
     this.privateConnId = null;
-    this.publicConnId = null;
     this.cold.clear();
     this.connected = { public: false, private: false };
     this.working = initialStreamState();
@@ -339,7 +353,7 @@ export class Ingest implements FrameSink {
     const symbol = frame.data.symbol;
     if (frame.type === 'snapshot') {
       this.liveTickers.add(symbol);
-      if (this.statuses.public.status !== 'ready' && this.connected.public) {
+      if (this.statuses.public.status !== 'ready') {
         this.setStatus('public', 'ready', { hasData: true });
       }
     } else if (!this.liveTickers.has(symbol)) {
@@ -452,7 +466,24 @@ export class Ingest implements FrameSink {
     this.ops.clear();
     if (this.tickerOps.length > 0) {
       const counters = { ignored: 0 };
-      s = applyTickers(s, this.tickerOps, counters);
+      let run: TickerUpdate[] = [];
+      const applyRun = () => {
+        if (run.length > 0) s = applyTickers(s, run, counters);
+        run = [];
+      };
+      for (const op of this.tickerOps) {
+        if (op.type !== 'remove') {
+          run.push(op);
+          continue;
+        }
+        applyRun();
+        if (s.tickers.has(op.symbol)) {
+          const tickers = copyMap(s.tickers);
+          tickers.delete(op.symbol);
+          s = { ...s, tickers };
+        }
+      }
+      applyRun();
       this.stats.tickerDeltasIgnored += counters.ignored;
       this.tickerOps = [];
     }

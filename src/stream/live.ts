@@ -15,7 +15,7 @@ import type { StreamAtoms } from '../state/atoms/stream';
 import { copyProfileAtom, userAtom } from '../state/client';
 import { dataOf } from '../state/loadable';
 import type { StreamState } from '../state/model';
-import { Ingest, type Scheduler } from './ingest';
+import { Ingest, type IngestOptions, type Scheduler } from './ingest';
 import { tickerTopic, type PrivateTopic, type StreamName } from './protocol';
 import type { FetchSnapshot } from './seeder';
 
@@ -62,6 +62,8 @@ export interface LiveOptions {
   >;
   /** Default: the next animation frame. */
   scheduler?: Scheduler;
+  /** Snapshot retry backoff and timeout (defaults: 1 s doubling to 30 s; 15 s). */
+  seeder?: IngestOptions['seeder'];
   /** The private stream refused our session (token rejected, 4401): the app signs out. */
   onUnauthorized?: (e: UnauthorizedEvent) => void;
   /** Rejected frames and snapshots, for monitoring. */
@@ -101,6 +103,7 @@ export function startLive(opts: LiveOptions): LiveStreams {
     atoms,
     fetchSnapshot,
     ...(opts.scheduler ? { scheduler: opts.scheduler } : {}),
+    ...(opts.seeder ? { seeder: opts.seeder } : {}),
     ...(opts.onReject ? { onReject: opts.onReject } : {}),
   });
   const watched = new Map<string, number>();
@@ -119,8 +122,10 @@ export function startLive(opts: LiveOptions): LiveStreams {
   const syncTickers = () => {
     const next = wantedSymbols(atoms.committed(), watched.keys());
     if (next.length === tickers.length && next.every((s, i) => s === tickers[i])) return;
+    const gone = tickers.filter((s) => !next.includes(s));
     tickers = next;
     conns.public?.send({ type: 'TOPICS.SET', topics: next.map(tickerTopic) });
+    ingest.forgetTickers(gone);
   };
 
   const open = () => {

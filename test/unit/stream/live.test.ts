@@ -133,8 +133,14 @@ describe('the live pipeline follows the session', () => {
     unwatch();
     unwatch();
     expect(h.wanted('public')).toContain('tickers.DOGEUSDT');
+    h.pubEx.push(h.pubEx.tickerFrame('DOGEUSDT'));
+    await advance(10);
+    h.sched.tick();
+    expect(h.store.get(h.atoms.quoteAtom('DOGEUSDT'))).toBeDefined();
     unwatch2();
     expect(h.wanted('public')).not.toContain('tickers.DOGEUSDT');
+    h.sched.tick();
+    expect(h.store.get(h.atoms.quoteAtom('DOGEUSDT'))).toBeUndefined(); // no stale quote left
     h.live.dispose();
     h.pubEx.stop();
     h.privEx.stop();
