@@ -24,7 +24,7 @@ export const DEFAULT_TIMING: EngineTiming = {
   partialFillMs: [100, 400],
   fillMs: [100, 600],
   closeMs: [150, 600],
-  leaderActionMs: [4_000, 12_000],
+  leaderActionMs: [15_000, 45_000],
   reopenCooldownMs: 3_000,
   copyRejectChance: 0.03,
 };

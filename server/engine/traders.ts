@@ -16,6 +16,8 @@ interface Style {
   symbols: readonly string[];
   leverages: readonly number[];
   maxPositions: number;
+  /** Probability of trading with the trend. */
+  skill: number;
 }
 
 const STYLES: Record<number, Style> = {
@@ -23,24 +25,33 @@ const STYLES: Record<number, Style> = {
     symbols: ['BTCUSDT', 'ETHUSDT', 'SOLUSDT', 'XRPUSDT', 'BNBUSDT', 'DOGEUSDT'],
     leverages: [5, 10, 20],
     maxPositions: 4,
+    skill: 0.85,
   },
   2002: {
     symbols: ['BTCUSDT', 'ETHUSDT', 'LTCUSDT', 'LINKUSDT', 'ADAUSDT'],
     leverages: [3, 5],
     maxPositions: 3,
+    skill: 0.75,
   },
   2003: {
     symbols: ['SOLUSDT', 'AVAXUSDT', 'NEARUSDT', 'APTUSDT', 'DOGEUSDT', 'XRPUSDT'],
     leverages: [10, 20],
     maxPositions: 4,
+    skill: 0.7,
   },
   3001: {
     symbols: ['BTCUSDT', 'ETHUSDT', 'EOSUSDT', 'XRPUSDT'],
     leverages: [2, 5, 10],
     maxPositions: 3,
+    skill: 0.65,
   },
 };
-const DEFAULT_STYLE: Style = { symbols: ['BTCUSDT', 'ETHUSDT'], leverages: [5], maxPositions: 2 };
+const DEFAULT_STYLE: Style = {
+  symbols: ['BTCUSDT', 'ETHUSDT'],
+  leverages: [5],
+  maxPositions: 2,
+  skill: 0.6,
+};
 
 /** Capital a trading account sizes its positions against (E8). */
 function capitalOf(l: Ledger): bigint {
@@ -98,16 +109,22 @@ function copyToFollowers(ctx: EngineContext, leader: Ledger, o: OrderRec, instan
 function openNew(ctx: EngineContext, l: Ledger, instant: boolean): boolean {
   const style = STYLES[l.userId] ?? DEFAULT_STYLE;
   const now = ctx.clock.now();
-  const side: Side = ctx.rng.chance(0.55) ? 'Buy' : 'Sell';
-  const idx = positionIdxFor(l, side);
-  const free = style.symbols.filter((s) => {
-    const key = positionKeyOf(s, idx, l.userId);
-    return !l.positions.has(key) && (l.leader?.cooldownUntil.get(key) ?? 0) <= now;
-  });
+  // A symbol held on neither side and not closed a moment ago.
+  const free = style.symbols.filter((s) =>
+    [0, 1, 2].every((idx) => {
+      const key = positionKeyOf(s, idx, l.userId);
+      return !l.positions.has(key) && (l.leader?.cooldownUntil.get(key) ?? 0) <= now;
+    }),
+  );
   if (free.length === 0) return false;
-  const inst = instrumentOf(ctx.rng.pick(free)) as Instrument;
+  const symbol = ctx.rng.pick(free);
+  // Traders read the trend right more often than not: that is their edge over the fees.
+  const up = ctx.market.state(symbol).trendPerHour > 0;
+  const side: Side = ctx.rng.chance(style.skill) === up ? 'Buy' : 'Sell';
+  const idx = positionIdxFor(l, side);
+  const inst = instrumentOf(symbol) as Instrument;
   const leverage = Math.min(ctx.rng.pick(style.leverages), inst.maxLeverage);
-  const notional = divRound(capitalOf(l) * BigInt(ctx.rng.int(30, 100)), 100n, 'trunc');
+  const notional = divRound(capitalOf(l) * BigInt(ctx.rng.int(10, 40)), 100n, 'trunc');
   const qty = qtyFor(inst, notional, ctx.market.state(inst.symbol).last);
   if (qty <= 0n) return false;
   placeOrder(ctx, {

@@ -15,6 +15,8 @@ export const FUNDING_CAP_PPM = 5000n;
 const MINUTE_MS = 60_000;
 /** Prices revert to their base with this time constant, so a long run stays plausible. */
 const REVERSION_MS = 6 * HOUR_MS;
+/** Trends (regimes) move a price by up to 6 % an hour; traders who read them right earn. */
+const MAX_TREND_PER_HOUR = 0.06;
 
 export interface SymbolState {
   readonly inst: Instrument;
@@ -26,6 +28,8 @@ export interface SymbolState {
   bidSize: bigint;
   askSize: bigint;
   basisTicks: number;
+  /** The current regime: relative drift per hour (a float of the model, never a price). */
+  trendPerHour: number;
   tickDirection: string;
   openInterest: bigint;
   fundingPpm: bigint;
@@ -124,7 +128,8 @@ export class Market {
     const tick = inst.tickUnits;
     const ticks = Number(s.index / tick);
     const sigma = ticks * inst.volPerSqrtSec * Math.sqrt(this.tickMs / 1000);
-    const drift = (-Number((s.index - inst.basePrice) / tick) * this.tickMs) / REVERSION_MS;
+    const reversion = (-Number((s.index - inst.basePrice) / tick) * this.tickMs) / REVERSION_MS;
+    const drift = reversion + (ticks * s.trendPerHour * this.tickMs) / HOUR_MS;
     const move = rng.roundRandom(rng.normal() * sigma + drift);
     s.index += BigInt(move) * tick;
     if (s.index < tick) s.index = tick;
@@ -162,6 +167,8 @@ export class Market {
       s.askSize = BigInt(rng.int(1, deep)) * inst.stepUnits;
     }
     if (newMinute) {
+      // Trends last half an hour on average, then turn.
+      if (rng.chance(1 / 30)) s.trendPerHour = (rng.float() * 2 - 1) * MAX_TREND_PER_HOUR;
       const f = s.fundingPpm + BigInt(rng.int(-8, 8));
       s.fundingPpm =
         f > FUNDING_CAP_PPM ? FUNDING_CAP_PPM : f < -FUNDING_CAP_PPM ? -FUNDING_CAP_PPM : f;
@@ -202,6 +209,7 @@ export class Market {
       bidSize: BigInt(rng.int(1, deep)) * inst.stepUnits,
       askSize: BigInt(rng.int(1, deep)) * inst.stepUnits,
       basisTicks: 0,
+      trendPerHour: (rng.float() * 2 - 1) * MAX_TREND_PER_HOUR,
       tickDirection: 'ZeroPlusTick',
       openInterest:
         BigInt(rng.int(5000, 50_000) * stepsWorth(inst, index, 20_000)) * inst.stepUnits,
