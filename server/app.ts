@@ -89,7 +89,7 @@ export async function buildApp(sim: Sim, opts: AppOptions): Promise<FastifyInsta
 
   const startedAt = new WeakMap<FastifyRequest, number>();
   app.addHook('onRequest', async (req, reply) => {
-    startedAt.set(req, sim.clock.now());
+    startedAt.set(req, sim.wall.now());
     const path = pathOf(req.url);
     if (path.startsWith(ADMIN_PREFIX)) return;
     const rule = sim.restFaults.take(path);
@@ -108,7 +108,7 @@ export async function buildApp(sim: Sim, opts: AppOptions): Promise<FastifyInsta
       sim.restFaults.hang(req.socket);
       await new Promise<never>(() => undefined);
     } else {
-      await new Promise<void>((res) => after(sim.clock, rule.delayMs, res));
+      await new Promise<void>((res) => after(sim.wall, rule.delayMs, res));
     }
   });
   app.addHook('onSend', async (req, reply, payload) => {
@@ -119,7 +119,7 @@ export async function buildApp(sim: Sim, opts: AppOptions): Promise<FastifyInsta
     if (userId !== undefined) {
       recorder.rest(
         userId,
-        startedAt.get(req) ?? sim.clock.now(),
+        startedAt.get(req) ?? sim.wall.now(),
         'GET',
         req.url,
         reply.statusCode,

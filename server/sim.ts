@@ -11,7 +11,13 @@ import type { CollectEvent } from '../src/api/types';
 import type { Ring } from './lib/ring';
 
 export interface Sim {
+  /** Simulated time: the market, the engine and every timestamp on the wire. */
   readonly clock: Clock;
+  /**
+   * Wall time for protocol timers (idle timeout, token expiry, rate limits, fault durations,
+   * recording). The same clock as `clock` unless a real clock runs sped up.
+   */
+  readonly wall: Clock;
   readonly market: Market;
   readonly engine: Engine;
   readonly auth: Auth;

@@ -91,9 +91,12 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     options.clock === 'manual'
       ? new ManualClock(options.startTime ?? MANUAL_EPOCH)
       : new RealClock(options.speed ?? 1, options.startTime ?? Date.now());
+  // Protocol timers follow the wall even when simulated time is sped up.
+  const wall: Clock =
+    clock instanceof RealClock && (options.speed ?? 1) !== 1 ? new RealClock(1) : clock;
   const market = new Market(new Rng(seed, 1), clock.now(), tickMs);
-  const recorder = options.recordDir ? new Recorder(options.recordDir, clock) : undefined;
-  const hub = new Hub(clock, idleMs, recorder);
+  const recorder = options.recordDir ? new Recorder(options.recordDir, wall) : undefined;
+  const hub = new Hub(clock, wall, idleMs, recorder);
   const engine = new Engine(clock, market, (u, t, items) => hub.deliver(u, t, items), {
     seed,
     markMs,
@@ -101,9 +104,10 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   });
   const sim: Sim = {
     clock,
+    wall,
     market,
     engine,
-    auth: await Auth.create(clock),
+    auth: await Auth.create(wall),
     hub,
     settings: new UserSettings(),
     restFaults: new RestFaults(),
@@ -133,6 +137,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     ticker.stop();
     engine.stop();
     clock.dispose();
+    wall.dispose();
     await app?.close().catch(() => undefined);
     await recorder?.closeAll();
     throw err;
@@ -167,6 +172,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
         await app.close();
         await recorder?.closeAll();
         clock.dispose();
+        wall.dispose();
       })();
       return stopped;
     },

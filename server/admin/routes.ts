@@ -68,7 +68,7 @@ export function registerAdminRoutes(app: FastifyInstance, sim: Sim): void {
         const topic = b.topic as string;
         sim.hub.pause({ topic, mode: (b.mode as 'hold' | 'drop') ?? 'hold', ...filterOf(b) });
         if (typeof b.durationMs === 'number') {
-          after(sim.clock, b.durationMs, () =>
+          after(sim.wall, b.durationMs, () =>
             sim.hub.resume({ topic, ...filterOf(b) }, true, resync),
           );
         }
@@ -100,7 +100,7 @@ export function registerAdminRoutes(app: FastifyInstance, sim: Sim): void {
         const rule = { ms: b.ms as number, ...filterOf(b) };
         sim.hub.setDelay(rule);
         if (typeof b.durationMs === 'number')
-          after(sim.clock, b.durationMs, () => sim.hub.setDelay(null));
+          after(sim.wall, b.durationMs, () => sim.hub.setDelay(null));
         return sim.hub.connections(filterOf(b)).length;
       });
       post('reject-token', S.count, (b) => {

@@ -43,7 +43,7 @@ function sendCode(channel: 'email' | 'mobile'): RouteDef {
       if (channel === 'mobile' && a.mobile === '')
         throw paramError('mobile', 'no mobile number is bound');
       const key = `${c.userId}:${channel}`;
-      const now = c.sim.clock.now();
+      const now = c.sim.wall.now();
       const last = c.sim.settings.codeSentAt.get(key);
       if (last !== undefined && now - last < CODE_RESEND_S * 1000) {
         throw new ApiError(ERROR_CODES.RATE_LIMITED);

@@ -57,6 +57,7 @@ export class Conn {
     readonly id: string,
     readonly stream: StreamName,
     readonly socket: WebSocket,
+    /** Wall time: idle timeout, rate limit and delays are about people and networks. */
     private readonly clock: Clock,
     private readonly faults: ConnFaults,
     private readonly idleMs: number,

@@ -50,6 +50,7 @@ export class Hub implements ConnFaults {
 
   constructor(
     private readonly clock: Clock,
+    private readonly wall: Clock,
     private readonly idleMs: number,
     private readonly recorder: Recorder | undefined,
   ) {}
@@ -57,7 +58,7 @@ export class Hub implements ConnFaults {
   /** Registers a new socket; `cookieUser` is the signed-in user of the upgrade request, if any. */
   add(stream: StreamName, socket: WebSocket, cookieUser: number | undefined): Conn {
     const id = `${this.epoch.toString(16).padStart(4, '0')}-${(++this.counter).toString(16).padStart(8, '0')}-${stream === 'public' ? 'p' : 'v'}`;
-    const conn = new Conn(id, stream, socket, this.clock, this, this.idleMs);
+    const conn = new Conn(id, stream, socket, this.wall, this, this.idleMs);
     conn.userId = stream === 'public' ? cookieUser : undefined;
     if (this.conns.size >= MAX_CONNECTIONS) {
       conn.close(CLOSE_TRY_AGAIN, 'too many connections');

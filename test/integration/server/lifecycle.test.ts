@@ -37,4 +37,25 @@ describe('simulator lifecycle', () => {
     await expect(startSimulator({ port: 0, tickMs: 0 })).rejects.toThrow(/tickMs/);
     await expect(startSimulator({ port: 0, seed: 1.5 })).rejects.toThrow(/seed/);
   });
+
+  it('runs simulated time faster with speed, but protocol timers on the wall', async () => {
+    const sim = await startSimulator({ port: 0, speed: 50, idleTimeoutMs: 2_000 });
+    try {
+      const simStart = sim.clock.now();
+      const ws = await WsClient.open(`${sim.wsUrl}/v5/public/linear`);
+      const http = new HttpClient(sim.url);
+      await http.login('trader');
+      const ott = await http.post<{ result: { expiresAtE3: string } }>('/user/private/ott');
+      const ttl = Number(ott.body.result.expiresAtE3) - Date.now();
+      expect(ttl).toBeGreaterThan(55_000);
+      expect(ttl).toBeLessThanOrEqual(60_000);
+      await new Promise((r) => setTimeout(r, 300));
+      // 300 ms of wall time is 15 s simulated: far past the 2 s idle timeout if it were simulated.
+      expect(sim.clock.now() - simStart).toBeGreaterThan(5_000);
+      expect(ws.socket.readyState).toBe(ws.socket.OPEN);
+      await ws.close();
+    } finally {
+      await sim.stop();
+    }
+  });
 });
