@@ -10,7 +10,7 @@ const run = promisify(execFile);
 const ROOT = join(__dirname, '../..');
 const TSX = join(ROOT, 'node_modules/.bin/tsx');
 const SCRIPT = join(ROOT, 'scripts/replay.ts');
-const SHARED = join(ROOT, '../shared/sessions/follower_example.jsonl');
+const SHARED = join(ROOT, 'test/sessions/follower_example.jsonl');
 const tmp = mkdtempSync(join(tmpdir(), 'assetdeck-replay-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 

@@ -22,8 +22,8 @@ describe('golden sessions', () => {
     );
   });
 
-  for (const { dir, name } of sessions) {
-    it(`${name} replays to its expected dump, byte for byte`, () => {
+  for (const { dir, name, shared } of sessions) {
+    it(`${shared ? 'shared/' : ''}${name} replays to its expected dump, byte for byte`, () => {
       const text = readFileSync(join(dir, `${name}.jsonl`), 'utf8');
       const expected = readFileSync(join(dir, `${name}.state.json`), 'utf8');
       const dump = replayToDump(parseSession(text).events);
