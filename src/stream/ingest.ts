@@ -11,16 +11,7 @@
  * the current connection. No frame is dropped silently: every ignored one is counted in the stats.
  */
 import type { createStore } from 'jotai';
-import { copyMap, type MergeOptions } from '../state/keyed';
-import {
-  applyItems,
-  applySnapshot,
-  applyTickers,
-  initialStreamState,
-  type StreamState,
-} from '../state/model';
-import { positionKey } from '../state/positions';
-import type { TickerUpdate } from '../state/tickers';
+import { initialStreamState, type StreamState } from '../state/model';
 import {
   emptyStats,
   IDLE_STATUS,
@@ -29,20 +20,18 @@ import {
   type StreamAtoms,
   type StreamTopic,
   type TopicStatus,
-  type Touched,
 } from '../state/atoms/stream';
 import { shallowEqual } from '../state/atoms/rows';
+import { IngestBuffer } from './ingest-buffer';
 import {
   isPrivateTopic,
-  type Order,
-  type Position,
   type PrivateDataFrame,
   type PrivateTopic,
   type StreamName,
   type TickerFrame,
   type TopicEntity,
-  type Wallet,
 } from './protocol';
+import { frameScheduler, type Scheduler } from './schedulers';
 import { SeqTracker } from './seq';
 import {
   Seeder,
@@ -55,40 +44,6 @@ import type { FrameSink } from './sink';
 
 type Store = ReturnType<typeof createStore>;
 type Items = readonly TopicEntity[PrivateTopic][];
-
-/** Runs `run` once, later; returns a cancel function. */
-export type Scheduler = (run: () => void) => () => void;
-
-/** One short task later (Node, tests, workers). */
-export const taskScheduler: Scheduler = (run) => {
-  const h = setTimeout(run, 0);
-  return () => clearTimeout(h);
-};
-
-/**
- * The next animation frame; a timer stands in when frames stop (hidden tab), so memory and
- * staleness stay bounded while nobody looks.
- */
-export function frameScheduler(fallbackMs = 250): Scheduler {
-  if (typeof requestAnimationFrame !== 'function') return taskScheduler;
-  return (run) => {
-    let done = false;
-    const fire = () => {
-      if (done) return;
-      done = true;
-      cancelAnimationFrame(raf);
-      clearTimeout(timer);
-      run();
-    };
-    const raf = requestAnimationFrame(fire);
-    const timer = setTimeout(fire, fallbackMs);
-    return () => {
-      done = true;
-      cancelAnimationFrame(raf);
-      clearTimeout(timer);
-    };
-  };
-}
 
 export interface IngestOptions {
   store: Store;
@@ -106,28 +61,6 @@ export interface IngestOptions {
   onReject?: (stream: StreamName, reason: string) => void;
 }
 
-type Op =
-  | {
-      kind: 'delta';
-      items: TopicEntity[PrivateTopic][];
-      opts: MergeOptions | undefined;
-      own: boolean;
-    }
-  | { kind: 'snapshot'; items: Items; atMicros: string | undefined };
-
-type KeyedName = 'wallet' | 'order' | 'position' | 'quote';
-const KEYED: Partial<Record<PrivateTopic, KeyedName>> = {
-  wallet: 'wallet',
-  'copytrade.order': 'order',
-  'copytrade.position': 'position',
-};
-
-function keyOf(name: KeyedName, item: unknown): string {
-  if (name === 'wallet') return (item as Wallet).coin;
-  if (name === 'order') return (item as Order).orderId;
-  return positionKey(item as Position);
-}
-
 export class Ingest implements FrameSink {
   private readonly store: Store;
   private readonly atoms: StreamAtoms;
@@ -138,12 +71,7 @@ export class Ingest implements FrameSink {
   private readonly seq = new SeqTracker();
 
   private working: StreamState;
-  private ops = new Map<PrivateTopic, Op[]>();
-  /** Ticker frames and removals, in arrival order. */
-  private tickerOps: (TickerUpdate | { type: 'remove'; symbol: string })[] = [];
-  /** Keys touched since the last commit; null: compare them all (after a snapshot). */
-  private touched: Record<KeyedName, Set<string> | null> = this.freshTouched();
-  private buffered = 0;
+  private readonly buffer = new IngestBuffer();
   private batchFrames = 0;
   private cancelFlush: (() => void) | null = null;
 
@@ -193,7 +121,6 @@ export class Ingest implements FrameSink {
     this.stats.framesApplied++;
     this.statsDirty = true;
     this.batchFrames++;
-    this.buffered++;
     this.schedule(frame.kind === 'ticker' && frame.type === 'snapshot' ? 'public' : undefined);
   }
 
@@ -252,9 +179,7 @@ export class Ingest implements FrameSink {
   forgetTickers(symbols: readonly string[]): void {
     for (const symbol of symbols) {
       this.liveTickers.delete(symbol);
-      this.tickerOps.push({ type: 'remove', symbol });
-      this.touch('quote', symbol);
-      this.buffered++;
+      this.buffer.removeTicker(symbol);
     }
     if (symbols.length > 0) this.schedule();
   }
@@ -283,12 +208,7 @@ export class Ingest implements FrameSink {
     this.stats.lastBatchFrames = this.batchFrames;
     const statuses: Partial<Record<StreamTopic, TopicStatus>> = {};
     for (const topic of this.dirtyStatuses) statuses[topic] = this.statuses[topic];
-    const touched: Touched = {};
-    for (const k of ['wallet', 'order', 'position', 'quote'] as const) {
-      const s = this.touched[k];
-      if (s) touched[k] = s;
-    }
-    this.touched = this.freshTouched();
+    const touched = this.buffer.takeTouched();
     this.dirtyStatuses.clear();
     this.statsDirty = false;
     this.batchFrames = 0;
@@ -308,9 +228,7 @@ export class Ingest implements FrameSink {
     this.seeder.stop();
     if (this.cancelFlush) this.cancelFlush();
     this.cancelFlush = null;
-    this.ops.clear();
-    this.tickerOps = [];
-    this.buffered = 0;
+    this.buffer.clear();
     this.batchFrames = 0;
     this.seq.reset();
     this.liveTickers.clear();
@@ -318,7 +236,6 @@ export class Ingest implements FrameSink {
     this.cold.clear();
     this.connected = { public: false, private: false };
     this.working = initialStreamState();
-    this.touched = { wallet: null, order: null, position: null, quote: null };
     this.stats = emptyStats();
     this.writeTimes = [];
     for (const t of STREAM_TOPICS) {
@@ -341,14 +258,6 @@ export class Ingest implements FrameSink {
 
   // ---- internals ----
 
-  private freshTouched(): Record<KeyedName, Set<string> | null> {
-    return { wallet: new Set(), order: new Set(), position: new Set(), quote: new Set() };
-  }
-
-  private touch(name: KeyedName, key: string): void {
-    this.touched[name]?.add(key);
-  }
-
   private takeTicker(frame: TickerFrame): void {
     const symbol = frame.data.symbol;
     if (frame.type === 'snapshot') {
@@ -361,8 +270,7 @@ export class Ingest implements FrameSink {
       this.stats.tickerDeltasIgnored++;
       return;
     }
-    this.tickerOps.push({ type: frame.type, data: frame.data });
-    this.touch('quote', symbol);
+    this.buffer.ticker({ type: frame.type, data: frame.data });
   }
 
   private takePrivate(frame: PrivateDataFrame): void {
@@ -371,10 +279,9 @@ export class Ingest implements FrameSink {
     const verdict = this.seq.observe(topic, frame.seq);
     if (verdict === 'repeat') this.stats.seqRepeats++;
     if (frame.type === 'snapshot') {
-      this.pushOp(topic, { kind: 'snapshot', items, atMicros: `${frame.creationTime}000` });
-      this.touchAll(topic);
+      this.buffer.snapshot(topic, items, `${frame.creationTime}000`);
     } else {
-      this.pushDelta(topic, items, undefined);
+      this.buffer.delta(topic, items);
       this.seeder.noteDelta(topic, items);
     }
     if (verdict === 'gap') {
@@ -384,48 +291,12 @@ export class Ingest implements FrameSink {
     }
   }
 
-  private pushOp(topic: PrivateTopic, op: Op): void {
-    let list = this.ops.get(topic);
-    if (!list) this.ops.set(topic, (list = []));
-    list.push(op);
-  }
-
-  /** Appends items to the topic's last delta run when it has the same options (one reducer call). */
-  private pushDelta(topic: PrivateTopic, items: Items, opts: MergeOptions | undefined): void {
-    if (items.length === 0) return;
-    const list = this.ops.get(topic);
-    const last = list?.[list.length - 1];
-    if (last?.kind === 'delta' && last.opts?.absentBefore === opts?.absentBefore) {
-      if (!last.own) {
-        last.items = last.items.slice();
-        last.own = true;
-      }
-      for (const it of items) last.items.push(it);
-    } else {
-      this.pushOp(topic, {
-        kind: 'delta',
-        items: items as TopicEntity[PrivateTopic][],
-        opts,
-        own: false,
-      });
-    }
-    const name = KEYED[topic];
-    if (name && this.touched[name]) for (const it of items) this.touch(name, keyOf(name, it));
-  }
-
-  private touchAll(topic: PrivateTopic): void {
-    const name = KEYED[topic];
-    if (name) this.touched[name] = null;
-  }
-
   private onSeeded({ topic, items, atMicros, queued }: SeedResult): void {
-    this.pushOp(topic, { kind: 'snapshot', items, atMicros });
-    this.touchAll(topic);
+    this.buffer.snapshot(topic, items, atMicros);
     const opts = atMicros === undefined ? undefined : { absentBefore: atMicros };
-    for (const q of queued) this.pushDelta(topic, q, opts);
+    for (const q of queued) this.buffer.delta(topic, q, opts);
     this.stats.snapshotsApplied++;
     this.statsDirty = true;
-    this.buffered++;
     this.setStatus(topic, this.connected.private ? 'ready' : 'pending', { hasData: true });
     this.schedule(topic);
   }
@@ -454,41 +325,10 @@ export class Ingest implements FrameSink {
   }
 
   private fold(): void {
-    let s = this.working;
-    for (const [topic, list] of this.ops) {
-      for (const op of list) {
-        s =
-          op.kind === 'delta'
-            ? applyItems(s, topic, op.items as never, op.opts)
-            : applySnapshot(s, topic, op.items as never, op.atMicros);
-      }
-    }
-    this.ops.clear();
-    if (this.tickerOps.length > 0) {
-      const counters = { ignored: 0 };
-      let run: TickerUpdate[] = [];
-      const applyRun = () => {
-        if (run.length > 0) s = applyTickers(s, run, counters);
-        run = [];
-      };
-      for (const op of this.tickerOps) {
-        if (op.type !== 'remove') {
-          run.push(op);
-          continue;
-        }
-        applyRun();
-        if (s.tickers.has(op.symbol)) {
-          const tickers = copyMap(s.tickers);
-          tickers.delete(op.symbol);
-          s = { ...s, tickers };
-        }
-      }
-      applyRun();
-      this.stats.tickerDeltasIgnored += counters.ignored;
-      this.tickerOps = [];
-    }
-    this.working = s;
-    this.buffered = 0;
+    if (this.buffer.size === 0) return;
+    const { state, ignored } = this.buffer.fold(this.working);
+    this.working = state;
+    this.stats.tickerDeltasIgnored += ignored;
   }
 
   /** Writes at the next tick of the scheduler, or now for the first payload of `first`. */
@@ -497,7 +337,7 @@ export class Ingest implements FrameSink {
       this.flush();
       return;
     }
-    if (this.buffered >= this.maxBuffered) this.fold();
+    if (this.buffer.size >= this.maxBuffered) this.fold();
     this.cancelFlush ??= this.scheduler(() => {
       this.cancelFlush = null;
       this.flush();

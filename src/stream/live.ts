@@ -15,7 +15,8 @@ import type { StreamAtoms } from '../state/atoms/stream';
 import { copyProfileAtom, userAtom } from '../state/client';
 import { dataOf } from '../state/loadable';
 import type { StreamState } from '../state/model';
-import { Ingest, type IngestOptions, type Scheduler } from './ingest';
+import { Ingest, type IngestOptions } from './ingest';
+import type { Scheduler } from './schedulers';
 import { tickerTopic, type PrivateTopic, type StreamName } from './protocol';
 import type { FetchSnapshot } from './seeder';
 

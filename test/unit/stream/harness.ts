@@ -6,7 +6,8 @@ import { createStore } from 'jotai';
 import { vi } from 'vitest';
 import { createStreamAtoms } from '../../../src/state/atoms/stream';
 import { decodeFrame } from '../../../src/stream/decode';
-import { Ingest, type IngestOptions, type Scheduler } from '../../../src/stream/ingest';
+import { Ingest, type IngestOptions } from '../../../src/stream/ingest';
+import type { Scheduler } from '../../../src/stream/schedulers';
 import type { PrivateTopic, RestEnvelope, StreamName } from '../../../src/stream/protocol';
 
 export interface Pending {

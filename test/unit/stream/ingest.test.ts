@@ -1,6 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { positionKey } from '../../../src/state/positions';
-import { frameScheduler, taskScheduler } from '../../../src/stream/ingest';
 import { order, position, privateText, T0, tickerText, wallet } from '../state/fixtures';
 import { envelope, settle, setup } from './harness';
 
@@ -233,134 +232,6 @@ describe('rows', () => {
   });
 });
 
-describe('rejections and tickers', () => {
-  it('an invalid frame is counted and nothing of it is applied', () => {
-    const h = setup();
-    h.ingest.subscribed('private', [], 'c1');
-    h.feed('private', privateText(ORDER, 1, [order('a', 1), { ...order('b', 1), qty: 1 }]));
-    h.feed('private', '{not json');
-    h.sched.tick();
-    expect(h.ingest.peek()['copytrade.order'].rows.size).toBe(0);
-    expect(h.store.get(h.atoms.ingestStatsAtom)).toMatchObject({
-      framesRejected: 2,
-      framesApplied: 0,
-    });
-    expect(h.rejected).toHaveLength(2);
-  });
-
-  it('rejects a frame on the wrong stream', () => {
-    const h = setup();
-    const t = {
-      kind: 'ticker' as const,
-      topic: 'tickers.A',
-      type: 'snapshot' as const,
-      ts: 1,
-      data: { symbol: 'A' },
-    };
-    h.ingest.data('private', t, 0);
-    h.sched.tick();
-    expect(h.store.get(h.atoms.ingestStatsAtom).framesRejected).toBe(1);
-    expect(h.store.get(h.atoms.quoteSymbolsAtom)).toEqual([]);
-  });
-
-  it('ignores (and counts) ticker deltas before their snapshot on the current connection', () => {
-    const h = setup();
-    h.ingest.subscribed('public', ['tickers.A'], 'c1');
-    h.feed('public', tickerText('A', 'delta', { lastPrice: '0' }));
-    h.feed('public', tickerText('A', 'snapshot', { lastPrice: '1', markPrice: '1' }));
-    h.feed('public', tickerText('A', 'delta', { lastPrice: '2' }));
-    h.sched.tick();
-    expect(h.store.get(h.atoms.quoteAtom('A'))?.lastPrice).toBe('2');
-    // The connection drops: deltas on the next one wait for its snapshot.
-    h.ingest.disconnected('public');
-    h.ingest.subscribed('public', ['tickers.A'], 'c2');
-    h.feed('public', tickerText('A', 'delta', { lastPrice: '3' }));
-    h.sched.tick();
-    expect(h.store.get(h.atoms.quoteAtom('A'))?.lastPrice).toBe('2');
-    h.feed('public', tickerText('A', 'snapshot', { lastPrice: '4' }));
-    h.feed('public', tickerText('A', 'delta', { markPrice: '5' }));
-    h.sched.tick();
-    expect({ ...h.store.get(h.atoms.quoteAtom('A')) }).toEqual({
-      symbol: 'A',
-      lastPrice: '4',
-      markPrice: '5',
-    });
-    expect(h.store.get(h.atoms.ingestStatsAtom).tickerDeltasIgnored).toBe(2);
-  });
-
-  it('forgets the ticker of an unsubscribed symbol, in order with the frames around it', () => {
-    const h = setup();
-    h.ingest.subscribed('public', ['tickers.A', 'tickers.B'], 'c1');
-    h.feed('public', tickerText('A', 'snapshot', { lastPrice: '1' }));
-    h.feed('public', tickerText('B', 'snapshot', { lastPrice: '1' }));
-    const a = h.atoms.quoteAtom('A');
-    const seen = vi.fn();
-    h.store.sub(a, seen);
-    h.ingest.forgetTickers(['A']);
-    h.feed('public', tickerText('A', 'delta', { lastPrice: '2' })); // still in flight: ignored
-    h.sched.tick();
-    expect(h.store.get(a)).toBeUndefined();
-    expect(seen).toHaveBeenCalledTimes(1);
-    expect(h.store.get(h.atoms.quoteSymbolsAtom)).toEqual(['B']);
-    expect(h.ingest.getStats().tickerDeltasIgnored).toBe(1);
-    // Subscribed again: its snapshot brings it back.
-    h.feed('public', tickerText('A', 'snapshot', { lastPrice: '3' }));
-    h.ingest.forgetTickers(['B']);
-    h.feed('public', tickerText('B', 'snapshot', { lastPrice: '4' }));
-    h.sched.tick();
-    expect(h.store.get(h.atoms.quoteSymbolsAtom)).toEqual(['A', 'B']);
-    expect(h.store.get(h.atoms.quoteAtom('B'))?.lastPrice).toBe('4');
-  });
-
-  it('subscribing more symbols on the same connection keeps the others live', () => {
-    const h = setup();
-    h.ingest.subscribed('public', ['tickers.A'], 'c1');
-    h.feed('public', tickerText('A', 'snapshot', { lastPrice: '1' }));
-    h.ingest.subscribed('public', ['tickers.B'], 'c1');
-    h.feed('public', tickerText('A', 'delta', { lastPrice: '2' }));
-    h.sched.tick();
-    expect(h.store.get(h.atoms.quoteAtom('A'))?.lastPrice).toBe('2');
-    expect(h.store.get(h.atoms.topicStatusAtom('public')).status).toBe('ready');
-  });
-});
-
-describe('frames that come before subscribed()', () => {
-  it('a ticker snapshot of an earlier op of the same connection stays valid', () => {
-    const h = setup();
-    // Ops of at most 10 topics: op 1 is answered and its snapshots arrive, then op 2 is
-    // answered and the machine reports the connection subscribed.
-    h.feed('public', tickerText('A', 'snapshot', { lastPrice: '1' }));
-    h.ingest.subscribed('public', ['tickers.A', 'tickers.B'], 'c1');
-    h.feed('public', tickerText('A', 'delta', { lastPrice: '2' }));
-    h.sched.tick();
-    expect(h.store.get(h.atoms.quoteAtom('A'))?.lastPrice).toBe('2');
-    expect(h.store.get(h.atoms.topicStatusAtom('public')).status).toBe('ready');
-    expect(h.ingest.getStats().tickerDeltasIgnored).toBe(0);
-  });
-
-  it('private frames of a new connection before subscribed() do not look like a gap', () => {
-    const h = setup();
-    h.ingest.subscribed('private', [], 'c1');
-    h.feed('private', privateText(ORDER, 1, [order('a', 1)]));
-    h.feed('private', privateText(ORDER, 2, [order('a', 2)]));
-    h.ingest.disconnected('private');
-    h.feed('private', privateText(ORDER, 1, [order('a', 3)]));
-    h.ingest.subscribed('private', [], 'c2');
-    h.feed('private', privateText(ORDER, 2, [order('a', 4)]));
-    expect(h.ingest.getStats()).toMatchObject({ resyncs: 0, seqRepeats: 0 });
-  });
-
-  it('another connection id without disconnected() restarts the seq count', () => {
-    const h = setup();
-    h.ingest.subscribed('private', [], 'c1');
-    h.feed('private', privateText(ORDER, 1, [order('a', 1)]));
-    h.feed('private', privateText(ORDER, 2, [order('a', 2)]));
-    h.ingest.subscribed('private', [], 'c2');
-    h.feed('private', privateText(ORDER, 1, [order('a', 3)]));
-    expect(h.ingest.getStats()).toMatchObject({ resyncs: 0, seqRepeats: 0 });
-  });
-});
-
 describe('sign-out', () => {
   it('reset clears data, statuses and counters at once and ignores answers in flight', async () => {
     const h = setup();
@@ -382,41 +253,5 @@ describe('sign-out', () => {
     expect(h.ingest.peek()['copytrade.order'].rows.size).toBe(0);
     unsub();
     expect(h.atoms.liveRowAtoms().order).toBe(0);
-  });
-});
-
-describe('schedulers', () => {
-  beforeEach(() => vi.useFakeTimers());
-  afterEach(() => vi.useRealTimers());
-
-  it('taskScheduler runs once on the next task and can be cancelled', () => {
-    const run = vi.fn();
-    taskScheduler(run);
-    const cancel = taskScheduler(run);
-    cancel();
-    vi.runAllTimers();
-    expect(run).toHaveBeenCalledTimes(1);
-  });
-
-  it('frameScheduler uses animation frames, with a timer when frames stop', () => {
-    const frames: (() => void)[] = [];
-    vi.stubGlobal('requestAnimationFrame', (cb: () => void) => frames.push(cb));
-    vi.stubGlobal('cancelAnimationFrame', () => {});
-    const run = vi.fn();
-    const schedule = frameScheduler(250);
-    schedule(run);
-    frames.shift()?.();
-    expect(run).toHaveBeenCalledTimes(1);
-    vi.advanceTimersByTime(300);
-    expect(run).toHaveBeenCalledTimes(1); // not twice
-    schedule(run); // a hidden tab: no frame comes
-    vi.advanceTimersByTime(250);
-    expect(run).toHaveBeenCalledTimes(2);
-    const cancel = schedule(run);
-    cancel();
-    vi.advanceTimersByTime(1_000);
-    frames.forEach((f) => f());
-    expect(run).toHaveBeenCalledTimes(2);
-    vi.unstubAllGlobals();
   });
 });

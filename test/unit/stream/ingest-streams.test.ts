@@ -1,0 +1,134 @@
+/** The ingest's per-stream rules: rejected frames, ticker gating, frames before subscribed(). */
+import { describe, expect, it, vi } from 'vitest';
+import { order, privateText, tickerText } from '../state/fixtures';
+import { setup } from './harness';
+
+const ORDER = 'copytrade.order';
+
+describe('rejections and tickers', () => {
+  it('an invalid frame is counted and nothing of it is applied', () => {
+    const h = setup();
+    h.ingest.subscribed('private', [], 'c1');
+    h.feed('private', privateText(ORDER, 1, [order('a', 1), { ...order('b', 1), qty: 1 }]));
+    h.feed('private', '{not json');
+    h.sched.tick();
+    expect(h.ingest.peek()['copytrade.order'].rows.size).toBe(0);
+    expect(h.store.get(h.atoms.ingestStatsAtom)).toMatchObject({
+      framesRejected: 2,
+      framesApplied: 0,
+    });
+    expect(h.rejected).toHaveLength(2);
+  });
+
+  it('rejects a frame on the wrong stream', () => {
+    const h = setup();
+    const t = {
+      kind: 'ticker' as const,
+      topic: 'tickers.A',
+      type: 'snapshot' as const,
+      ts: 1,
+      data: { symbol: 'A' },
+    };
+    h.ingest.data('private', t, 0);
+    h.sched.tick();
+    expect(h.store.get(h.atoms.ingestStatsAtom).framesRejected).toBe(1);
+    expect(h.store.get(h.atoms.quoteSymbolsAtom)).toEqual([]);
+  });
+
+  it('ignores (and counts) ticker deltas before their snapshot on the current connection', () => {
+    const h = setup();
+    h.ingest.subscribed('public', ['tickers.A'], 'c1');
+    h.feed('public', tickerText('A', 'delta', { lastPrice: '0' }));
+    h.feed('public', tickerText('A', 'snapshot', { lastPrice: '1', markPrice: '1' }));
+    h.feed('public', tickerText('A', 'delta', { lastPrice: '2' }));
+    h.sched.tick();
+    expect(h.store.get(h.atoms.quoteAtom('A'))?.lastPrice).toBe('2');
+    // The connection drops: deltas on the next one wait for its snapshot.
+    h.ingest.disconnected('public');
+    h.ingest.subscribed('public', ['tickers.A'], 'c2');
+    h.feed('public', tickerText('A', 'delta', { lastPrice: '3' }));
+    h.sched.tick();
+    expect(h.store.get(h.atoms.quoteAtom('A'))?.lastPrice).toBe('2');
+    h.feed('public', tickerText('A', 'snapshot', { lastPrice: '4' }));
+    h.feed('public', tickerText('A', 'delta', { markPrice: '5' }));
+    h.sched.tick();
+    expect({ ...h.store.get(h.atoms.quoteAtom('A')) }).toEqual({
+      symbol: 'A',
+      lastPrice: '4',
+      markPrice: '5',
+    });
+    expect(h.store.get(h.atoms.ingestStatsAtom).tickerDeltasIgnored).toBe(2);
+  });
+
+  it('forgets the ticker of an unsubscribed symbol, in order with the frames around it', () => {
+    const h = setup();
+    h.ingest.subscribed('public', ['tickers.A', 'tickers.B'], 'c1');
+    h.feed('public', tickerText('A', 'snapshot', { lastPrice: '1' }));
+    h.feed('public', tickerText('B', 'snapshot', { lastPrice: '1' }));
+    const a = h.atoms.quoteAtom('A');
+    const seen = vi.fn();
+    h.store.sub(a, seen);
+    h.ingest.forgetTickers(['A']);
+    h.feed('public', tickerText('A', 'delta', { lastPrice: '2' })); // still in flight: ignored
+    h.sched.tick();
+    expect(h.store.get(a)).toBeUndefined();
+    expect(seen).toHaveBeenCalledTimes(1);
+    expect(h.store.get(h.atoms.quoteSymbolsAtom)).toEqual(['B']);
+    expect(h.ingest.getStats().tickerDeltasIgnored).toBe(1);
+    // Subscribed again: its snapshot brings it back.
+    h.feed('public', tickerText('A', 'snapshot', { lastPrice: '3' }));
+    h.ingest.forgetTickers(['B']);
+    h.feed('public', tickerText('B', 'snapshot', { lastPrice: '4' }));
+    h.sched.tick();
+    expect(h.store.get(h.atoms.quoteSymbolsAtom)).toEqual(['A', 'B']);
+    expect(h.store.get(h.atoms.quoteAtom('B'))?.lastPrice).toBe('4');
+  });
+
+  it('subscribing more symbols on the same connection keeps the others live', () => {
+    const h = setup();
+    h.ingest.subscribed('public', ['tickers.A'], 'c1');
+    h.feed('public', tickerText('A', 'snapshot', { lastPrice: '1' }));
+    h.ingest.subscribed('public', ['tickers.B'], 'c1');
+    h.feed('public', tickerText('A', 'delta', { lastPrice: '2' }));
+    h.sched.tick();
+    expect(h.store.get(h.atoms.quoteAtom('A'))?.lastPrice).toBe('2');
+    expect(h.store.get(h.atoms.topicStatusAtom('public')).status).toBe('ready');
+  });
+});
+
+describe('frames that come before subscribed()', () => {
+  it('a ticker snapshot of an earlier op of the same connection stays valid', () => {
+    const h = setup();
+    // Ops of at most 10 topics: op 1 is answered and its snapshots arrive, then op 2 is
+    // answered and the machine reports the connection subscribed.
+    h.feed('public', tickerText('A', 'snapshot', { lastPrice: '1' }));
+    h.ingest.subscribed('public', ['tickers.A', 'tickers.B'], 'c1');
+    h.feed('public', tickerText('A', 'delta', { lastPrice: '2' }));
+    h.sched.tick();
+    expect(h.store.get(h.atoms.quoteAtom('A'))?.lastPrice).toBe('2');
+    expect(h.store.get(h.atoms.topicStatusAtom('public')).status).toBe('ready');
+    expect(h.ingest.getStats().tickerDeltasIgnored).toBe(0);
+  });
+
+  it('private frames of a new connection before subscribed() do not look like a gap', () => {
+    const h = setup();
+    h.ingest.subscribed('private', [], 'c1');
+    h.feed('private', privateText(ORDER, 1, [order('a', 1)]));
+    h.feed('private', privateText(ORDER, 2, [order('a', 2)]));
+    h.ingest.disconnected('private');
+    h.feed('private', privateText(ORDER, 1, [order('a', 3)]));
+    h.ingest.subscribed('private', [], 'c2');
+    h.feed('private', privateText(ORDER, 2, [order('a', 4)]));
+    expect(h.ingest.getStats()).toMatchObject({ resyncs: 0, seqRepeats: 0 });
+  });
+
+  it('another connection id without disconnected() restarts the seq count', () => {
+    const h = setup();
+    h.ingest.subscribed('private', [], 'c1');
+    h.feed('private', privateText(ORDER, 1, [order('a', 1)]));
+    h.feed('private', privateText(ORDER, 2, [order('a', 2)]));
+    h.ingest.subscribed('private', [], 'c2');
+    h.feed('private', privateText(ORDER, 1, [order('a', 3)]));
+    expect(h.ingest.getStats()).toMatchObject({ resyncs: 0, seqRepeats: 0 });
+  });
+});
