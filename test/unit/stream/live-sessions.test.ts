@@ -14,13 +14,15 @@ import { parseSession, type SessionEvent } from '../../../src/stream/session-fil
 import { settle, setup } from './harness';
 
 const DIRS = [join(__dirname, '../../sessions'), join(__dirname, '../../../../shared/sessions')];
-const sessions = DIRS.filter(existsSync).flatMap((dir) =>
+const found = DIRS.filter(existsSync).flatMap((dir) =>
   readdirSync(dir)
     .filter(
       (f) => f.endsWith('.jsonl') && existsSync(join(dir, f.replace(/\.jsonl$/, '.state.json'))),
     )
     .map((f) => ({ dir, name: f.replace(/\.jsonl$/, '') })),
 );
+// The shared examples are also vendored into test/sessions: play each name once.
+const sessions = found.filter((s, i) => found.findIndex((o) => o.name === s.name) === i);
 
 type Step = SessionEvent | { t: number; kind: 'request'; topic: PrivateTopic };
 
