@@ -5,6 +5,8 @@ import { canonicalJson } from '../../src/lib/canonical-json';
 import { replayToDump } from '../../src/stream/replay';
 import { parseSession } from '../../src/stream/session-file';
 
+// Our sessions (with copies of ../shared/sessions, so a clone elsewhere is self-contained), plus
+// ../shared/sessions itself when it sits next to the checkout.
 const DIRS = [join(__dirname, '../sessions'), join(__dirname, '../../../shared/sessions')];
 
 const sessions = DIRS.filter((d) => existsSync(d)).flatMap((dir) =>
@@ -12,7 +14,7 @@ const sessions = DIRS.filter((d) => existsSync(d)).flatMap((dir) =>
     .filter(
       (f) => f.endsWith('.jsonl') && existsSync(join(dir, f.replace(/\.jsonl$/, '.state.json'))),
     )
-    .map((f) => ({ dir, name: f.replace(/\.jsonl$/, '') })),
+    .map((f) => ({ dir, name: f.replace(/\.jsonl$/, ''), shared: dir !== DIRS[0] })),
 );
 
 describe('golden sessions', () => {
