@@ -4,6 +4,7 @@
  * every delta, through the project's decoders and merge rules) equals the server's truth.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StateDump } from '../../../src/state/dump';
 import { decodePrivate } from '../../../src/stream/decode';
 import type { PrivateDataFrame } from '../../../src/stream/protocol';
 import type { Simulator } from '../../../server/simulator';
@@ -117,9 +118,11 @@ describe('private stream over a long run', () => {
     expect(follower).not.toContain('copytrade.leaderIncome');
   });
 
-  it('rebuilds exactly the server truth for every user', () => {
+  it('rebuilds exactly the server truth for every user (GET /__admin/truth/:userId)', async () => {
     for (const o of obs.values()) {
-      expect(privatePart(o.dump())).toEqual(privatePart(sim.truth(o.userId)));
+      const truth = await o.http.get<StateDump>(`/__admin/truth/${o.userId}`);
+      expect(truth.status).toBe(200);
+      expect(privatePart(o.dump())).toEqual(privatePart(truth.body));
     }
     const f = sim.truth(1001);
     expect(f.copytrade.positions.length).toBeGreaterThan(0);
@@ -151,5 +154,35 @@ describe('private stream over a long run', () => {
     expect(restLines.some((e) => e.kind === 'rest' && e.t - e.sent >= 3_000)).toBe(true);
     expect(privatePart(late.dump())).toEqual(privatePart(sim.truth(1001)));
     await late.ws.close();
+  });
+
+  it('converges across a dropped connection and a restart, re-seeding each time', async () => {
+    const o = new Observer(sim);
+    await o.connect('leader', ALL_PRIVATE_TOPICS);
+    await o.seedAll([...ALL_PRIVATE_TOPICS]);
+    for (const fault of ['drop', 'restart']) {
+      for (let t = 0; t < 5_000; t += STEP_MS) {
+        sim.manualClock.advance(STEP_MS);
+        await o.drain();
+      }
+      const r = await o.http.post(
+        `/__admin/faults/${fault}`,
+        fault === 'drop' ? { stream: 'private' } : {},
+      );
+      expect(r.status).toBe(200);
+      await o.ws.closed;
+      o.collect();
+      // Deltas of the gap are lost: the new connection starts at seq 1 and seeds again.
+      sim.manualClock.advance(3_000);
+      await o.connect('leader', ALL_PRIVATE_TOPICS);
+      await o.seedAll([...ALL_PRIVATE_TOPICS]);
+    }
+    for (let t = 0; t < 5_000; t += STEP_MS) {
+      sim.manualClock.advance(STEP_MS);
+      await o.drain();
+    }
+    expect(o.events.filter((e) => e.kind === 'open').length).toBe(3);
+    expect(privatePart(o.dump())).toEqual(privatePart(sim.truth(2001)));
+    await o.ws.close();
   });
 });
