@@ -11,7 +11,7 @@ import type { SessionRecorder } from '../record/recorder';
 /** Ops a connection may send in a burst, and how fast the allowance comes back (per second). */
 export const OP_BURST = 100;
 export const OP_REFILL_PER_S = 20;
-/** Refused ops (beyond the allowance) after which the connection is closed (1008). */
+/** Refused ops in a row (beyond the allowance) after which the connection is closed (1008). */
 export const OP_ABUSE_LIMIT = 300;
 /** Frames held per paused topic before the oldest are dropped. */
 const HOLD_LIMIT = 10_000;
@@ -82,6 +82,7 @@ export class Conn {
     }
     if (this.tokens >= 1) {
       this.tokens--;
+      this.refused = 0;
       return true;
     }
     if (++this.refused >= OP_ABUSE_LIMIT) this.close(CLOSE_POLICY, 'too many requests');
