@@ -17,6 +17,7 @@ import ReconnectingWebSocket from 'reconnecting-websocket';
 import { fromCallback } from 'xstate';
 import { decodeFrame } from '../src/stream/decode';
 import type { StreamName } from '../src/stream/protocol';
+import { wireTap } from '../src/stream/session-recorder';
 import type { FrameSink } from '../src/stream/sink';
 import type { TransportCommand, TransportEvent, WebSocketConstructor } from './connection.types';
 import { describeError } from './connection.context';
@@ -109,14 +110,21 @@ export const transportLogic = fromCallback<TransportCommand, TransportInput, Tra
           maxEnqueuedMessages: 0,
         },
       );
+      // wireTap(): the session recorder's taps (src/stream/session-recorder.ts), null unless
+      // someone records: raw frames in and out, opens and closes, as they crossed the wire.
       const onOpen = () => {
-        if (alive) sendBack({ type: 'WS.OPEN', socketId: current });
+        if (!alive) return;
+        wireTap()?.open(stream);
+        sendBack({ type: 'WS.OPEN', socketId: current });
       };
       const onMessage = (ev: MessageEvent) => {
-        if (alive) onFrame(ev.data);
+        if (!alive) return;
+        wireTap()?.recv(stream, ev.data);
+        onFrame(ev.data);
       };
       const onClose = (ev: { code: number; reason: string }) => {
         if (!alive) return;
+        wireTap()?.close(stream, ev.code, ev.reason ?? '');
         // RWS reconnects (into our gate) before calling us; if its count did not move and is at
         // the limit, it gave up and will never call the gate again.
         dead = instance.retryCount >= maxRetries && instance.retryCount === retryAtGate;
@@ -173,8 +181,10 @@ export const transportLogic = fromCallback<TransportCommand, TransportInput, Tra
         case 'send':
           // Never through a queue: a frame for another (or no longer open) socket is dropped.
           if (rws && command.socketId === current && rws.readyState === OPEN) {
-            rws.send(JSON.stringify(command.op));
+            const text = JSON.stringify(command.op);
+            rws.send(text);
             meter.sent(now());
+            wireTap()?.send(stream, text);
           }
           return;
         case 'replace':

@@ -18,6 +18,7 @@ import {
   type RequestInfo,
 } from './errors';
 import { buildUrl, type QueryParams } from './query';
+import { tapResponse, wireTap } from '../stream/session-recorder';
 import {
   RESPONSE_TYPES,
   isEmptyResponse,
@@ -274,6 +275,10 @@ export class HttpClient {
       for (const h of this.#hooks) await h.request?.(ctx);
       timer = setTimeout(() => controller.abort(TIMEOUT), timeoutMs);
       const doFetch = this.#fetch ?? globalThis.fetch;
+      // A session being recorded (src/stream/session-recorder.ts) gets the raw snapshot bodies
+      // with their send and arrival times; null (one check) when nothing records.
+      const tap = wireTap();
+      const tapSentAt = tap?.now() ?? 0;
       let res: Response;
       try {
         res = await doFetch(url, {
@@ -286,6 +291,8 @@ export class HttpClient {
       } catch (err) {
         throw classify(err);
       }
+      if (tap)
+        await tapResponse(tap, res, { method, url, baseUrl: this.baseUrl, sentAt: tapSentAt });
       const [min, max] = options.acceptStatus ?? DEFAULT_ACCEPT_STATUS;
       if (res.status < min || res.status > max || !res.ok) {
         void res.body?.cancel().catch(() => undefined);
