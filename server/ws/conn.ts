@@ -6,7 +6,7 @@
 import type { WebSocket } from 'ws';
 import type { StreamName } from '../../src/stream/protocol';
 import type { Clock, TimerHandle } from '../clock';
-import type { SessionRecorder } from '../record/recorder';
+import type { ConnectionRecording } from '../record/recorder';
 
 /** Ops a connection may send in a burst, and how fast the allowance comes back (per second). */
 export const OP_BURST = 100;
@@ -40,7 +40,7 @@ export class Conn {
   closed = false;
   /** Data frames sent (for the truth endpoint's stats). */
   framesSent = 0;
-  recorder: SessionRecorder | undefined;
+  recorder: ConnectionRecording | undefined;
   private readonly seq = new Map<string, number>();
   private readonly skip = new Map<string, number>();
   private readonly held = new Map<string, string[]>();
