@@ -1,0 +1,144 @@
+/**
+ * `npm run record -- --url URL --user NAME --out FILE [--duration S]`: records a session file
+ * (PROTOCOL.md section 6) of what a user's sockets see, with the recording client of
+ * server/replay/recording-client.ts. Lines are streamed to FILE as they come (memory stays flat).
+ * The password comes from --password, ASSETDECK_PASSWORD or the demo table; it is never written.
+ */
+import { createWriteStream } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { pathToFileURL } from 'node:url';
+import { RecordError, startRecording, type Recording } from '../server/replay/recording-client';
+import { DEMO_ACCOUNTS } from '../src/features/login/demo-accounts';
+
+export const HELP = `Record a session file of what a user's sockets see.
+
+Usage: npm run record -- --url URL --user NAME --out FILE [--duration S]
+
+  --url URL        the dashboard or simulator origin, e.g. http://127.0.0.1:8790
+  --user NAME      the account to sign in as
+  --password P     its password (default: the environment variable
+                   ASSETDECK_PASSWORD, else the demo table's password of a demo
+                   account); never written to FILE
+  --out FILE       where to write the session (JSON Lines)
+  --duration S     stop after S seconds (default: at Ctrl-C)
+  --symbols A,B    ticker symbols (default: every linear symbol of instruments-info)
+  --help           show this text
+`;
+
+export interface RecordCli {
+  url: string;
+  username: string;
+  password: string;
+  out: string;
+  durationS: number | undefined;
+  symbols: string[] | undefined;
+}
+
+/** Parses the flags; throws RecordError with a one-line message. */
+export function parseRecordArgs(
+  argv: readonly string[],
+  env: Record<string, string | undefined>,
+): RecordCli | 'help' {
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      strict: true,
+      allowPositionals: false,
+      options: {
+        url: { type: 'string' },
+        user: { type: 'string' },
+        password: { type: 'string' },
+        out: { type: 'string' },
+        duration: { type: 'string' },
+        symbols: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (err) {
+    throw new RecordError((err as Error).message);
+  }
+  if (values.help) return 'help';
+  const str = (k: string) => (typeof values[k] === 'string' ? (values[k] as string) : undefined);
+  const url = str('url');
+  const username = str('user');
+  const out = str('out');
+  if (!url || !/^https?:\/\/[^/]+/.test(url))
+    throw new RecordError('--url: expected http(s)://host:port');
+  if (!username) throw new RecordError('--user: required');
+  if (!out) throw new RecordError('--out: required');
+  const password =
+    str('password') ??
+    (env.ASSETDECK_PASSWORD || undefined) ??
+    DEMO_ACCOUNTS.find((a) => a.username === username)?.password;
+  if (!password) {
+    throw new RecordError(`--password (or ASSETDECK_PASSWORD) is required for ${username}`);
+  }
+  const d = str('duration');
+  if (d !== undefined && !(/^\d+(\.\d+)?$/.test(d) && Number(d) > 0 && Number(d) <= 86_400)) {
+    throw new RecordError(`--duration ${JSON.stringify(d)}: expected seconds in (0, 86400]`);
+  }
+  const symbols = str('symbols')
+    ?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (symbols?.some((s) => !/^[A-Z0-9]{2,40}$/.test(s))) {
+    throw new RecordError('--symbols: expected upper-case symbols separated by commas');
+  }
+  return {
+    url,
+    username,
+    password,
+    out,
+    durationS: d === undefined ? undefined : Number(d),
+    symbols,
+  };
+}
+
+async function main(): Promise<void> {
+  const fail = (msg: string): never => {
+    process.stderr.write(`record: ${msg}\n`);
+    process.exit(1);
+  };
+  let cli: RecordCli | 'help';
+  try {
+    cli = parseRecordArgs(process.argv.slice(2), process.env);
+  } catch (err) {
+    return fail((err as Error).message);
+  }
+  if (cli === 'help') {
+    process.stdout.write(HELP);
+    return;
+  }
+  const out = createWriteStream(cli.out);
+  out.on('error', (err) => fail(`cannot write ${cli.out}: ${err.message}`));
+  let rec: Recording;
+  try {
+    rec = await startRecording({
+      url: cli.url,
+      username: cli.username,
+      password: cli.password,
+      ...(cli.symbols ? { symbols: cli.symbols } : {}),
+      onLine: (line) => out.write(`${line}\n`),
+      log: (m) => process.stderr.write(`record: ${m}\n`),
+    });
+  } catch (err) {
+    return fail((err as Error).message);
+  }
+  const { durationS } = cli;
+  process.stderr.write(
+    `record: user ${rec.userId}, ${rec.symbols.length} symbols, writing ${cli.out}` +
+      `${durationS ? ` for ${durationS} s` : ' until Ctrl-C'}\n`,
+  );
+  const finish = async () => {
+    await rec.stop();
+    await new Promise<void>((resolve) => out.end(resolve));
+    process.stderr.write(`record: ${rec.recorder.eventCount} events written to ${cli.out}\n`);
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void finish());
+  process.once('SIGTERM', () => void finish());
+  if (durationS) setTimeout(() => void finish(), durationS * 1000);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) void main();
