@@ -301,8 +301,13 @@ export async function startRecording(opts: RecordOptions): Promise<Recording> {
     stopping || (live(links.public) && live(links.private) && inFlight.size === 0);
   const pong = (ws: WebSocket) =>
     new Promise<void>((resolve) => {
-      ws.once('pong', () => resolve());
-      ws.once('close', () => resolve());
+      const done = () => {
+        ws.off('pong', done);
+        ws.off('close', done);
+        resolve();
+      };
+      ws.on('pong', done);
+      ws.on('close', done);
       ws.ping();
     });
 
