@@ -121,7 +121,9 @@ async function recordOne(plan: Plan): Promise<void> {
     const expected: StateDump = {
       wallets: truth.wallets,
       risk: truth.risk,
-      quotes: Object.fromEntries(SYMBOLS.map((s) => [s, truth.quotes[s]])),
+      quotes: Object.fromEntries(
+        SYMBOLS.flatMap((s) => (truth.quotes[s] ? [[s, truth.quotes[s]] as const] : [])),
+      ),
       copytrade: truth.copytrade,
       stats: countStats(text),
     };
