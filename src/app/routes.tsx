@@ -24,7 +24,7 @@ export const SCREENS: readonly ScreenRoute[] = [
   {
     path: '/copy-trade/leader',
     page: 'leader',
-    Component: lazy(() => import('../features/copytrade/LeaderScreen')),
+    Component: lazy(() => import('../features/leader/LeaderScreen')),
   },
   {
     path: '/assets/derivatives',

@@ -1,11 +1,39 @@
+import { SimpleGrid, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ScreenFrame } from '../../app/ScreenFrame';
+import { Section } from '../../ui/live/Section';
+import { TopicState } from '../../ui/live/TopicState';
+import { AssetTotals } from './AssetTotals';
+import { useExchangeRates } from './exchange-rates';
+import { RiskSection } from './RiskSection';
+import { ShowAssetsToggle } from './ShowAssetsToggle';
+import { WalletTable } from './WalletTable';
 
 /**
- * Derivatives wallets, risk and positions of the user.
- * Route entry and heading only for now: the live tables arrive with the screens issue.
+ * `/assets/derivatives`: USD totals from the exchange rates, account risk, and every wallet
+ * with every field, live.
  */
 export default function DerivativesScreen() {
   const { t } = useTranslation('user-assets');
-  return <ScreenFrame title={t('meta.derivatives.title')} />;
+  useExchangeRates();
+  return (
+    <ScreenFrame title={t('meta.derivatives.title')} actions={<ShowAssetsToggle />}>
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+          <AssetTotals />
+          <RiskSection />
+        </SimpleGrid>
+        <Section title={t('assets.wallets.title')}>
+          <TopicState
+            topic="wallet"
+            empty={false}
+            emptyText=""
+            loadingText={t('assets.wallets.loading')}
+          >
+            <WalletTable label={t('assets.wallets.table')} />
+          </TopicState>
+        </Section>
+      </Stack>
+    </ScreenFrame>
+  );
 }

@@ -1,11 +1,62 @@
+import { Stack } from '@mantine/core';
+import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { ScreenFrame } from '../../app/ScreenFrame';
+import { useStreamAtoms } from '../../app/live-context';
+import { Section } from '../../ui/live/Section';
+import { TopicState } from '../../ui/live/TopicState';
+import { ShowAssetsToggle } from '../assets/ShowAssetsToggle';
+import { AccountTotals } from './AccountTotals';
+import { OrdersTable } from './OrdersTable';
+import { PositionsTable } from './PositionsTable';
 
-/**
- * Copied positions, orders and account totals of the leaders this user follows.
- * Route entry and heading only for now: the live tables arrive with the screens issue.
- */
+function PositionsSection() {
+  const { t } = useTranslation('user-assets');
+  const { positionKeysAtom } = useStreamAtoms();
+  const count = useAtomValue(positionKeysAtom).length;
+  return (
+    <Section title={t('copyTrade.positions.title')}>
+      <TopicState
+        topic="copytrade.position"
+        prices
+        empty={count === 0}
+        emptyText={t('copyTrade.positions.empty')}
+        loadingText={t('copyTrade.positions.loading')}
+      >
+        <PositionsTable grouped label={t('copyTrade.positions.table')} />
+      </TopicState>
+    </Section>
+  );
+}
+
+function OrdersSection() {
+  const { t } = useTranslation('user-assets');
+  const { orderKeysAtom } = useStreamAtoms();
+  const count = useAtomValue(orderKeysAtom).length;
+  return (
+    <Section title={t('copyTrade.orders.title')}>
+      <TopicState
+        topic="copytrade.order"
+        empty={count === 0}
+        emptyText={t('copyTrade.orders.empty')}
+        loadingText={t('copyTrade.orders.loading')}
+      >
+        <OrdersTable label={t('copyTrade.orders.table')} />
+      </TopicState>
+    </Section>
+  );
+}
+
+/** `/copy-trade`: the follower's account totals, copied positions by leader, and orders, live. */
 export default function FollowerScreen() {
   const { t } = useTranslation('user-assets');
-  return <ScreenFrame title={t('meta.copyTrade.title')} />;
+  return (
+    <ScreenFrame title={t('meta.copyTrade.title')} actions={<ShowAssetsToggle />}>
+      <Stack gap="md">
+        <AccountTotals />
+        <PositionsSection />
+        <OrdersSection />
+      </Stack>
+    </ScreenFrame>
+  );
 }

@@ -3,13 +3,17 @@ import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { useSignOut } from '../../app/hooks';
+import { ConnectionBadge } from '../../features/connection/ConnectionBadge';
 import { HOME_PATHS, roleAtom } from '../../app/session';
 import { userAtom } from '../../state/client';
 import { LanguageMenu } from './LanguageMenu';
 import classes from './shell.module.css';
 import { ThemeToggle } from './ThemeToggle';
 
-/** Site header (lazy chunk): brand, the screens of the user's role, language, theme, account. */
+/**
+ * Site header (lazy chunk): brand, the screens of the user's role, connection badge, language,
+ * theme, account.
+ */
 export default function Header() {
   const { t } = useTranslation('user-assets');
   const user = useAtomValue(userAtom);
@@ -35,6 +39,7 @@ export default function Header() {
         ))}
       </nav>
       <div className={classes.controls}>
+        <ConnectionBadge />
         <LanguageMenu />
         <ThemeToggle />
         <Menu position="bottom-end" withinPortal>

@@ -1,0 +1,37 @@
+/**
+ * The REST calls the live screens make besides the streams (rates, preferences, leader history
+ * and bots). The app uses the real endpoints; tests hand in fakes through the provider.
+ */
+import { createContext, useContext, type ReactNode } from 'react';
+import { exchangeRate, leaderBots, leaderIncomeHistory, savePreferences } from '../api/endpoints';
+import type {
+  ExchangeRateResult,
+  IncomeHistoryQuery,
+  IncomeHistoryResult,
+  LeaderBotsResult,
+  Preferences,
+  SavePreferencesBody,
+} from '../api/types';
+
+export interface ScreenApi {
+  /** USD rate per coin; `fresh` skips the shared 60 s cache (periodic refresh). */
+  exchangeRate(opts?: { fresh?: boolean }): Promise<ExchangeRateResult>;
+  savePreferences(body: SavePreferencesBody): Promise<Preferences>;
+  leaderIncomeHistory(query?: IncomeHistoryQuery): Promise<IncomeHistoryResult>;
+  leaderBots(): Promise<LeaderBotsResult>;
+}
+
+export const ENDPOINT_SCREEN_API: ScreenApi = {
+  exchangeRate: (opts) => exchangeRate(opts?.fresh ? { cache: false } : undefined),
+  savePreferences: (body) => savePreferences(body),
+  leaderIncomeHistory: (query) => leaderIncomeHistory(query),
+  leaderBots: () => leaderBots(),
+};
+
+const ScreenApiContext = createContext<ScreenApi>(ENDPOINT_SCREEN_API);
+
+export function ScreenApiProvider({ api, children }: { api: ScreenApi; children: ReactNode }) {
+  return <ScreenApiContext.Provider value={api}>{children}</ScreenApiContext.Provider>;
+}
+
+export const useScreenApi = (): ScreenApi => useContext(ScreenApiContext);

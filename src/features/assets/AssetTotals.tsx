@@ -1,0 +1,100 @@
+import { Text } from '@mantine/core';
+import { atom, useAtomValue, type Atom } from 'jotai';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useStreamAtoms } from '../../app/live-context';
+import type { StreamAtoms } from '../../state/atoms';
+import { rateAtom, rateByUsdAtom } from '../../state/client';
+import type { Wallet } from '../../stream/protocol';
+import { Amount } from '../../ui/amount/Amount';
+import { Section } from '../../ui/live/Section';
+import { StatList } from '../../ui/live/StatList';
+import { TopicState } from '../../ui/live/TopicState';
+import { usdTotals, type UsdTotals } from './usd';
+
+const cache = new WeakMap<StreamAtoms, Atom<UsdTotals>>();
+
+/** Totals of every wallet in USD, recomputed when a wallet or a rate changes. */
+function totalsAtom(atoms: StreamAtoms): Atom<UsdTotals> {
+  let a = cache.get(atoms);
+  if (!a) {
+    a = atom((get) => {
+      const wallets = get(atoms.walletCoinsAtom)
+        .map((c) => get(atoms.walletRowAtom(c)))
+        .filter((w): w is Wallet => w !== undefined);
+      return usdTotals(wallets, get(rateByUsdAtom));
+    });
+    cache.set(atoms, a);
+  }
+  return a;
+}
+
+function RatesNote({ unpriced }: { unpriced: readonly string[] }) {
+  const { t } = useTranslation('user-assets');
+  const rates = useAtomValue(rateAtom);
+  if (rates.status === 'error') {
+    return (
+      <Text role="status" size="xs" c="yellow.8">
+        {rates.data ? t('assets.ratesStale') : t('assets.ratesFailed')}
+      </Text>
+    );
+  }
+  if (rates.status !== 'ready') {
+    return rates.status === 'pending' && !rates.data ? (
+      <Text role="status" size="xs" c="dimmed">
+        {t('assets.ratesLoading')}
+      </Text>
+    ) : null;
+  }
+  return unpriced.length > 0 ? (
+    <Text size="xs" c="dimmed">
+      {t('assets.unpriced', { coins: unpriced.join(', ') })}
+    </Text>
+  ) : null;
+}
+
+/** The derivatives account in USD: equity, wallet balance, available and unrealised PnL. */
+export function AssetTotals() {
+  const { t } = useTranslation('user-assets');
+  const atoms = useStreamAtoms();
+  const totals = useAtomValue(useMemo(() => totalsAtom(atoms), [atoms]));
+  const hasRates = useAtomValue(rateAtom).status !== 'idle';
+  const usd = (v: string) => (hasRates ? v : undefined);
+  return (
+    <Section title={t('assets.totals.title')}>
+      <TopicState
+        topic="wallet"
+        empty={false}
+        emptyText=""
+        loadingText={t('assets.wallets.loading')}
+      >
+        <StatList
+          label={t('assets.totals.title')}
+          stats={[
+            {
+              id: 'equity',
+              label: t('assets.totals.equity'),
+              value: <Amount kind="usd" value={usd(totals.equity)} />,
+            },
+            {
+              id: 'balance',
+              label: t('assets.totals.walletBalance'),
+              value: <Amount kind="usd" value={usd(totals.walletBalance)} />,
+            },
+            {
+              id: 'available',
+              label: t('assets.totals.available'),
+              value: <Amount kind="usd" value={usd(totals.available)} />,
+            },
+            {
+              id: 'unrealised',
+              label: t('assets.totals.unrealisedPnl'),
+              value: <Amount kind="usd" value={usd(totals.unrealisedPnl)} tone="pnl" />,
+            },
+          ]}
+        />
+        <RatesNote unpriced={totals.unpriced} />
+      </TopicState>
+    </Section>
+  );
+}

@@ -1,0 +1,74 @@
+import { Popover, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { useAtomValue } from 'jotai';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ConnectionActor } from '../../../machines/connection.machine';
+import { useConnectionStatus, type ConnectionHealth } from '../../stream/connection-status';
+import { liveConnectionsAtom } from '../../stream/live';
+import { ConnectionPanel } from './ConnectionPanel';
+import classes from './connection.module.css';
+import { healthText, streamText, worstHealth } from './labels';
+
+interface BadgeViewProps {
+  health: ConnectionHealth;
+  /** Per stream, when they differ (read out, not shown). */
+  detail?: string;
+}
+
+function BadgeView({ health, detail }: BadgeViewProps) {
+  const { t } = useTranslation('user-assets');
+  const [opened, setOpened] = useState(false);
+  const titleId = useId();
+  return (
+    <Popover
+      opened={opened}
+      onChange={setOpened}
+      trapFocus
+      returnFocus
+      closeOnEscape
+      position="bottom-end"
+      shadow="md"
+      withinPortal
+    >
+      <Popover.Target>
+        <UnstyledButton
+          className={classes.badge}
+          data-health={health}
+          onClick={() => setOpened((o) => !o)}
+        >
+          <span className={classes.dot} aria-hidden />
+          <span role="status" className={classes.text}>
+            <VisuallyHidden>{t('connection.badgePrefix')} </VisuallyHidden>
+            {healthText(t, health)}
+            {detail && <VisuallyHidden> ({detail})</VisuallyHidden>}
+          </span>
+        </UnstyledButton>
+      </Popover.Target>
+      <Popover.Dropdown aria-labelledby={titleId} className={classes.dropdown}>
+        <ConnectionPanel titleId={titleId} onClose={() => setOpened(false)} />
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
+
+function LiveBadge({ pub, priv }: { pub: ConnectionActor; priv: ConnectionActor }) {
+  const { t } = useTranslation('user-assets');
+  const publicHealth = useConnectionStatus(pub);
+  const privateHealth = useConnectionStatus(priv);
+  const health = worstHealth([publicHealth, privateHealth]);
+  const detail =
+    publicHealth === privateHealth
+      ? undefined
+      : `${streamText(t, 'public')}: ${healthText(t, publicHealth)}, ${streamText(t, 'private')}: ${healthText(t, privateHealth)}`;
+  return <BadgeView health={health} detail={detail} />;
+}
+
+/**
+ * The header's connection badge: the worse of both streams in colour and words
+ * (role="status", so a change is announced); it opens the connection panel.
+ */
+export function ConnectionBadge() {
+  const { public: pub, private: priv } = useAtomValue(liveConnectionsAtom);
+  if (pub && priv) return <LiveBadge pub={pub} priv={priv} />;
+  return <BadgeView health="disconnected" />;
+}

@@ -1,0 +1,237 @@
+import { CloseButton, Group, Stack, Title } from '@mantine/core';
+import { useSelector } from '@xstate/react';
+import { useAtomValue, useStore } from 'jotai';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ConnectionActor } from '../../../machines/connection.machine';
+import { useStreamAtoms } from '../../app/live-context';
+import { formatDecimal } from '../../lib/money';
+import type { StreamTopic } from '../../state/atoms';
+import {
+  isTopicStale,
+  useConnectionAttempt,
+  useConnectionFps,
+  useConnectionLastError,
+  useConnectionLastErrorDetail,
+  useConnectionPhase,
+  useConnectionRtt,
+  useConnectionStatus,
+  useReconnectDelayMs,
+  useRejectedFrames,
+} from '../../stream/connection-status';
+import { liveConnectionsAtom } from '../../stream/live';
+import { isPrivateTopic, type StreamName } from '../../stream/protocol';
+import classes from './connection.module.css';
+import { errorText, healthText, phaseText, streamText } from './labels';
+import { RecordingSlot } from './RecordingSlot';
+import { useNow } from './use-now';
+
+const num = (n: number, decimals = 0) => formatDecimal(String(n), { decimals, rounding: 'halfUp' });
+
+function useAgo(): (at: number | undefined, now: number) => string {
+  const { t } = useTranslation('user-assets');
+  return (at, now) => {
+    if (at === undefined || !Number.isFinite(at)) return t('connection.never');
+    const s = Math.max(0, Math.floor((now - at) / 1000));
+    return s < 60
+      ? t('connection.secondsAgo', { n: s })
+      : t('connection.minutesAgo', { n: Math.floor(s / 60) });
+  };
+}
+
+function TopicStatusText({ topic }: { topic: StreamTopic }) {
+  const { t } = useTranslation('user-assets');
+  const { topicStatusAtom } = useStreamAtoms();
+  const st = useAtomValue(topicStatusAtom(topic));
+  switch (st.status) {
+    case 'ready':
+      return <>{t('connection.topic.ready')}</>;
+    case 'pending':
+      return <>{t('connection.topic.pending')}</>;
+    case 'error':
+      return <>{t('connection.topic.error')}</>;
+    default:
+      return <>{t('connection.topic.idle')}</>;
+  }
+}
+
+/** Per subscribed topic: its data state (private), when its last frame came, stale or not. */
+function TopicFreshness({
+  actor,
+  stream,
+  now,
+}: {
+  actor: ConnectionActor;
+  stream: StreamName;
+  now: number;
+}) {
+  const { t } = useTranslation('user-assets');
+  const ago = useAgo();
+  const active = useSelector(actor, (s) => s.context.active.join(','));
+  const snapshot = actor.getSnapshot();
+  const topics = active === '' ? [] : active.split(',');
+  if (topics.length === 0) return null;
+  return (
+    <table
+      className={classes.topics}
+      aria-label={t('connection.topicsOf', { stream: streamText(t, stream) })}
+    >
+      <thead>
+        <tr>
+          <th scope="col">{t('connection.topic.name')}</th>
+          {stream === 'private' && <th scope="col">{t('connection.topic.data')}</th>}
+          <th scope="col">{t('connection.topic.lastFrame')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {topics.map((topic) => {
+          const stale = isTopicStale(snapshot, topic);
+          return (
+            <tr key={topic}>
+              <th scope="row" dir="ltr">
+                {topic}
+              </th>
+              {stream === 'private' && (
+                <td>{isPrivateTopic(topic) ? <TopicStatusText topic={topic} /> : '--'}</td>
+              )}
+              <td data-align="end" className={stale ? classes.stale : undefined}>
+                {ago(snapshot.context.meter.topicLastFrameAt(topic), now)}
+                {stale && ` · ${t('connection.topic.stale')}`}
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+function StreamFigures({
+  actor,
+  stream,
+  now,
+}: {
+  actor: ConnectionActor;
+  stream: StreamName;
+  now: number;
+}) {
+  const { t } = useTranslation('user-assets');
+  const health = useConnectionStatus(actor);
+  const phase = useConnectionPhase(actor);
+  const attempt = useConnectionAttempt(actor);
+  const delay = useReconnectDelayMs(actor);
+  const rtt = useConnectionRtt(actor);
+  const fps = useConnectionFps(actor);
+  const lastError = useConnectionLastError(actor);
+  const detail = useConnectionLastErrorDetail(actor);
+  const rejected = useRejectedFrames(actor);
+  return (
+    <>
+      <dl className={classes.figures}>
+        <dt>{t('connection.status')}</dt>
+        <dd>
+          {healthText(t, health)} · {phaseText(t, phase)}
+        </dd>
+        <dt>{t('connection.attempts')}</dt>
+        <dd dir="ltr">{num(attempt)}</dd>
+        {delay !== null && (
+          <>
+            <dt>{t('connection.nextAttempt')}</dt>
+            <dd>{t('connection.inSeconds', { n: num(delay / 1000, 1) })}</dd>
+          </>
+        )}
+        <dt>{t('connection.rtt')}</dt>
+        <dd>{rtt === null ? '--' : t('connection.ms', { n: num(rtt) })}</dd>
+        <dt>{t('connection.fps')}</dt>
+        <dd dir="ltr">{num(fps, 1)}</dd>
+        <dt>{t('connection.rejected')}</dt>
+        <dd dir="ltr">{num(rejected)}</dd>
+        <dt>{t('connection.lastError')}</dt>
+        <dd title={detail || undefined}>
+          {lastError ? errorText(t, lastError) : t('connection.none')}
+        </dd>
+      </dl>
+      <TopicFreshness actor={actor} stream={stream} now={now} />
+    </>
+  );
+}
+
+function StreamDetails({ stream, now }: { stream: StreamName; now: number }) {
+  const { t } = useTranslation('user-assets');
+  const actor = useAtomValue(liveConnectionsAtom)[stream];
+  const id = useId();
+  return (
+    <section aria-labelledby={id}>
+      <Title order={3} size="h6" id={id} mb={4}>
+        {streamText(t, stream)}
+      </Title>
+      {actor ? (
+        <StreamFigures actor={actor} stream={stream} now={now} />
+      ) : (
+        <p className={classes.figures}>{t('connection.notStarted')}</p>
+      )}
+    </section>
+  );
+}
+
+/** What the ingest took in, read once a second (it changes with every write). */
+function IngestFigures() {
+  const { t } = useTranslation('user-assets');
+  const store = useStore();
+  const { ingestStatsAtom } = useStreamAtoms();
+  const s = store.get(ingestStatsAtom);
+  const id = useId();
+  return (
+    <section aria-labelledby={id}>
+      <Title order={3} size="h6" id={id} mb={4}>
+        {t('connection.ingest.title')}
+      </Title>
+      <dl className={classes.figures}>
+        <dt>{t('connection.ingest.applied')}</dt>
+        <dd dir="ltr">{num(s.framesApplied)}</dd>
+        <dt>{t('connection.ingest.rejected')}</dt>
+        <dd dir="ltr">{num(s.framesRejected)}</dd>
+        <dt>{t('connection.ingest.resyncs')}</dt>
+        <dd dir="ltr">{num(s.resyncs)}</dd>
+        <dt>{t('connection.ingest.repeats')}</dt>
+        <dd dir="ltr">{num(s.seqRepeats)}</dd>
+        <dt>{t('connection.ingest.ignored')}</dt>
+        <dd dir="ltr">{num(s.tickerDeltasIgnored)}</dd>
+        <dt>{t('connection.ingest.snapshots')}</dt>
+        <dd dir="ltr">{num(s.snapshotsApplied)}</dd>
+        <dt>{t('connection.ingest.snapshotFailures')}</dt>
+        <dd dir="ltr">{num(s.snapshotFailures)}</dd>
+        <dt>{t('connection.ingest.writes')}</dt>
+        <dd dir="ltr">{num(s.fps)}</dd>
+      </dl>
+    </section>
+  );
+}
+
+export interface ConnectionPanelProps {
+  titleId: string;
+  onClose: () => void;
+}
+
+/**
+ * Both connections in detail: state, attempts, round trip, frames per second, last error and
+ * per-topic freshness; the ingest's counters; and the record-session control when present.
+ */
+export function ConnectionPanel({ titleId, onClose }: ConnectionPanelProps) {
+  const { t } = useTranslation('user-assets');
+  const now = useNow(1_000);
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" wrap="nowrap">
+        <Title order={2} size="h5" id={titleId}>
+          {t('connection.title')}
+        </Title>
+        <CloseButton aria-label={t('common.close')} onClick={onClose} />
+      </Group>
+      <StreamDetails stream="public" now={now} />
+      <StreamDetails stream="private" now={now} />
+      <IngestFigures />
+      <RecordingSlot />
+    </Stack>
+  );
+}

@@ -1,0 +1,82 @@
+import { useAtomValue } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import { useStreamAtoms } from '../../app/live-context';
+import { formatTime } from '../../lib/time';
+import { Amount } from '../../ui/amount/Amount';
+import { Section } from '../../ui/live/Section';
+import { StatList } from '../../ui/live/StatList';
+import { TopicState } from '../../ui/live/TopicState';
+import { useUnrealisedTotal } from './live-totals';
+
+const COIN = 'USDT';
+
+/** The follower's copy-trading account totals, live. */
+export function AccountTotals() {
+  const { t } = useTranslation('user-assets');
+  const { copyAccountAtom } = useStreamAtoms();
+  const acc = useAtomValue(copyAccountAtom);
+  const unrealised = useUnrealisedTotal();
+  return (
+    <Section title={t('copyTrade.account.title')}>
+      <TopicState
+        topic="copytrade.account"
+        empty={!acc}
+        emptyText={t('copyTrade.account.empty')}
+        loadingText={t('copyTrade.account.loading')}
+      >
+        {acc && (
+          <StatList
+            label={t('copyTrade.account.title')}
+            stats={[
+              {
+                id: 'assets',
+                label: t('copyTrade.account.assets'),
+                value: <Amount value={acc.assetsE8} coin={COIN} />,
+              },
+              {
+                id: 'income',
+                label: t('copyTrade.account.income'),
+                value: <Amount value={acc.incomeE8} coin={COIN} tone="pnl" />,
+              },
+              {
+                id: 'yield',
+                label: t('copyTrade.account.yieldRate'),
+                value: <Amount kind="percentE4" value={acc.yieldRateE4} tone="pnl" />,
+              },
+              {
+                id: 'unrealised',
+                label: t('copyTrade.account.unrealisedPnl'),
+                value: <Amount kind="decimal" value={unrealised} coin={COIN} tone="pnl" />,
+              },
+              {
+                id: 'available',
+                label: t('copyTrade.account.available'),
+                value: <Amount value={acc.availableE8} coin={COIN} />,
+              },
+              {
+                id: 'wallet',
+                label: t('copyTrade.account.wallet'),
+                value: <Amount value={acc.walletE8} coin={COIN} />,
+              },
+              {
+                id: 'shareProfit',
+                label: t('copyTrade.account.shareProfit'),
+                value: <Amount value={acc.shareProfitE8} coin={COIN} />,
+              },
+              {
+                id: 'realised',
+                label: t('copyTrade.account.cumRealisedPnl'),
+                value: <Amount value={acc.cumRealisedPnlE8} coin={COIN} tone="pnl" />,
+              },
+              {
+                id: 'updated',
+                label: t('live.updatedAt'),
+                value: <span dir="ltr">{formatTime(acc.updatedAtE3)}</span>,
+              },
+            ]}
+          />
+        )}
+      </TopicState>
+    </Section>
+  );
+}

@@ -1,0 +1,130 @@
+import { Badge } from '@mantine/core';
+import { useAtomValue } from 'jotai';
+import { memo, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useStreamAtoms } from '../../app/live-context';
+import { formatTime } from '../../lib/time';
+import { Amount } from '../../ui/amount/Amount';
+import { Cell, VirtualTable, type TableColumn } from '../../ui/table/VirtualTable';
+import classes from './copytrade.module.css';
+
+/** The words for the statuses an order can be listed with (the others remove it). */
+function useOrderStatusText(): (status: string | undefined) => string {
+  const { t } = useTranslation('user-assets');
+  return (status) => {
+    switch (status) {
+      case 'OpenOrderPartiallyFilled':
+        return t('copyTrade.orders.status.partiallyFilled');
+      case 'OpenOrderFilled':
+        return t('copyTrade.orders.status.filled');
+      case 'OpenOrderClosing':
+        return t('copyTrade.orders.status.closing');
+      default:
+        return status ?? '--';
+    }
+  };
+}
+
+const OrderCells = memo(function OrderCells({ orderId }: { orderId: string }) {
+  const { t } = useTranslation('user-assets');
+  const statusText = useOrderStatusText();
+  const { orderRowAtom } = useStreamAtoms();
+  const o = useAtomValue(orderRowAtom(orderId));
+  if (!o) return null;
+  const buy = o.side === 'Buy';
+  return (
+    <>
+      <Cell header>{o.symbol ?? '--'}</Cell>
+      <Cell>
+        <span dir="ltr" className={classes.isolate}>
+          {o.leaderUserId ?? '--'}
+        </span>
+      </Cell>
+      <Cell>
+        {o.side ? (
+          <Badge variant="light" color={buy ? 'teal' : 'red'} radius="sm">
+            {buy ? t('copyTrade.orders.buy') : t('copyTrade.orders.sell')}
+          </Badge>
+        ) : (
+          '--'
+        )}
+      </Cell>
+      <Cell>
+        {o.orderType === 'Market'
+          ? t('copyTrade.orders.market')
+          : o.orderType === 'Limit'
+            ? t('copyTrade.orders.limit')
+            : (o.orderType ?? '--')}
+      </Cell>
+      <Cell align="end">
+        <Amount kind="price" value={o.price} flash={false} />
+      </Cell>
+      <Cell align="end">
+        <Amount kind="qty" value={o.qty} />
+      </Cell>
+      <Cell align="end">
+        <Amount kind="qty" value={o.cumExecQty} />
+      </Cell>
+      <Cell>{statusText(o.copyTradeOrderStatus)}</Cell>
+      <Cell align="end">
+        <span dir="ltr" className={classes.isolate}>
+          {formatTime(o.createdAtE3)}
+        </span>
+      </Cell>
+      <Cell>
+        <span dir="ltr" className={classes.mono} title={o.orderId}>
+          {o.orderId}
+        </span>
+      </Cell>
+    </>
+  );
+});
+
+const orderKey = (id: string) => id;
+
+/** Copied orders that are listed (partially filled, filled, closing), newest first. */
+export function OrdersTable({ label }: { label: string }) {
+  const { t } = useTranslation('user-assets');
+  const { orderKeysAtom } = useStreamAtoms();
+  const ids = useAtomValue(orderKeysAtom);
+  const columns: TableColumn[] = useMemo(
+    () => [
+      { id: 'symbol', header: t('copyTrade.orders.symbol'), width: 'minmax(110px, 1fr)' },
+      { id: 'leader', header: t('copyTrade.orders.leader'), width: 'minmax(72px, 0.7fr)' },
+      { id: 'side', header: t('copyTrade.orders.side'), width: 'minmax(64px, 0.6fr)' },
+      { id: 'type', header: t('copyTrade.orders.type'), width: 'minmax(72px, 0.7fr)' },
+      {
+        id: 'price',
+        header: t('copyTrade.orders.price'),
+        width: 'minmax(100px, 1fr)',
+        align: 'end',
+      },
+      { id: 'qty', header: t('copyTrade.orders.qty'), width: 'minmax(90px, 1fr)', align: 'end' },
+      {
+        id: 'filled',
+        header: t('copyTrade.orders.filled'),
+        width: 'minmax(90px, 1fr)',
+        align: 'end',
+      },
+      { id: 'status', header: t('copyTrade.orders.statusLabel'), width: 'minmax(120px, 1fr)' },
+      {
+        id: 'created',
+        header: t('copyTrade.orders.createdAt'),
+        width: 'minmax(150px, 1.2fr)',
+        align: 'end',
+      },
+      { id: 'id', header: t('copyTrade.orders.orderId'), width: 'minmax(140px, 1.4fr)' },
+    ],
+    [t],
+  );
+  return (
+    <VirtualTable<string>
+      label={label}
+      columns={columns}
+      items={ids}
+      itemKey={orderKey}
+      minWidth={1120}
+      renderRow={(id) => <OrderCells orderId={id} />}
+    />
+  );
+}

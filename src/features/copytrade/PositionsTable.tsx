@@ -1,0 +1,211 @@
+import { Badge } from '@mantine/core';
+import { atom, useAtomValue } from 'jotai';
+import { memo, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useStreamAtoms } from '../../app/live-context';
+import { formatTime } from '../../lib/time';
+import { Amount } from '../../ui/amount/Amount';
+import { Cell, VirtualTable, type TableColumn } from '../../ui/table/VirtualTable';
+import classes from './copytrade.module.css';
+import { directionOf, sumDecimals, valuePosition } from './pnl';
+import {
+  flatItems,
+  groupedItems,
+  itemKey,
+  parsePositionKey,
+  type PositionItem,
+} from './position-rows';
+
+const QUOTE_COIN = 'USDT';
+
+/** Long or short, in words and colour. */
+export function DirectionBadge({ direction }: { direction: 1 | -1 | null }) {
+  const { t } = useTranslation('user-assets');
+  if (direction === null) return <>--</>;
+  return (
+    <Badge variant="light" color={direction > 0 ? 'teal' : 'red'} radius="sm">
+      {direction > 0 ? t('copyTrade.positions.long') : t('copyTrade.positions.short')}
+    </Badge>
+  );
+}
+
+/** One position, subscribed to its own row and to its symbol's quote. */
+const PositionCells = memo(function PositionCells({
+  posKey,
+  symbol,
+}: {
+  posKey: string;
+  symbol: string;
+}) {
+  const { positionRowAtom, quoteAtom } = useStreamAtoms();
+  const p = useAtomValue(positionRowAtom(posKey));
+  const quote = useAtomValue(quoteAtom(symbol));
+  const v = useMemo(() => (p ? valuePosition(p, quote) : null), [p, quote]);
+  if (!p || !v) return null;
+  return (
+    <>
+      <Cell header>{symbol}</Cell>
+      <Cell>
+        <DirectionBadge direction={directionOf(p)} />
+      </Cell>
+      <Cell align="end">
+        <Amount kind="qty" value={p.size} />
+      </Cell>
+      <Cell align="end">
+        <Amount kind="price" value={p.entryPrice} flash={false} />
+      </Cell>
+      <Cell align="end">
+        <Amount kind="price" value={v.markPrice} />
+      </Cell>
+      <Cell align="end">
+        <Amount kind="price" value={p.liqPrice} />
+      </Cell>
+      <Cell align="end">
+        <span dir="ltr" className={classes.isolate}>
+          {p.leverage ? `${p.leverage}×` : '--'}
+        </span>
+      </Cell>
+      <Cell align="end">
+        <Amount kind="decimal" coin={QUOTE_COIN} value={v.pnl} tone="pnl" />
+      </Cell>
+      <Cell align="end">
+        <Amount kind="percentE4" value={v.roeE4} tone="pnl" />
+      </Cell>
+      <Cell align="end">
+        <span dir="ltr" className={classes.isolate}>
+          {formatTime(p.createdAtE3)}
+        </span>
+      </Cell>
+    </>
+  );
+});
+
+/** Live unrealised PnL of a leader's positions together. */
+function GroupPnl({ keys }: { keys: readonly string[] }) {
+  const { positionRowAtom, quoteAtom } = useStreamAtoms();
+  const totalAtom = useMemo(
+    () =>
+      atom((get) =>
+        sumDecimals(
+          keys.map((k) => {
+            const p = get(positionRowAtom(k));
+            return p ? valuePosition(p, get(quoteAtom(parsePositionKey(k).symbol))).pnl : undefined;
+          }),
+        ),
+      ),
+    [keys, positionRowAtom, quoteAtom],
+  );
+  const total = useAtomValue(totalAtom);
+  return <Amount kind="decimal" coin={QUOTE_COIN} value={total} tone="pnl" />;
+}
+
+function GroupCells({
+  leaderId,
+  keys,
+  span,
+}: {
+  leaderId: number;
+  keys: readonly string[];
+  span: number;
+}) {
+  const { t } = useTranslation('user-assets');
+  return (
+    <Cell header span={span}>
+      <span className={classes.groupTitle}>
+        {t('copyTrade.positions.leaderGroup', { id: leaderId })}
+      </span>
+      <span className={classes.groupMeta}>
+        {t('copyTrade.positions.groupCount', { n: keys.length })}
+      </span>
+      <span className={classes.groupMeta}>
+        {t('copyTrade.positions.groupPnl')} <GroupPnl keys={keys} />
+      </span>
+    </Cell>
+  );
+}
+
+export interface PositionsTableProps {
+  /** Group rows by the leader copied (followers); a leader's own positions are not grouped. */
+  grouped: boolean;
+  label: string;
+}
+
+/** Open copied positions, live: mark price and unrealised PnL from the tickers. */
+export function PositionsTable({ grouped, label }: PositionsTableProps) {
+  const { t } = useTranslation('user-assets');
+  const { positionKeysAtom } = useStreamAtoms();
+  const keys = useAtomValue(positionKeysAtom);
+  const items = useMemo(() => (grouped ? groupedItems(keys) : flatItems(keys)), [grouped, keys]);
+  const columns: TableColumn[] = useMemo(
+    () => [
+      { id: 'symbol', header: t('copyTrade.positions.symbol'), width: 'minmax(110px, 1.2fr)' },
+      { id: 'side', header: t('copyTrade.positions.side'), width: 'minmax(72px, 0.7fr)' },
+      {
+        id: 'size',
+        header: t('copyTrade.positions.size'),
+        width: 'minmax(90px, 1fr)',
+        align: 'end',
+      },
+      {
+        id: 'entry',
+        header: t('copyTrade.positions.entryPrice'),
+        width: 'minmax(100px, 1fr)',
+        align: 'end',
+      },
+      {
+        id: 'mark',
+        header: t('copyTrade.positions.markPrice'),
+        width: 'minmax(100px, 1fr)',
+        align: 'end',
+      },
+      {
+        id: 'liq',
+        header: t('copyTrade.positions.liqPrice'),
+        width: 'minmax(100px, 1fr)',
+        align: 'end',
+      },
+      {
+        id: 'leverage',
+        header: t('copyTrade.positions.leverage'),
+        width: 'minmax(64px, 0.6fr)',
+        align: 'end',
+      },
+      {
+        id: 'pnl',
+        header: t('copyTrade.positions.unrealisedPnl'),
+        width: 'minmax(120px, 1.2fr)',
+        align: 'end',
+      },
+      {
+        id: 'roe',
+        header: t('copyTrade.positions.roe'),
+        width: 'minmax(80px, 0.8fr)',
+        align: 'end',
+      },
+      {
+        id: 'opened',
+        header: t('copyTrade.positions.openedAt'),
+        width: 'minmax(150px, 1.2fr)',
+        align: 'end',
+      },
+    ],
+    [t],
+  );
+  return (
+    <VirtualTable<PositionItem>
+      label={label}
+      columns={columns}
+      items={items}
+      itemKey={itemKey}
+      minWidth={1080}
+      rowClassName={(item) => (item.kind === 'group' ? classes.groupRow : undefined)}
+      renderRow={(item) =>
+        item.kind === 'group' ? (
+          <GroupCells leaderId={item.leaderId} keys={item.keys} span={columns.length} />
+        ) : (
+          <PositionCells posKey={item.key} symbol={item.symbol} />
+        )
+      }
+    />
+  );
+}

@@ -1,0 +1,85 @@
+/**
+ * Live valuation of a copied position at the latest mark price (decimal.js, exact): the stream
+ * sends positions re-valued about once a second, the ticker moves many times a second.
+ */
+import Decimal from 'decimal.js';
+import { decimalToScaled, e8ToDecimal, isDecimalString, isScaledString } from '../../lib/money';
+import type { Position, Ticker } from '../../stream/protocol';
+
+/** Exact arithmetic for prices times sizes (far beyond the 20 default significant digits). */
+const D = Decimal.clone({ precision: 200 });
+
+/** 1 for a long, -1 for a short, null when unknown (side, else the hedge-mode positionIdx). */
+export function directionOf(p: Pick<Position, 'side' | 'positionIdx'>): 1 | -1 | null {
+  if (p.side === 'Buy') return 1;
+  if (p.side === 'Sell') return -1;
+  if (p.positionIdx === 1) return 1;
+  if (p.positionIdx === 2) return -1;
+  return null;
+}
+
+/**
+ * Unrealised PnL in the quote coin: (mark − entry) × size for a long, (entry − mark) × size for a
+ * short, as an exact decimal string; null when an input is missing or malformed.
+ */
+export function unrealisedPnl(
+  direction: 1 | -1 | null,
+  size: string | undefined,
+  entryPrice: string | undefined,
+  markPrice: string | undefined,
+): string | null {
+  if (direction === null) return null;
+  if (!isDecimalString(size) || !isDecimalString(entryPrice) || !isDecimalString(markPrice)) {
+    return null;
+  }
+  return new D(markPrice).minus(entryPrice).times(size).times(direction).toFixed();
+}
+
+/** Return on the position's initial margin (entry × size ÷ leverage), as an ...E4 rate. */
+export function roeE4(
+  pnl: string | null,
+  p: Pick<Position, 'size' | 'entryPrice' | 'leverage'>,
+): string | null {
+  if (pnl === null || !isDecimalString(p.size) || !isDecimalString(p.entryPrice)) return null;
+  if (!isDecimalString(p.leverage)) return null;
+  const leverage = new D(p.leverage);
+  const margin = new D(p.entryPrice).times(p.size);
+  if (leverage.lte(0) || margin.lte(0)) return null;
+  return decimalToScaled(new D(pnl).times(leverage).div(margin).toFixed(), 4, 'halfUp');
+}
+
+export interface LiveValuation {
+  /** The mark price used: the quote's, else the position's own. */
+  markPrice: string | undefined;
+  /** Unrealised PnL, decimal string in the quote coin; undefined when unknown. */
+  pnl: string | undefined;
+  /** ROE as an ...E4 rate. */
+  roeE4: string | undefined;
+  /** True when computed from a live quote (false: the position's last valuation). */
+  live: boolean;
+}
+
+/** The position valued at the quote's markPrice, or at its own last valuation without one. */
+export function valuePosition(p: Position, quote: Ticker | undefined): LiveValuation {
+  const mark = quote?.markPrice;
+  if (isDecimalString(mark)) {
+    const pnl = unrealisedPnl(directionOf(p), p.size, p.entryPrice, mark);
+    if (pnl !== null) {
+      return { markPrice: mark, pnl, roeE4: roeE4(pnl, p) ?? undefined, live: true };
+    }
+  }
+  const pnl = isScaledString(p.unrealisedPnlE8) ? e8ToDecimal(p.unrealisedPnlE8) : null;
+  return {
+    markPrice: p.markPrice,
+    pnl: pnl ?? undefined,
+    roeE4: roeE4(pnl, p) ?? undefined,
+    live: false,
+  };
+}
+
+/** The sum of decimal strings (undefined entries skipped), exact. */
+export function sumDecimals(values: Iterable<string | undefined>): string {
+  let total = new D(0);
+  for (const v of values) if (v !== undefined) total = total.plus(v);
+  return total.toFixed();
+}

@@ -1,0 +1,129 @@
+import { Text } from '@mantine/core';
+import { useAtomValue } from 'jotai';
+import { memo, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useStreamAtoms } from '../../app/live-context';
+import type { Follower } from '../../stream/protocol';
+import { Amount } from '../../ui/amount/Amount';
+import { Section } from '../../ui/live/Section';
+import { StatList } from '../../ui/live/StatList';
+import { TopicState } from '../../ui/live/TopicState';
+import { Cell, VirtualTable, type TableColumn } from '../../ui/table/VirtualTable';
+import classes from './leader.module.css';
+
+const COIN = 'USDT';
+
+const sameFollower = (a: { f: Follower }, b: { f: Follower }) =>
+  a.f.followerUserId === b.f.followerUserId &&
+  a.f.investmentE8 === b.f.investmentE8 &&
+  a.f.incomeE8 === b.f.incomeE8 &&
+  a.f.yieldRateE4 === b.f.yieldRateE4;
+
+/** One follower; re-rendered only when its own figures change (income arrives as one object). */
+const FollowerCells = memo(function FollowerCells({ f }: { f: Follower }) {
+  const { t } = useTranslation('user-assets');
+  return (
+    <>
+      <Cell header>
+        <span dir="ltr" className={classes.isolate}>
+          {t('leader.followers.user', { id: f.followerUserId })}
+        </span>
+      </Cell>
+      <Cell align="end">
+        <Amount value={f.investmentE8} coin={COIN} />
+      </Cell>
+      <Cell align="end">
+        <Amount value={f.incomeE8} coin={COIN} tone="pnl" />
+      </Cell>
+      <Cell align="end">
+        <Amount kind="percentE4" value={f.yieldRateE4} tone="pnl" />
+      </Cell>
+    </>
+  );
+}, sameFollower);
+
+const followerKey = (f: Follower) => String(f.followerUserId);
+
+/** Follower count, share profit today and in total, and each follower's figures, live. */
+export function FollowerIncomeSection() {
+  const { t } = useTranslation('user-assets');
+  const { leaderIncomeAtom } = useStreamAtoms();
+  const income = useAtomValue(leaderIncomeAtom);
+  const followers = useMemo(() => income?.followers ?? [], [income?.followers]);
+  const columns: TableColumn[] = useMemo(
+    () => [
+      { id: 'user', header: t('leader.followers.follower'), width: 'minmax(110px, 1fr)' },
+      {
+        id: 'investment',
+        header: t('leader.followers.investment'),
+        width: 'minmax(120px, 1fr)',
+        align: 'end',
+      },
+      {
+        id: 'income',
+        header: t('leader.followers.income'),
+        width: 'minmax(120px, 1fr)',
+        align: 'end',
+      },
+      {
+        id: 'yield',
+        header: t('leader.followers.yieldRate'),
+        width: 'minmax(90px, 0.8fr)',
+        align: 'end',
+      },
+    ],
+    [t],
+  );
+  return (
+    <Section title={t('leader.income.title')}>
+      <TopicState
+        topic="copytrade.leaderIncome"
+        empty={!income}
+        emptyText={t('leader.income.empty')}
+        loadingText={t('leader.income.loading')}
+      >
+        {income && (
+          <>
+            <StatList
+              label={t('leader.income.title')}
+              stats={[
+                {
+                  id: 'followers',
+                  label: t('leader.income.followerCount'),
+                  value: <span dir="ltr">{income.followerCount ?? followers.length}</span>,
+                },
+                {
+                  id: 'today',
+                  label: t('leader.income.today'),
+                  value: <Amount value={income.todayShareProfitE8} coin={COIN} tone="pnl" />,
+                },
+                {
+                  id: 'total',
+                  label: t('leader.income.total'),
+                  value: <Amount value={income.cumShareProfitE8} coin={COIN} tone="pnl" />,
+                },
+              ]}
+            />
+            <div className={classes.tableGap}>
+              {followers.length === 0 ? (
+                <Text c="dimmed" size="sm">
+                  {t('leader.followers.empty')}
+                </Text>
+              ) : (
+                <VirtualTable<Follower>
+                  label={t('leader.followers.table')}
+                  columns={columns}
+                  items={followers}
+                  itemKey={followerKey}
+                  minWidth={480}
+                  maxHeight={320}
+                  renderRow={(f) => <FollowerCells f={f} />}
+                />
+              )}
+            </div>
+          </>
+        )}
+      </TopicState>
+    </Section>
+  );
+}

@@ -1,0 +1,54 @@
+import { SimpleGrid, Stack } from '@mantine/core';
+import { useAtomValue } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import { ScreenFrame } from '../../app/ScreenFrame';
+import { useStreamAtoms } from '../../app/live-context';
+import { Section } from '../../ui/live/Section';
+import { TopicState } from '../../ui/live/TopicState';
+import { ShowAssetsToggle } from '../assets/ShowAssetsToggle';
+import { PositionsTable } from '../copytrade/PositionsTable';
+import { BotsSection } from './BotsSection';
+import { FollowerIncomeSection } from './FollowerIncomeSection';
+import { IncomeChart } from './IncomeChart';
+import { LeaderWalletSection } from './LeaderWalletSection';
+
+/** The leader's own lead positions (the ones followers copy), live. */
+function LeadPositions() {
+  const { t } = useTranslation('user-assets');
+  const { positionKeysAtom } = useStreamAtoms();
+  const count = useAtomValue(positionKeysAtom).length;
+  return (
+    <Section title={t('leader.positions.title')}>
+      <TopicState
+        topic="copytrade.position"
+        prices
+        empty={count === 0}
+        emptyText={t('leader.positions.empty')}
+        loadingText={t('leader.positions.loading')}
+      >
+        <PositionsTable grouped={false} label={t('leader.positions.table')} />
+      </TopicState>
+    </Section>
+  );
+}
+
+/**
+ * `/copy-trade/leader`: the leader wallet, income from followers (figures, per follower, over
+ * time), the leader's own positions and open bots.
+ */
+export default function LeaderScreen() {
+  const { t } = useTranslation('user-assets');
+  return (
+    <ScreenFrame title={t('meta.leader.title')} actions={<ShowAssetsToggle />}>
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+          <LeaderWalletSection />
+          <FollowerIncomeSection />
+        </SimpleGrid>
+        <IncomeChart />
+        <LeadPositions />
+        <BotsSection />
+      </Stack>
+    </ScreenFrame>
+  );
+}

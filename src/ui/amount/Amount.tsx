@@ -1,0 +1,90 @@
+import { useAtomValue } from 'jotai';
+import { memo, useCallback, useRef } from 'react';
+import type { SignDisplay } from '../../lib/money';
+import { currentLangAtom, showAssetsAtom } from '../../state/client';
+import flashClasses from '../flash/flash.module.css';
+import { clearFlash, useFlash } from '../flash/use-flash';
+import classes from './amount.module.css';
+import {
+  compareAmounts,
+  formatAmount,
+  isMaskable,
+  signOf,
+  type AmountFormat,
+  type AmountKind,
+} from './format-amount';
+
+export interface AmountProps {
+  value: string | null | undefined;
+  /** Default 'e8'. */
+  kind?: AmountKind;
+  coin?: string;
+  decimals?: number;
+  sign?: SignDisplay;
+  /** 'pnl': green above zero, red below (with the sign written, never colour alone). */
+  tone?: 'pnl';
+  /** Flash on change (default true). */
+  flash?: boolean;
+  className?: string;
+}
+
+/**
+ * One number on screen: formatted through src/lib/money.ts in the page language, masked when
+ * the user hides their assets (`showAssetsAtom`), kept left-to-right inside RTL text, and
+ * flashing briefly when it changes.
+ */
+export const Amount = memo(function Amount({
+  value,
+  kind = 'e8',
+  coin,
+  decimals,
+  sign,
+  tone,
+  flash = true,
+  className,
+}: AmountProps) {
+  const shown = useAtomValue(showAssetsAtom);
+  const language = useAtomValue(currentLangAtom);
+  const masked = isMaskable(kind) && !shown;
+  const ref = useRef<HTMLSpanElement>(null);
+  const compare = useCallback(
+    (next: string | null | undefined, prev: string | null | undefined) =>
+      compareAmounts(kind, next, prev),
+    [kind],
+  );
+  useFlash(ref, value, compare, flash && !masked);
+  const text = formatAmount(kind, value, {
+    coin,
+    decimals,
+    language,
+    masked,
+    sign: sign ?? (tone === 'pnl' ? 'exceptZero' : undefined),
+  } satisfies AmountFormat);
+  const s = tone === 'pnl' && !masked ? signOf(kind, value) : null;
+  return (
+    <span
+      ref={ref}
+      dir="ltr"
+      className={[classes.amount, flashClasses.flash, className].filter(Boolean).join(' ')}
+      data-tone={s === null ? undefined : s > 0 ? 'up' : s < 0 ? 'down' : 'flat'}
+      data-masked={masked || undefined}
+      onAnimationEnd={clearFlash}
+    >
+      {text}
+    </span>
+  );
+});
+
+/** The same formatting as <Amount>, as a function (chart axes, tooltips, summaries). */
+export function useAmountFormat(): (
+  kind: AmountKind,
+  value: string | null | undefined,
+  f?: Omit<AmountFormat, 'language' | 'masked'>,
+) => string {
+  const shown = useAtomValue(showAssetsAtom);
+  const language = useAtomValue(currentLangAtom);
+  return useCallback(
+    (kind, value, f = {}) => formatAmount(kind, value, { ...f, language, masked: !shown }),
+    [shown, language],
+  );
+}

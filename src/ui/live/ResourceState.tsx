@@ -1,0 +1,62 @@
+import { Alert, Button, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { dataOf, type Loadable } from '../../state/loadable';
+import { Spinner } from '../Spinner';
+import classes from './live.module.css';
+
+export interface ResourceStateProps<T> {
+  state: Loadable<T>;
+  reload: () => void;
+  isEmpty: (data: T) => boolean;
+  emptyText: string;
+  loadingText: string;
+  children: (data: T) => ReactNode;
+}
+
+/** Loading, error (with a retry button), empty, or the content of a REST-loaded section. */
+export function ResourceState<T>({
+  state,
+  reload,
+  isEmpty,
+  emptyText,
+  loadingText,
+  children,
+}: ResourceStateProps<T>) {
+  const { t } = useTranslation('user-assets');
+  const data = dataOf(state);
+  if (data === undefined) {
+    if (state.status === 'error') {
+      return (
+        <Alert role="alert" color="red" variant="light" title={t('live.loadFailedTitle')}>
+          <Text size="sm" mb="xs">
+            {t('live.requestFailed')}
+          </Text>
+          <Button size="xs" variant="light" onClick={reload}>
+            {t('common.retry')}
+          </Button>
+        </Alert>
+      );
+    }
+    return <Spinner size="small" label={loadingText} />;
+  }
+  return (
+    <>
+      {state.status === 'error' && (
+        <Alert role="alert" color="yellow" variant="light" className={classes.notice} p="xs">
+          {t('live.refreshFailedRest')}{' '}
+          <Button size="compact-xs" variant="subtle" onClick={reload}>
+            {t('common.retry')}
+          </Button>
+        </Alert>
+      )}
+      {isEmpty(data) ? (
+        <Text c="dimmed" size="sm">
+          {emptyText}
+        </Text>
+      ) : (
+        children(data)
+      )}
+    </>
+  );
+}

@@ -1,0 +1,127 @@
+/**
+ * Screens under test are fed through the real pipeline: an ingest (test/unit/stream/harness.ts)
+ * writes its own stream-atom bundle into the test store, the screen reads that bundle through
+ * StreamAtomsProvider, and REST calls of the screens go to a fake ScreenApi.
+ */
+import { act } from '@testing-library/react';
+import type { ProfilerOnRenderCallback, ReactNode } from 'react';
+import { vi } from 'vitest';
+import type {
+  ExchangeRateResult,
+  IncomeHistoryResult,
+  LeaderBotsResult,
+  Preferences,
+} from '../../../src/api/types';
+import { StreamAtomsProvider } from '../../../src/app/live-context';
+import { ScreenApiProvider, type ScreenApi } from '../../../src/app/screen-api';
+import type { PrivateTopic } from '../../../src/stream/protocol';
+import { RowRenderProbe } from '../../../src/ui/table/VirtualTable';
+import { privateText, tickerText } from '../state/fixtures';
+import { envelope, settle, setup } from '../stream/harness';
+import { renderWithProviders } from '../ui/test-utils';
+
+export function fakeScreenApi(over: Partial<ScreenApi> = {}) {
+  return {
+    exchangeRate: vi.fn<ScreenApi['exchangeRate']>(async (): Promise<ExchangeRateResult> => ({
+      list: [
+        { coin: 'BTC', rate: '64000' },
+        { coin: 'ETH', rate: '3000' },
+        { coin: 'USDT', rate: '1' },
+        { coin: 'EOS', rate: '0.5' },
+        { coin: 'XRP', rate: '0.6' },
+      ],
+    })),
+    savePreferences: vi.fn<ScreenApi['savePreferences']>(async (body): Promise<Preferences> => ({
+      showAssets: 1,
+      homeTradingPageUserGuide: 'hide',
+      ...body,
+    })),
+    leaderIncomeHistory: vi.fn<ScreenApi['leaderIncomeHistory']>(
+      async (): Promise<IncomeHistoryResult> => ({ list: [] }),
+    ),
+    leaderBots: vi.fn<ScreenApi['leaderBots']>(async (): Promise<LeaderBotsResult> => ({
+      list: [],
+    })),
+    ...over,
+  };
+}
+
+export interface ScreenOptions {
+  lng?: string;
+  api?: ScreenApi;
+  /** Receives a Profiler report per table row that rendered (id = row key). */
+  probe?: ProfilerOnRenderCallback;
+}
+
+/** Renders `ui` with every provider, fed by a fresh ingest. */
+export async function renderScreen(ui: ReactNode, opts: ScreenOptions = {}) {
+  const h = setup();
+  const api = opts.api ?? fakeScreenApi();
+  const tree = (
+    <StreamAtomsProvider atoms={h.atoms}>
+      <ScreenApiProvider api={api}>
+        <RowRenderProbe.Provider value={opts.probe ?? null}>{ui}</RowRenderProbe.Provider>
+      </ScreenApiProvider>
+    </StreamAtomsProvider>
+  );
+  const view = await renderWithProviders(tree, { store: h.store, lng: opts.lng ?? 'en' });
+  const seqs = new Map<string, number>();
+  let cs = 1;
+
+  /** Subscribes the private `topics` (as a new connection would): they start seeding. */
+  function subscribe(topics: readonly PrivateTopic[]) {
+    act(() => h.ingest.subscribed('private', topics, 'c1'));
+  }
+
+  /** Answers the snapshot request of each topic with `result`. */
+  async function answer(results: Partial<Record<PrivateTopic, unknown>>) {
+    await act(async () => {
+      for (const [topic, result] of Object.entries(results)) {
+        h.request(topic as PrivateTopic).resolve(envelope(result));
+      }
+      await settle();
+      h.sched.tick();
+    });
+  }
+
+  /** Subscribes and seeds the topics in one go. */
+  async function seed(results: Partial<Record<PrivateTopic, unknown>>) {
+    subscribe(Object.keys(results) as PrivateTopic[]);
+    await answer(results);
+  }
+
+  /** A private delta frame, flushed. */
+  function push(topic: PrivateTopic, items: unknown[]) {
+    const seq = (seqs.get(topic) ?? 0) + 1;
+    seqs.set(topic, seq);
+    act(() => {
+      h.feed('private', privateText(topic, seq, items));
+      h.sched.tick();
+    });
+  }
+
+  /** Subscribes tickers and sends each a snapshot. */
+  function quotes(tickers: Record<string, Record<string, string>>) {
+    act(() => {
+      h.ingest.subscribed(
+        'public',
+        Object.keys(tickers).map((s) => `tickers.${s}`),
+        'p1',
+      );
+      for (const [symbol, data] of Object.entries(tickers)) {
+        h.feed('public', tickerText(symbol, 'snapshot', data, cs++));
+      }
+      h.sched.tick();
+    });
+  }
+
+  /** A ticker delta, flushed. */
+  function tick(symbol: string, data: Record<string, string>) {
+    act(() => {
+      h.feed('public', tickerText(symbol, 'delta', data, cs++));
+      h.sched.tick();
+    });
+  }
+
+  return { ...view, h, api, subscribe, answer, seed, push, quotes, tick };
+}
