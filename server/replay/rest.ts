@@ -1,0 +1,374 @@
+/**
+ * REST of `replay --serve`: every call of the call table, at the same paths as the simulator.
+ * Snapshot endpoints answer the recorded bodies (the one recorded at or before the playback
+ * position, else the first; the state built so far when the session recorded none). The rest
+ * answers plausible data for the session's user: the demo account's profile and settings, the
+ * copy profile (leader when the session holds leader data), rates and valuations from the
+ * recorded tickers and wallets. Bybit V5 market REST is the simulator's own, with the recorded
+ * tickers in place of simulated ones.
+ */
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifySchema,
+} from 'fastify';
+import { CALLS, V5_MARKET, type CallName } from '../../src/api/calls';
+import { ERROR_CODES, ERROR_MESSAGES } from '../../src/api/error-codes';
+import type {
+  AssetOverview,
+  AssetsAggregateInfo,
+  CopyProfile,
+  ExchangeRateResult,
+  IncomeHistoryResult,
+  LoginBody,
+  SavePrefSettingBody,
+} from '../../src/api/types';
+import { positionList } from '../../src/state/positions';
+import type { StreamState } from '../../src/state/model';
+import { SNAPSHOT_PATHS, type PrivateTopic, type Ticker } from '../../src/stream/protocol';
+import { accountOf, DEMO_2FA_CODE, type AccountSpec } from '../accounts/demo';
+import {
+  cardPotentialOf,
+  kycOf,
+  memberInfoOf,
+  profileOf,
+  registerPermissionOf,
+  riskInterceptOf,
+  tagsOf,
+  tradeSwitchOf,
+} from '../accounts/profiles';
+import type { Clock } from '../clock';
+import { centsToBtc, formatUsd, usdCents, usdRates, type Rate } from '../market/rates';
+import { decimalsOf, E8, formatTrimmed, parseFixed } from '../lib/fixed';
+import { Market } from '../market/market';
+import { Rng } from '../lib/rng';
+import { errorEnvelope, okEnvelope } from '../rest/envelope';
+import { registerMarketRoutes } from '../rest/market-routes';
+import * as S from '../rest/schemas';
+import type { Sim } from '../sim';
+import type { ReplayWorld } from './world';
+
+const DAY_MS = 86_400_000;
+const CODE_RESEND_S = 60;
+
+/** A raw recorded answer: sent as it was recorded. */
+class Raw {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+  ) {}
+}
+
+/** A business error (ret_code), with the catalogue's message. */
+class Refusal {
+  constructor(readonly code: keyof typeof ERROR_MESSAGES) {}
+}
+
+interface Ctx {
+  req: FastifyRequest;
+  reply: FastifyReply;
+  userId: number;
+}
+interface RouteDef {
+  schema?: FastifySchema;
+  handle(c: Ctx): unknown;
+}
+
+/** The session's user as a demo account, or a plain one shaped by what the session holds. */
+function accountFor(world: ReplayWorld, userId: number): AccountSpec {
+  const known = accountOf(userId);
+  if (known) return known;
+  const state = world.state();
+  const copies = state['copytrade.position'].rows.size + state['copytrade.order'].rows.size > 0;
+  return {
+    userId,
+    role: world.leader ? 'leader' : copies ? 'follower' : 'trader',
+    nickName: `user${userId}`,
+    email: `u${userId}@assetdeck.test`,
+    mobile: '',
+    vipLevel: 'No VIP',
+    kycLevel: 1,
+    region: 'GLOBAL',
+    registerTimeE3: '1672531200000',
+    balances: {},
+    follows: copies && !world.leader ? [{ leaderId: 0, investment: '0' }] : [],
+    ...(world.leader
+      ? { leader: { capital: '0', sharePct: 10, hedgeMode: false, removedInvestment: '0' } }
+      : {}),
+    trades: false,
+  };
+}
+
+/** A topic's snapshot result built from the state played so far. */
+function snapshotOf(state: StreamState, topic: PrivateTopic): unknown {
+  switch (topic) {
+    case 'wallet':
+      return { list: [...state.wallet.rows.values()] };
+    case 'copytrade.order':
+      return { list: [...state['copytrade.order'].rows.values()] };
+    case 'copytrade.position':
+      return { list: positionList(state['copytrade.position']) };
+    default:
+      return state[topic];
+  }
+}
+
+const rateOf = (coin: string, text: string): Rate | undefined => {
+  try {
+    const scale = decimalsOf(text);
+    return { coin, text, n: parseFixed(text, scale), scale };
+  } catch {
+    return undefined;
+  }
+};
+
+export interface RestDeps {
+  world: ReplayWorld;
+}
+
+export async function registerReplayRest(app: FastifyInstance, { world }: RestDeps): Promise<void> {
+  // The simulator's own V5 market routes, on a reference market, answer instruments and
+  // parameter errors exactly as the simulator does; their tickers give way to recorded ones.
+  const clock: Clock = {
+    kind: 'manual',
+    now: () => world.now(),
+    at: () => {
+      throw new Error('the reference market has no timers');
+    },
+    cancel: () => undefined,
+    dispose: () => undefined,
+  };
+  const market = new Market(new Rng(1, 1), world.epoch, 100);
+  const ref = Fastify();
+  registerMarketRoutes(ref, { clock, market } as unknown as Sim);
+  await ref.ready();
+  app.addHook('onClose', async () => {
+    await ref.close();
+  });
+
+  // Before the first snapshots are played, values come from them (what the snapshot
+  // endpoints answer then), not from an empty state.
+  const quotes = (): ReadonlyMap<string, Ticker> => world.valuationState().tickers;
+  const rates = (): Map<string, Rate> => {
+    const out = usdRates(market);
+    for (const [symbol, q] of quotes()) {
+      if (!symbol.endsWith('USDT') || typeof q.lastPrice !== 'string') continue;
+      const coin = symbol.slice(0, -4);
+      const r = rateOf(coin, q.lastPrice);
+      if (r) out.set(coin, r);
+    }
+    return out;
+  };
+  const derivatives = () => {
+    const r = rates();
+    let cents = 0n;
+    const coins = [...world.valuationState().wallet.rows.values()].map((w) => {
+      const eq = BigInt(w.equityE8 ?? w.walletBalanceE8 ?? '0');
+      const c = usdCents(eq, r.get(w.coin));
+      cents += c;
+      return { coin: w.coin, equity: formatTrimmed(eq, E8), usdValue: formatUsd(c) };
+    });
+    return { cents, coins, btc: r.get('BTC') };
+  };
+  const zero = { usdValue: '0.00' };
+  const read = (f: (a: AccountSpec) => unknown): RouteDef => ({
+    handle: (c) => f(accountFor(world, c.userId)),
+  });
+  const snapshot = (topic: PrivateTopic): RouteDef => ({
+    handle: () => {
+      const rec = world.recordedAnswer(SNAPSHOT_PATHS[topic]);
+      return rec ? new Raw(rec.status, rec.body) : snapshotOf(world.state(), topic);
+    },
+  });
+
+  const table: { readonly [K in CallName]: RouteDef } = {
+    login: {
+      schema: { body: S.loginBody },
+      handle(c) {
+        const { username, password } = c.req.body as LoginBody;
+        const r = world.login(username, password);
+        if (!r) return new Refusal(ERROR_CODES.BAD_CREDENTIALS);
+        void c.reply.setCookie(world.cookieName, r.cookie, {
+          httpOnly: true,
+          sameSite: 'lax',
+          path: '/',
+        });
+        return { userId: r.userId };
+      },
+    },
+    logout: {
+      handle(c) {
+        world.logout(c.req.cookies[world.cookieName]);
+        void c.reply.clearCookie(world.cookieName, { httpOnly: true, sameSite: 'lax', path: '/' });
+        return {};
+      },
+    },
+    oneTimeToken: { handle: (c) => world.issueToken(c.userId) },
+    profile: read(profileOf),
+    memberInfo: read(memberInfoOf),
+    userTags: read(tagsOf),
+    registerPermission: read(registerPermissionOf),
+    preferences: { handle: (c) => world.settings.preferences(c.userId) },
+    savePreferences: {
+      schema: { body: S.preferencesBody },
+      handle: (c) =>
+        world.settings.savePreferences(c.userId, c.req.body as Record<string, string | number>),
+    },
+    prefSetting: { handle: (c) => world.settings.prefSetting(c.userId) },
+    savePrefSetting: {
+      schema: { body: S.prefSettingBody },
+      handle(c) {
+        const { key, value } = c.req.body as SavePrefSettingBody;
+        return world.settings.savePrefSetting(c.userId, key, value);
+      },
+    },
+    google2faVerify: {
+      schema: { body: S.google2faBody },
+      handle: (c) =>
+        (c.req.body as { code: string }).code === DEMO_2FA_CODE
+          ? { verified: true }
+          : new Refusal(ERROR_CODES.BAD_VERIFICATION_CODE),
+    },
+    sendEmailCode: {
+      schema: { body: S.codeBody },
+      handle: () => ({ expireSeconds: 300, resendAfterSeconds: CODE_RESEND_S }),
+    },
+    sendMobileCode: {
+      schema: { body: S.codeBody },
+      handle: () => ({ expireSeconds: 300, resendAfterSeconds: CODE_RESEND_S }),
+    },
+    kycInfo: read(kycOf),
+    tradeSwitch: read(tradeSwitchOf),
+    defaultRiskIntercept: read(riskInterceptOf),
+    cardPotential: read(cardPotentialOf),
+    wallets: snapshot('wallet'),
+    risk: snapshot('risk'),
+    exchangeRate: {
+      schema: { querystring: S.exchangeRateQuery },
+      handle: (): ExchangeRateResult => ({
+        list: [...rates().values()].map((r) => ({ coin: r.coin, rate: r.text })),
+      }),
+    },
+    assetOverview: {
+      handle(): AssetOverview {
+        const d = derivatives();
+        const empty = { usdValue: '0.00', coins: [] };
+        return {
+          totalUsd: formatUsd(d.cents),
+          derivatives: { usdValue: formatUsd(d.cents), coins: d.coins },
+          spot: empty,
+          unified: empty,
+          fiat: empty,
+          cards: empty,
+          mt4: zero,
+          mt5: zero,
+          bots: { usdValue: '0.00', count: 0 },
+          options: zero,
+          savings: { usdValue: '0.00', autoSaving: false, autoSavingCoins: [], supportedCoins: [] },
+          pledge: [],
+          lending: [],
+        };
+      },
+    },
+    aggregateInfo: {
+      handle(): AssetsAggregateInfo {
+        const d = derivatives();
+        return {
+          totalUsd: formatUsd(d.cents),
+          totalBtc: centsToBtc(d.cents, d.btc),
+          accounts: [{ accountType: 'DERIVATIVES', usdValue: formatUsd(d.cents) }],
+          updatedAtE3: String(world.now()),
+        };
+      },
+    },
+    chainAddressIsExchange: {
+      schema: { querystring: S.chainAddressQuery },
+      handle: () => ({ isExchange: false, exchangeName: '' }),
+    },
+    withdrawMessage: {
+      schema: { querystring: S.withdrawMessageQuery },
+      handle: () => ({ messages: [] }),
+    },
+    copyProfile: {
+      handle: (c): CopyProfile => ({
+        isLeader: world.leader,
+        subMemberIdList: [],
+        userId: c.userId,
+      }),
+    },
+    copyAccount: snapshot('copytrade.account'),
+    copyOrders: snapshot('copytrade.order'),
+    copyPositions: snapshot('copytrade.position'),
+    leaderWallet: snapshot('copytrade.leaderWallet'),
+    leaderIncome: snapshot('copytrade.leaderIncome'),
+    leaderIncomeHistory: {
+      schema: { querystring: S.incomeHistoryQuery },
+      handle(c): IncomeHistoryResult {
+        if (!world.leader) return { list: [] };
+        const days = Number((c.req.query as { days?: string }).days ?? '30');
+        const today = Math.floor(world.now() / DAY_MS);
+        const todayE8 = world.state()['copytrade.leaderIncome']?.todayShareProfitE8 ?? '0';
+        const list = [];
+        for (let d = today - days + 1; d <= today; d++) {
+          list.push({ dateE3: String(d * DAY_MS), shareProfitE8: d === today ? todayE8 : '0' });
+        }
+        return { list };
+      },
+    },
+    leaderBots: { handle: () => ({ list: [] }) },
+    webConfig: {
+      handle: () => ({
+        deadpool: { copyTrade: true, earn: true, card: true, mt4: true, mt5: true, options: true },
+        maintenance: false,
+      }),
+    },
+    bannerConfig: { handle: () => ({ list: [] }) },
+    collect: {
+      schema: { body: S.collectBody },
+      handle: (c) => ({ accepted: (c.req.body as { events: unknown[] }).events.length }),
+    },
+  };
+
+  for (const name of Object.keys(CALLS) as CallName[]) {
+    const spec = CALLS[name];
+    const def = table[name];
+    app.route({
+      method: spec.method,
+      url: spec.path,
+      ...(def.schema ? { schema: def.schema } : {}),
+      handler: async (req, reply) => {
+        world.served.rest++;
+        const userId = world.sessionUser(req.cookies[world.cookieName]);
+        if (spec.auth && userId === undefined) {
+          return errorEnvelope(
+            ERROR_CODES.NOT_LOGGED_IN,
+            ERROR_MESSAGES[ERROR_CODES.NOT_LOGGED_IN],
+            world.now(),
+          );
+        }
+        const out = await def.handle({ req, reply, userId: userId ?? 0 });
+        if (out instanceof Raw)
+          return reply.code(out.status).type('application/json').send(out.body);
+        if (out instanceof Refusal)
+          return errorEnvelope(out.code, ERROR_MESSAGES[out.code], world.now());
+        return okEnvelope(out ?? null, world.now());
+      },
+    });
+  }
+
+  const forward = async (req: FastifyRequest) => {
+    const res = await ref.inject({ method: 'GET', url: req.url });
+    return JSON.parse(res.body) as { retCode: number; result: { list?: Ticker[] } };
+  };
+  app.get(V5_MARKET.time, forward);
+  app.get(V5_MARKET.instrumentsInfo, forward);
+  app.get(V5_MARKET.tickers, async (req) => {
+    const env = await forward(req);
+    const q = quotes();
+    if (env.retCode === 0 && env.result.list) {
+      env.result.list = env.result.list.map((t) => q.get(t.symbol) ?? t);
+    }
+    return env;
+  });
+}

@@ -1,0 +1,151 @@
+/**
+ * `startReplayServer()`: serves a recorded session as a server the dashboard connects to, at the
+ * simulator's paths (root and the page-origin prefixes `/api` and `/ws`, so `npm run dev` with
+ * ASSETDECK_SIM_PORT=<port> works, and `appDir` serves a built dashboard on the same origin), with
+ * the operator's controls at `/__replay`. `npm run replay -- --serve FILE` is its command line.
+ */
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import websocket from '@fastify/websocket';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { ERROR_CODES } from '../../src/api/error-codes';
+import type { Session } from '../../src/stream/session-file';
+import { API_PREFIX, stripPrefix, WS_PREFIX } from '../app';
+import { errorEnvelope } from '../rest/envelope';
+import { OPERATOR_PREFIX, registerOperator, status, type ReplayStatus } from './operator';
+import type { Playback, PlaybackTimers } from './playback';
+import { registerReplayRest } from './rest';
+import { MAX_FRAME_BYTES, ReplayStreams } from './streams';
+import { ReplayWorld } from './world';
+
+export interface ReplayServerOptions {
+  session: Session;
+  /** Shown to the operator (the file name). */
+  name?: string;
+  speed?: number;
+  /** Default 0 (a free port). */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** A built dashboard to serve on the same origin (SPA fallback to index.html). */
+  appDir?: string;
+  /** Start playing at once instead of waiting for the first subscription. */
+  autoStart?: boolean;
+  timers?: PlaybackTimers;
+  /** Called whenever the operator's view changes (state, speed, an event played). */
+  onChange?: () => void;
+}
+
+export interface ReplayServer {
+  readonly url: string;
+  readonly wsUrl: string;
+  readonly port: number;
+  readonly playback: Playback;
+  readonly app: FastifyInstance;
+  status(): ReplayStatus;
+  stop(): Promise<void>;
+}
+
+export async function startReplayServer(opts: ReplayServerOptions): Promise<ReplayServer> {
+  const appDir = opts.appDir ? resolve(opts.appDir) : undefined;
+  if (appDir && !existsSync(resolve(appDir, 'index.html'))) {
+    throw new Error(`--app ${appDir}: no index.html there`);
+  }
+  // The world plays cues to the streams, which need the world: tied after both exist.
+  const players: { streams?: ReplayStreams } = {};
+  const world = new ReplayWorld(opts.session, {
+    ...(opts.speed !== undefined ? { speed: opts.speed } : {}),
+    ...(opts.timers ? { timers: opts.timers } : {}),
+    onCue: (cue) => {
+      players.streams?.play(cue);
+      opts.onChange?.();
+    },
+    ...(opts.onChange ? { onChange: opts.onChange } : {}),
+  });
+  const s = new ReplayStreams(world);
+  players.streams = s;
+  const current = () =>
+    status(world, opts.name ?? 'session', {
+      public: s.count('public'),
+      private: s.count('private'),
+    });
+
+  const app = Fastify({
+    logger: false,
+    forceCloseConnections: true,
+    bodyLimit: 256 * 1024,
+    rewriteUrl: (req) => stripPrefix(req.url ?? '/'),
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false } },
+  });
+  try {
+    await app.register(cookie);
+    await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES, autoPong: true } });
+    app.setErrorHandler((err: FastifyError, req, reply) => {
+      const message = err.validation
+        ? `${err.validation[0]?.instancePath.replace(/^\//, '') || err.validationContext || 'body'}: ${err.validation[0]?.message ?? 'is invalid'}`
+        : err.message;
+      if (req.url.startsWith(OPERATOR_PREFIX)) return reply.code(400).send({ error: message });
+      if (err.validation || (err.statusCode !== undefined && err.statusCode < 500)) {
+        return reply.code(200).send(errorEnvelope(ERROR_CODES.PARAM_ERROR, message, world.now()));
+      }
+      return reply
+        .code(500)
+        .send(errorEnvelope(ERROR_CODES.SERVER_ERROR, 'Internal server error', world.now()));
+    });
+    if (appDir) {
+      await app.register(fastifyStatic, { root: appDir, wildcard: false, index: ['index.html'] });
+    }
+    app.setNotFoundHandler((req, reply) => {
+      const original = req.originalUrl;
+      const isApi =
+        original.startsWith(`${API_PREFIX}/`) ||
+        original.startsWith(`${WS_PREFIX}/`) ||
+        original.startsWith(OPERATOR_PREFIX);
+      if (appDir && !isApi && (req.method === 'GET' || req.method === 'HEAD')) {
+        return reply.type('text/html').sendFile('index.html');
+      }
+      return reply
+        .code(404)
+        .send(
+          errorEnvelope(
+            ERROR_CODES.PARAM_ERROR,
+            `route not found: ${req.method} ${req.url.split('?')[0]}`,
+            world.now(),
+          ),
+        );
+    });
+    await registerReplayRest(app, { world });
+    s.register(app);
+    registerOperator(app, world, current);
+    await app.listen({ port: opts.port ?? 0, host: opts.host ?? '127.0.0.1' });
+  } catch (err) {
+    world.playback.dispose();
+    await app.close().catch(() => undefined);
+    throw err;
+  }
+  if (opts.autoStart) world.playback.start();
+
+  const addr = app.server.address();
+  const port = typeof addr === 'object' && addr ? addr.port : (opts.port ?? 0);
+  const host = opts.host ?? '127.0.0.1';
+  const base = `${host.includes(':') ? `[${host}]` : host}:${port}`;
+  let stopped: Promise<void> | undefined;
+  return {
+    url: `http://${base}`,
+    wsUrl: `ws://${base}`,
+    port,
+    playback: world.playback,
+    app,
+    status: current,
+    stop() {
+      stopped ??= (async () => {
+        world.playback.dispose();
+        s.closeAll();
+        await app.close();
+      })();
+      return stopped;
+    },
+  };
+}

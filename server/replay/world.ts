@@ -1,0 +1,166 @@
+/**
+ * What `replay --serve` knows while it plays a session: the session and its cues, the playback
+ * clock, the state the recorded frames have built so far (through the project's own replay), the
+ * recorded snapshot answers, and the little a server must remember for the dashboard (sign-ins,
+ * one-time tokens, settings). Everyone who signs in becomes the session's user.
+ */
+import { randomBytes } from 'node:crypto';
+import { envOf, sessionCookieName } from '../../src/config/host';
+import { DEMO_ACCOUNTS } from '../../src/features/login/demo-accounts';
+import type { StreamState } from '../../src/state/model';
+import type { StreamName } from '../../src/stream/protocol';
+import { replayEvents } from '../../src/stream/replay';
+import type { Session } from '../../src/stream/session-file';
+import { UserSettings } from '../accounts/profiles';
+import { Playback, realTimers, type PlaybackTimers } from './playback';
+import { isLeaderSession, streamsOf, timeline, type Cue } from './timeline';
+
+export const TOKEN_TTL_MS = 60_000;
+const MAX_TOKENS = 1_000;
+const MAX_SESSIONS = 1_000;
+
+export interface RecordedAnswer {
+  status: number;
+  body: string;
+}
+
+export interface WorldOptions {
+  speed?: number;
+  timers?: PlaybackTimers;
+  onCue(cue: Cue): void;
+  onChange?(): void;
+}
+
+export class ReplayWorld {
+  readonly cues: readonly Cue[];
+  readonly playback: Playback;
+  readonly leader: boolean;
+  /** The streams the session recorded. */
+  readonly streams: readonly StreamName[];
+  /** Wall ms of the session's start (header `recordedAt`). */
+  readonly epoch: number;
+  readonly cookieName = sessionCookieName(envOf('localhost'));
+  readonly settings = new UserSettings();
+  /** Requests and frames served, for the operator. */
+  readonly served = { rest: 0, frames: 0 };
+  private readonly timers: PlaybackTimers;
+  private readonly sessions = new Map<string, number>();
+  private readonly tokens = new Map<string, { userId: number; expiresAt: number; used: boolean }>();
+  private readonly restByPath = new Map<string, Cue[]>();
+  private memo: { played: number; state: StreamState } | undefined;
+  private readonly firstSeed: number | undefined;
+
+  constructor(
+    readonly session: Session,
+    opts: WorldOptions,
+  ) {
+    this.cues = timeline(session.events);
+    this.leader = isLeaderSession(session.events);
+    this.streams = streamsOf(session.events);
+    this.firstSeed = this.cues.find((c) => c.kind === 'rest' && c.topic === 'wallet')?.index;
+    const recorded = Date.parse(session.header.recordedAt);
+    this.epoch = Number.isFinite(recorded) ? recorded : Date.now();
+    for (const c of this.cues) {
+      if (c.kind !== 'rest' || c.event.kind !== 'rest') continue;
+      const path = c.event.path.split('?')[0] as string;
+      const list = this.restByPath.get(path) ?? [];
+      list.push(c);
+      this.restByPath.set(path, list);
+    }
+    this.timers = opts.timers ?? realTimers;
+    this.playback = new Playback(this.cues, {
+      ...(opts.speed !== undefined ? { speed: opts.speed } : {}),
+      timers: this.timers,
+      onCue: opts.onCue,
+      ...(opts.onChange ? { onChange: opts.onChange } : {}),
+    });
+  }
+
+  /** The session's user; a session recorded signed out belongs to whoever signs in. */
+  userFor(demoUserId: number): number {
+    return this.session.header.userId > 0 ? this.session.header.userId : demoUserId;
+  }
+
+  /** Session time now (ms since the epoch): the recording's start plus the playback position. */
+  now(): number {
+    return this.epoch + this.playback.position;
+  }
+
+  /** The state the played frames and snapshots have built (the project's own replay). */
+  state(): StreamState {
+    return this.stateAt(this.playback.played);
+  }
+
+  /**
+   * The picture valuations are made from: the played state, or before the first wallet snapshot
+   * was played, the state with it (what the wallet endpoint answers then: the first recording).
+   */
+  valuationState(): StreamState {
+    const played = this.playback.played;
+    return this.stateAt(
+      this.firstSeed !== undefined && played <= this.firstSeed ? this.firstSeed + 1 : played,
+    );
+  }
+
+  private stateAt(played: number): StreamState {
+    if (this.memo?.played !== played) {
+      this.memo = { played, state: replayEvents(this.session.events.slice(0, played)).state };
+    }
+    return this.memo.state;
+  }
+
+  /** The recorded answer of a snapshot path at the current position, else the first one. */
+  recordedAnswer(path: string): RecordedAnswer | undefined {
+    const list = this.restByPath.get(path.split('?')[0] as string);
+    if (!list || list.length === 0) return undefined;
+    const pos = this.playback.position;
+    let pick = list[0] as Cue;
+    for (const c of list) if (c.event.t <= pos) pick = c;
+    const ev = pick.event;
+    return ev.kind === 'rest' ? { status: ev.status, body: ev.body } : undefined;
+  }
+
+  hasStream(stream: StreamName): boolean {
+    return this.session.events.some((e) => e.kind !== 'rest' && e.stream === stream);
+  }
+
+  // ---- sign-in, sessions and one-time tokens ----
+
+  /** Any demo account's credentials sign in as the session's user; the cookie value, or undefined. */
+  login(username: unknown, password: unknown): { cookie: string; userId: number } | undefined {
+    const demo = DEMO_ACCOUNTS.find((a) => a.username === username && a.password === password);
+    if (!demo) return undefined;
+    if (this.sessions.size >= MAX_SESSIONS) this.sessions.clear();
+    const cookie = randomBytes(24).toString('base64url');
+    const userId = this.userFor(demo.userId);
+    this.sessions.set(cookie, userId);
+    return { cookie, userId };
+  }
+
+  sessionUser(cookie: string | undefined): number | undefined {
+    return cookie ? this.sessions.get(cookie) : undefined;
+  }
+
+  logout(cookie: string | undefined): void {
+    if (cookie) this.sessions.delete(cookie);
+  }
+
+  issueToken(userId: number): { token: string; expiresAtE3: string } {
+    const wall = this.timers.now();
+    if (this.tokens.size >= MAX_TOKENS) {
+      for (const [k, t] of this.tokens) if (t.used || t.expiresAt <= wall) this.tokens.delete(k);
+    }
+    const token = randomBytes(24).toString('base64url');
+    this.tokens.set(token, { userId, expiresAt: wall + TOKEN_TTL_MS, used: false });
+    return { token, expiresAtE3: String(this.now() + TOKEN_TTL_MS) };
+  }
+
+  /** A one-time token is good once, for 60 s of wall time. */
+  useToken(token: unknown): number | undefined {
+    if (typeof token !== 'string') return undefined;
+    const t = this.tokens.get(token);
+    if (!t || t.used || t.expiresAt <= this.timers.now()) return undefined;
+    t.used = true;
+    return t.userId;
+  }
+}
