@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useStreamAtoms } from '../../app/live-context';
 import type { StreamAtoms } from '../../state/atoms';
 import { rateAtom, rateByUsdAtom } from '../../state/client';
+import { dataOf } from '../../state/loadable';
 import type { Wallet } from '../../stream/protocol';
 import { Amount } from '../../ui/amount/Amount';
 import { Section } from '../../ui/live/Section';
@@ -58,7 +59,8 @@ export function AssetTotals() {
   const { t } = useTranslation('user-assets');
   const atoms = useStreamAtoms();
   const totals = useAtomValue(useMemo(() => totalsAtom(atoms), [atoms]));
-  const hasRates = useAtomValue(rateAtom).status !== 'idle';
+  // No rates at all (not loaded yet, or failed before the first answer): no USD figures.
+  const hasRates = dataOf(useAtomValue(rateAtom)) !== undefined;
   const usd = (v: string) => (hasRates ? v : undefined);
   return (
     <Section title={t('assets.totals.title')}>

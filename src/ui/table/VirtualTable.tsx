@@ -46,7 +46,9 @@ const HEADER_HEIGHT = 36;
 
 /**
  * When provided, every body row renders inside a React Profiler with the row's key as its id:
- * how tests (and profiling sessions) see which rows rendered. Nothing is wrapped otherwise.
+ * a commit reports each row whose cells rendered (every visible row when the table itself
+ * re-renders, i.e. when rows come, go or scroll). How tests and profiling sessions see which
+ * rows a change touched. Nothing is wrapped otherwise.
  */
 export const RowRenderProbe = createContext<ProfilerOnRenderCallback | null>(null);
 

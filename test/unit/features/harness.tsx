@@ -5,7 +5,7 @@
  */
 import { act } from '@testing-library/react';
 import type { ProfilerOnRenderCallback, ReactNode } from 'react';
-import { vi } from 'vitest';
+import { vi, type Mocked } from 'vitest';
 import type {
   ExchangeRateResult,
   IncomeHistoryResult,
@@ -20,8 +20,9 @@ import { privateText, tickerText } from '../state/fixtures';
 import { envelope, settle, setup } from '../stream/harness';
 import { renderWithProviders } from '../ui/test-utils';
 
-export function fakeScreenApi(over: Partial<ScreenApi> = {}) {
-  return {
+/** The screens' REST calls as mocks; `over` replaces some. */
+export function fakeScreenApi(over: Partial<ScreenApi> = {}): Mocked<ScreenApi> {
+  const base: ScreenApi = {
     exchangeRate: vi.fn<ScreenApi['exchangeRate']>(async (): Promise<ExchangeRateResult> => ({
       list: [
         { coin: 'BTC', rate: '64000' },
@@ -42,8 +43,8 @@ export function fakeScreenApi(over: Partial<ScreenApi> = {}) {
     leaderBots: vi.fn<ScreenApi['leaderBots']>(async (): Promise<LeaderBotsResult> => ({
       list: [],
     })),
-    ...over,
   };
+  return { ...base, ...over } as Mocked<ScreenApi>;
 }
 
 export interface ScreenOptions {

@@ -1,0 +1,307 @@
+/**
+ * The follower screen fed through the real ingest: totals, positions grouped by leader with live
+ * PnL from the tickers, the kept orders, every data state, flashes, masking and row identity.
+ */
+import { act, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import FollowerScreen from '../../../../src/features/copytrade/FollowerScreen';
+import { preferencesAtom } from '../../../../src/state/client';
+import { liveConnectionsAtom } from '../../../../src/stream/live';
+import { advance, rig, type Rig } from '../../machines/harness';
+import { at, copyAccount, order, position } from '../../state/fixtures';
+import { settle } from '../../stream/harness';
+import { renderScreen } from '../harness';
+
+const ALL = {
+  'copytrade.account': copyAccount(1, {
+    assetsE8: '999435595533',
+    incomeE8: '-564404467',
+    yieldRateE4: '-5',
+    availableE8: '959806889633',
+    walletE8: '999584999533',
+    shareProfitE8: '20420499',
+    cumRealisedPnlE8: '-394579968',
+  }),
+  'copytrade.position': {
+    list: [
+      // display order: newest first
+      position('DOGEUSDT', 2, 2001, 1, {
+        size: '9584',
+        entryPrice: '0.1200100',
+        markPrice: '0.11992',
+        leverage: '10',
+        unrealisedPnlE8: '86256000',
+      }),
+      position('ADAUSDT', 0, 2002, 1, {
+        side: 'Buy',
+        size: '1410',
+        entryPrice: '0.361050',
+        markPrice: '0.3608',
+        leverage: '3',
+        unrealisedPnlE8: '-35250000',
+      }),
+      position('XRPUSDT', 2, 2001, 1, {
+        size: '3997',
+        entryPrice: '0.558299',
+        markPrice: '0.5588',
+        leverage: '20',
+        unrealisedPnlE8: '-200410000',
+      }),
+    ],
+  },
+  'copytrade.order': {
+    list: [
+      order('o-filled', 1, { copyTradeOrderStatus: 'OpenOrderFilled', symbol: 'XRPUSDT' }),
+      order('o-part', 1, {
+        copyTradeOrderStatus: 'OpenOrderPartiallyFilled',
+        cumExecQty: '0.25',
+        createdAtE3: at(5),
+      }),
+      order('o-new', 1, { copyTradeOrderStatus: 'New' }),
+      order('o-cancelled', 1, { copyTradeOrderStatus: 'Cancelled' }),
+    ],
+  },
+};
+
+const positionsTable = () => screen.getByRole('table', { name: 'Copied positions' });
+const ordersTable = () => screen.getByRole('table', { name: 'Copied orders' });
+/** The body rows of a table, as arrays of cell texts. */
+const cells = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) =>
+      [...r.querySelectorAll('[role="cell"], [role="rowheader"]')].map((c) => c.textContent),
+    );
+const rowOf = (table: HTMLElement, header: string) =>
+  within(table).getByRole('rowheader', { name: header }).closest('[role="row"]') as HTMLElement;
+const stat = (label: string) => screen.getByText(label).nextElementSibling as HTMLElement;
+
+describe('follower screen', () => {
+  it('shows loading, then the account totals', async () => {
+    const r = await renderScreen(<FollowerScreen />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Copy trading' })).toBeInTheDocument();
+    r.subscribe(['copytrade.account', 'copytrade.position', 'copytrade.order']);
+    expect(screen.getByRole('status', { name: 'Loading the account' })).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Loading positions' })).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Loading orders' })).toBeInTheDocument();
+    await r.answer(ALL);
+
+    const account = screen.getByRole('region', { name: 'Copy-trading account' });
+    expect(within(account).queryByRole('status')).toBeNull();
+    expect(stat('Total assets (USDT)')).toHaveTextContent('9,994.3559');
+    expect(stat('Income')).toHaveTextContent('-5.6440');
+    expect(stat('Yield rate')).toHaveTextContent('-0.05%');
+    expect(stat('Available')).toHaveTextContent('9,598.0688');
+    expect(stat('Wallet balance')).toHaveTextContent('9,995.8499');
+    expect(stat('Profit share paid')).toHaveTextContent('0.2042');
+    expect(stat('Cumulative realised PnL')).toHaveTextContent('-3.9457');
+    // no quotes yet: the positions' own valuations, 0.86256 - 0.3525 - 2.0041
+    expect(stat('Unrealised PnL (live)')).toHaveTextContent('-1.4940');
+    expect(stat('Income').firstElementChild).toHaveAttribute('data-tone', 'down');
+  });
+
+  it('groups positions by leader, and values them live from the quotes', async () => {
+    const r = await renderScreen(<FollowerScreen />);
+    await r.seed(ALL);
+    const table = positionsTable();
+    expect(table).toHaveAttribute('aria-rowcount', '6'); // header, 2 groups, 3 positions
+    expect(cells(table).map((c) => c[0])).toEqual([
+      expect.stringContaining('Leader 2001'),
+      'DOGEUSDT',
+      'XRPUSDT',
+      expect.stringContaining('Leader 2002'),
+      'ADAUSDT',
+    ]);
+    expect(cells(table)[0]![0]).toContain('Positions: 2');
+    expect(cells(table)[1]).toEqual([
+      'DOGEUSDT',
+      'Short',
+      '9,584',
+      '0.1200100',
+      '0.11992',
+      '50,000',
+      '10×',
+      '+0.8625',
+      '+0.75%', // 0.86256 × 10 ÷ (0.12001 × 9584)
+      expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
+    ]);
+
+    // A quote arrives: mark 0.11983 → (0.1200100 - 0.11983) × 9584 = 1.722...
+    r.quotes({ DOGEUSDT: { markPrice: '0.11983', lastPrice: '0.11984' } });
+    const doge = rowOf(table, 'DOGEUSDT');
+    expect(within(doge).getByText('0.11983')).toHaveAttribute('data-flash', 'down');
+    expect(within(doge).getByText('+1.7251')).toHaveAttribute('data-flash', 'up');
+    // exact: 0.00018 × 9584 = 1.72512 (shown at 4 decimals, rounded down)
+    // 1.72512 - 0.3525 - 2.0041 = -0.63148: an amount is never shown larger than it is
+    expect(stat('Unrealised PnL (live)')).toHaveTextContent('-0.6314');
+    // (0.1200100 - 0.12101) × 9584 = -9.584
+    r.tick('DOGEUSDT', { markPrice: '0.12101' });
+    expect(within(doge).getByText('-9.5840')).toHaveAttribute('data-tone', 'down');
+    expect(cells(table)[0]![0]).toContain('-11.5881'); // leader 2001: -9.584 - 2.0041
+  });
+
+  it('lists only the kept order statuses, newest first, and drops an order that leaves them', async () => {
+    const r = await renderScreen(<FollowerScreen />);
+    await r.seed(ALL);
+    const table = ordersTable();
+    expect(cells(table).map((c) => [c[0], c[7], c[9]])).toEqual([
+      ['BTCUSDT', 'Partially filled', 'o-part'],
+      ['XRPUSDT', 'Filled', 'o-filled'],
+    ]);
+    expect(cells(table)[0]).toEqual([
+      'BTCUSDT',
+      '2001',
+      'Buy',
+      'Limit',
+      '64,000.5',
+      '0.5',
+      '0.25',
+      'Partially filled',
+      expect.any(String),
+      'o-part',
+    ]);
+    r.push('copytrade.order', [
+      { orderId: 'o-part', copyTradeOrderStatus: 'OpenOrderClosing', updatedAtE3: at(10) },
+    ]);
+    expect(cells(table)[0]![7]).toBe('Closing');
+    r.push('copytrade.order', [
+      { orderId: 'o-part', copyTradeOrderStatus: 'OpenOrderClosedFilled', updatedAtE3: at(11) },
+      order('o-late', 12, { copyTradeOrderStatus: 'PendingNew' }),
+    ]);
+    expect(cells(table).map((c) => c[9])).toEqual(['o-filled']);
+    expect(table).toHaveAttribute('aria-rowcount', '2');
+  });
+});
+
+describe('follower screen states', () => {
+  it('says so when there is nothing: no positions, no orders, no account', async () => {
+    const r = await renderScreen(<FollowerScreen />);
+    await r.seed({
+      'copytrade.account': null,
+      'copytrade.position': { list: [] },
+      'copytrade.order': { list: [] },
+    });
+    expect(screen.getByText('You have no copy-trading account yet.')).toBeInTheDocument();
+    expect(screen.getByText('No open positions.')).toBeInTheDocument();
+    expect(screen.getByText('No open orders.')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('shows an error while the first snapshot fails, and the data once a retry answers', async () => {
+    vi.useFakeTimers();
+    try {
+      const r = await renderScreen(<FollowerScreen />);
+      r.subscribe(['copytrade.position']);
+      await act(async () => {
+        r.h
+          .request('copytrade.position')
+          .reject(Object.assign(new Error('503'), { code: 9000003 }));
+        await settle();
+        r.h.sched.tick();
+      });
+      const positions = screen.getByRole('region', { name: 'Open positions by leader' });
+      expect(within(positions).getByRole('alert')).toHaveTextContent(
+        'We could not load this data. Retrying automatically.',
+      );
+      // the ingest retries by itself (1 s backoff step here)
+      await act(() => vi.advanceTimersByTimeAsync(1_000));
+      await r.answer({ 'copytrade.position': ALL['copytrade.position'] });
+      expect(within(positions).queryByRole('alert')).toBeNull();
+      expect(cells(positionsTable())).toHaveLength(5);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('keeps the last values with a notice when a refresh fails', async () => {
+    const r = await renderScreen(<FollowerScreen />);
+    await r.seed(ALL);
+    act(() => {
+      r.h.ingest.reseed('copytrade.order');
+      r.h.sched.tick();
+    });
+    const orders = screen.getByRole('region', { name: 'Orders' });
+    expect(within(orders).getByRole('status')).toHaveTextContent('Refreshing…');
+    await act(async () => {
+      r.h.request('copytrade.order').reject(new Error('down'));
+      await Promise.resolve();
+      r.h.sched.tick();
+    });
+    expect(within(orders).getByRole('alert')).toHaveTextContent(
+      'Refreshing failed: showing the last known values.',
+    );
+    expect(cells(ordersTable())).toHaveLength(2);
+  });
+
+  it('masks every amount when assets are hidden (prices stay)', async () => {
+    const r = await renderScreen(<FollowerScreen />);
+    await r.seed(ALL);
+    r.quotes({ DOGEUSDT: { markPrice: '0.11983' } });
+    act(() => r.store.set(preferencesAtom, { showAssets: 0, homeTradingPageUserGuide: 'hide' }));
+    for (const label of ['Total assets (USDT)', 'Income', 'Yield rate', 'Available']) {
+      expect(stat(label)).toHaveTextContent(/^\*\*\*\*$/);
+    }
+    const doge = cells(positionsTable())[1]!;
+    // size, PnL and ROE masked; entry, mark and liquidation prices shown
+    expect([doge[2], doge[7], doge[8]]).toEqual(['****', '****', '****']);
+    expect([doge[3], doge[4]]).toEqual(['0.1200100', '0.11983']);
+    expect(cells(positionsTable())[0]![0]).toContain('****');
+    const order = cells(ordersTable())[0]!;
+    expect([order[5], order[6]]).toEqual(['****', '****']);
+    expect(order[4]).toBe('64,000.5');
+  });
+
+  it('re-renders only the row that changed', async () => {
+    const rendered: string[] = [];
+    const r = await renderScreen(<FollowerScreen />, { probe: (id) => rendered.push(id) });
+    await r.seed(ALL);
+    r.quotes({ DOGEUSDT: { markPrice: '0.11983' }, XRPUSDT: { markPrice: '0.5588' } });
+    rendered.length = 0;
+    r.tick('XRPUSDT', { markPrice: '0.5590' });
+    // the position, and its leader's live subtotal; not DOGE, not ADA, not leader 2002
+    expect(rendered.sort()).toEqual(['XRPUSDT\u00002\u00002001', 'leader:2001']);
+    rendered.length = 0;
+    r.push('copytrade.order', [{ orderId: 'o-filled', cumExecQty: '0.5', updatedAtE3: at(20) }]);
+    expect(rendered).toEqual(['o-filled']);
+  });
+});
+
+describe('follower screen when the connection drops', () => {
+  let pub: Rig;
+  let priv: Rig;
+  beforeEach(() => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+  });
+  afterEach(() => {
+    pub.stop();
+    priv.stop();
+    vi.useRealTimers();
+  });
+
+  it('tells that values may be out of date, and clears once reconnected', async () => {
+    pub = rig('public');
+    priv = rig('private');
+    const r = await renderScreen(<FollowerScreen />);
+    act(() => r.store.set(liveConnectionsAtom, { public: pub.actor, private: priv.actor }));
+    await r.seed(ALL);
+    await act(() => advance(100));
+    const positions = screen.getByRole('region', { name: 'Open positions by leader' });
+    expect(within(positions).queryByRole('status')).toBeNull();
+
+    await act(async () => {
+      priv.exchange.last.close({ code: 1006, reason: '', wasClean: false });
+      pub.exchange.last.close({ code: 1006, reason: '', wasClean: false });
+      await advance(5);
+    });
+    expect(
+      within(positions).getByText(/Connection lost: these values may be out of date/),
+    ).toBeInTheDocument();
+    expect(within(positions).getByText(/Prices are not live/)).toBeInTheDocument();
+    // the data stays on screen
+    expect(cells(positionsTable())).toHaveLength(5);
+
+    await act(() => advance(35_000));
+    expect(within(positions).queryByText(/Connection lost/)).toBeNull();
+  });
+});

@@ -1,0 +1,226 @@
+/**
+ * The leader screen: wallet balances and follower income from the streams, the income history
+ * with today's figure live, the bots list (REST, refreshed every minute), lead positions, states
+ * and masking.
+ */
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { LeaderBot } from '../../../../src/api/types';
+import { BOTS_REFRESH_MS } from '../../../../src/features/leader/BotsSection';
+import { DAY_MS } from '../../../../src/features/leader/income-series';
+import LeaderScreen from '../../../../src/features/leader/LeaderScreen';
+import { preferencesAtom } from '../../../../src/state/client';
+import { leaderIncome, leaderWallet, position } from '../../state/fixtures';
+import { fakeScreenApi, renderScreen } from '../harness';
+
+const T0 = 1_732_150_000_000;
+const TODAY = Math.floor(T0 / DAY_MS) * DAY_MS;
+
+const bot = (botId: string, over: Partial<LeaderBot> = {}): LeaderBot => ({
+  botId,
+  symbol: 'BTCUSDT',
+  strategy: 'grid',
+  investmentE8: '100000000000',
+  pnlE8: '-2500000000',
+  createdAtE3: String(T0),
+  status: 'running',
+  ...over,
+});
+
+const SEED = {
+  'copytrade.leaderWallet': leaderWallet(1, {
+    availableBalanceE8: '4768758093310',
+    walletBalanceE8: '4996563931910',
+    totalInvestmentE8: '970000000000',
+    totalRemovedInvestmentE8: '125000000000',
+  }),
+  'copytrade.leaderIncome': leaderIncome(1, {
+    followerCount: 5,
+    cumShareProfitE8: '123456789',
+    todayShareProfitE8: '20000000',
+    followers: [
+      {
+        followerUserId: 1001,
+        investmentE8: '500000000000',
+        incomeE8: '-168178790',
+        yieldRateE4: '-3',
+      },
+      {
+        followerUserId: 1002,
+        investmentE8: '200000000000',
+        incomeE8: '67695749',
+        yieldRateE4: '3',
+      },
+    ],
+  }),
+  'copytrade.position': { list: [position('DOGEUSDT', 2, 2001, 1, { size: '95841' })] },
+};
+
+function api() {
+  return fakeScreenApi({
+    leaderIncomeHistory: vi.fn(async () => ({
+      list: [
+        { dateE3: String(TODAY - 2 * DAY_MS), shareProfitE8: '100000000' },
+        { dateE3: String(TODAY - DAY_MS), shareProfitE8: '0' },
+        { dateE3: String(TODAY), shareProfitE8: '10000000' },
+      ],
+    })),
+    leaderBots: vi.fn(async () => ({
+      list: [bot('b1'), bot('b2', { symbol: 'ETHUSDT', strategy: 'dca', status: 'paused' })],
+    })),
+  });
+}
+
+const stat = (region: HTMLElement, label: string) =>
+  within(region).getByText(label).nextElementSibling as HTMLElement;
+const rows = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) =>
+      [...r.querySelectorAll('[role="cell"], [role="rowheader"]')].map((c) => c.textContent),
+    );
+
+describe('leader screen', () => {
+  it('shows the wallet, follower income and followers, live', async () => {
+    const r = await renderScreen(<LeaderScreen />, { api: api() });
+    expect(screen.getByRole('heading', { level: 1, name: 'Leader dashboard' })).toBeInTheDocument();
+    r.subscribe(['copytrade.leaderWallet', 'copytrade.leaderIncome', 'copytrade.position']);
+    expect(screen.getByRole('status', { name: 'Loading the leader wallet' })).toBeInTheDocument();
+    await r.answer(SEED);
+
+    const wallet = screen.getByRole('region', { name: 'Leader wallet' });
+    expect(stat(wallet, 'Available balance')).toHaveTextContent('47,687.5809');
+    expect(stat(wallet, 'Wallet balance')).toHaveTextContent('49,965.6393');
+    expect(stat(wallet, 'Total investment')).toHaveTextContent('9,700.0000');
+    expect(stat(wallet, 'Investment removed')).toHaveTextContent('1,250.0000');
+
+    const income = screen.getByRole('region', { name: 'Income from followers' });
+    expect(stat(income, 'Followers')).toHaveTextContent('5');
+    expect(stat(income, 'Profit share today')).toHaveTextContent('+0.2000');
+    expect(stat(income, 'Profit share in total')).toHaveTextContent('+1.2345');
+    const followers = within(income).getByRole('table', { name: 'Followers' });
+    expect(rows(followers)).toEqual([
+      ['User 1001', '5,000.0000', '-1.6817', '-0.03%'],
+      ['User 1002', '2,000.0000', '+0.6769', '+0.03%'],
+    ]);
+
+    // the leader wallet overwrites its balances; the figure flashes
+    r.push('copytrade.leaderWallet', [
+      {
+        availableBalanceE8: '4768858093310',
+        walletBalanceE8: '4996563931910',
+        totalInvestmentE8: '970000000000',
+        totalRemovedInvestmentE8: '125000000000',
+        updatedAtE3: String(T0 + 5),
+      },
+    ]);
+    expect(within(stat(wallet, 'Available balance')).getByText('47,688.5809')).toHaveAttribute(
+      'data-flash',
+      'up',
+    );
+
+    // lead positions are not grouped
+    const lead = screen.getByRole('table', { name: 'Lead positions' });
+    expect(rows(lead).map((c) => c[0])).toEqual(['DOGEUSDT']);
+  });
+
+  it('charts the income history with today live, readable as a table', async () => {
+    const r = await renderScreen(<LeaderScreen />, { api: api() });
+    await r.seed(SEED);
+    const chart = await screen.findByRole('region', { name: 'Income over time' });
+    const table = await within(chart).findByRole('table');
+    expect(r.api.leaderIncomeHistory).toHaveBeenCalledWith({ days: 30 });
+    const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    const read = () =>
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => [...row.children].map((c) => c.textContent));
+    // today's 0.1 from the history is replaced by the stream's 0.2
+    expect(read()).toEqual([
+      [day(TODAY - 2 * DAY_MS), '1.0000', '1.0000'],
+      [day(TODAY - DAY_MS), '0.0000', '1.0000'],
+      [day(TODAY), '0.2000', '1.2000'],
+    ]);
+    expect(within(chart).getByText(/All time:/)).toHaveTextContent('1.2345');
+    r.push('copytrade.leaderIncome', [
+      leaderIncome(9, { todayShareProfitE8: '30000000', cumShareProfitE8: '133456789' }),
+    ]);
+    expect(read()[2]).toEqual([day(TODAY), '0.3000', '1.3000']);
+  });
+
+  it('lists the bots and refreshes them every minute', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const a = api();
+      const r = await renderScreen(<LeaderScreen />, { api: a });
+      await r.seed(SEED);
+      const table = await screen.findByRole('table', { name: 'Open trading bots' });
+      expect(rows(table)).toEqual([
+        ['BTCUSDT', 'Grid', '1,000.0000', '-25.0000', 'Running', expect.any(String)],
+        ['ETHUSDT', 'DCA', '1,000.0000', '-25.0000', 'Paused', expect.any(String)],
+      ]);
+      expect(a.leaderBots).toHaveBeenCalledTimes(1);
+      a.leaderBots.mockResolvedValueOnce({ list: [bot('b1', { pnlE8: '100000000' })] });
+      await act(() => vi.advanceTimersByTimeAsync(BOTS_REFRESH_MS));
+      expect(a.leaderBots).toHaveBeenCalledTimes(2);
+      await waitFor(() => expect(rows(table)).toHaveLength(1));
+      expect(rows(table)[0]![3]).toBe('+1.0000');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('offers a retry when the bots or the history cannot be loaded', async () => {
+    const a = api();
+    a.leaderBots.mockRejectedValueOnce(Object.assign(new Error('x'), { code: 9000005 }));
+    a.leaderIncomeHistory.mockRejectedValueOnce(new Error('y'));
+    const r = await renderScreen(<LeaderScreen />, { api: a });
+    await r.seed(SEED);
+    const bots = screen.getByRole('region', { name: 'Trading bots' });
+    await within(bots).findByRole('alert');
+    expect(within(bots).getByRole('alert')).toHaveTextContent('The request did not go through.');
+    await userEvent.click(within(bots).getByRole('button', { name: 'Try again' }));
+    expect(
+      await within(bots).findByRole('table', { name: 'Open trading bots' }),
+    ).toBeInTheDocument();
+    const chart = screen.getByRole('region', { name: 'Income over time' });
+    expect(await within(chart).findByRole('alert')).toBeInTheDocument();
+  });
+
+  it('says so when there are no followers, no bots and no history', async () => {
+    const r = await renderScreen(<LeaderScreen />);
+    await r.seed({
+      'copytrade.leaderWallet': SEED['copytrade.leaderWallet'],
+      'copytrade.leaderIncome': leaderIncome(1, { followerCount: 0, followers: [] }),
+      'copytrade.position': { list: [] },
+    });
+    expect(screen.getByText('No followers yet.')).toBeInTheDocument();
+    expect(screen.getByText('No open lead positions.')).toBeInTheDocument();
+    expect(await screen.findByText('No open trading bots.')).toBeInTheDocument();
+    expect(await screen.findByText('No income history yet.')).toBeInTheDocument();
+  });
+
+  it('masks every amount when assets are hidden', async () => {
+    const r = await renderScreen(<LeaderScreen />, { api: api() });
+    await r.seed(SEED);
+    await screen.findByRole('table', { name: 'Open trading bots' });
+    act(() => r.store.set(preferencesAtom, { showAssets: 0, homeTradingPageUserGuide: 'hide' }));
+    const wallet = screen.getByRole('region', { name: 'Leader wallet' });
+    expect(stat(wallet, 'Available balance')).toHaveTextContent(/^\*\*\*\*$/);
+    const income = screen.getByRole('region', { name: 'Income from followers' });
+    expect(stat(income, 'Profit share in total')).toHaveTextContent(/^\*\*\*\*$/);
+    expect(stat(income, 'Followers')).toHaveTextContent('5'); // a count, not an amount
+    expect(rows(within(income).getByRole('table'))[0]!.slice(1)).toEqual(['****', '****', '****']);
+    expect(rows(screen.getByRole('table', { name: 'Open trading bots' }))[0]!.slice(2, 4)).toEqual([
+      '****',
+      '****',
+    ]);
+    const chart = screen.getByRole('region', { name: 'Income over time' });
+    const hidden = within(chart).getByRole('table');
+    expect(within(hidden).getAllByRole('row')[1]).toHaveTextContent(/\*\*\*\*\*\*\*\*$/);
+    expect(within(chart).getByText(/All time:/)).toHaveTextContent('****');
+  });
+});

@@ -1,0 +1,91 @@
+import { act, screen } from '@testing-library/react';
+import { atom, createStore, useAtomValue } from 'jotai';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { preferencesAtom, showAssetsAtom } from '../../../../src/state/client';
+import { Amount, useAmountFormat } from '../../../../src/ui/amount/Amount';
+import { renderWithProviders } from '../test-utils';
+
+const valueAtom = atom('100');
+/** An Amount whose value the test changes through the store (providers stay mounted). */
+function Bound({ tone }: { tone?: 'pnl' }) {
+  return <Amount value={useAtomValue(valueAtom)} coin="USDT" tone={tone} />;
+}
+
+function Probe({ value }: { value: string }) {
+  const format = useAmountFormat();
+  const shown = useAtomValue(showAssetsAtom);
+  return (
+    <p>
+      {format('e8', value, { coin: 'USDT' })} {String(shown)}
+    </p>
+  );
+}
+
+const storeWith = (value: string) => {
+  const store = createStore();
+  store.set(valueAtom, value);
+  return store;
+};
+
+describe('<Amount>', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('formats, keeps numbers left to right, and tones PnL with its sign', async () => {
+    await renderWithProviders(
+      <>
+        <Amount value="-12345678" coin="USDT" tone="pnl" />
+        <Amount kind="price" value="64000.5" />
+      </>,
+    );
+    const pnl = screen.getByText('-0.1234');
+    expect(pnl).toHaveAttribute('dir', 'ltr');
+    expect(pnl).toHaveAttribute('data-tone', 'down');
+    expect(screen.getByText('64,000.5')).toBeInTheDocument();
+  });
+
+  it('masks amounts (not prices) when assets are hidden, without colour or flash', async () => {
+    const { store } = await renderWithProviders(<Bound tone="pnl" />);
+    act(() => {
+      store.set(valueAtom, '100000000');
+      store.set(preferencesAtom, { showAssets: 0, homeTradingPageUserGuide: 'hide' });
+    });
+    const masked = screen.getByText('****');
+    expect(masked).not.toHaveAttribute('data-tone');
+    act(() => store.set(valueAtom, '200000000'));
+    expect(screen.getByText('****')).not.toHaveAttribute('data-flash');
+  });
+
+  it('flashes up or down on change, not on mount', async () => {
+    const { store } = await renderWithProviders(<Bound />, { store: storeWith('100') });
+    const el = screen.getByText('0.0000');
+    expect(el).not.toHaveAttribute('data-flash');
+    act(() => store.set(valueAtom, '200000'));
+    expect(screen.getByText('0.0020')).toHaveAttribute('data-flash', 'up');
+    act(() => store.set(valueAtom, '100000'));
+    expect(screen.getByText('0.0010')).toHaveAttribute('data-flash', 'down');
+    // the same element: the flash is on the node, nothing was re-created
+    expect(screen.getByText('0.0010')).toBe(el);
+  });
+
+  it('does not flash when the user prefers reduced motion', async () => {
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({
+          matches: query.includes('prefers-reduced-motion'),
+          media: query,
+          addEventListener: () => {},
+          removeEventListener: () => {},
+        }) as unknown as MediaQueryList,
+    );
+    const { store } = await renderWithProviders(<Bound />, { store: storeWith('100') });
+    act(() => store.set(valueAtom, '200000'));
+    expect(screen.getByText('0.0020')).not.toHaveAttribute('data-flash');
+  });
+
+  it('gives the same text as a function (charts, summaries)', async () => {
+    const { store } = await renderWithProviders(<Probe value="150000000" />);
+    expect(screen.getByText('1.5000 true')).toBeInTheDocument();
+    act(() => store.set(preferencesAtom, { showAssets: 0, homeTradingPageUserGuide: 'hide' }));
+    expect(screen.getByText('**** false')).toBeInTheDocument();
+  });
+});
