@@ -165,7 +165,15 @@ const SCRIPT = `'use strict';
     $('toggle').disabled = s.state === 'ended';
     $('step').disabled = s.state === 'ended';
     var sel = $('speed');
-    if (document.activeElement !== sel) sel.value = String(s.speed);
+    if (document.activeElement !== sel) {
+      var v = String(s.speed);
+      if (![].some.call(sel.options, function (o) { return o.value === v; })) {
+        var o = document.createElement('option');
+        o.value = v; o.textContent = v + '×';
+        sel.appendChild(o);
+      }
+      sel.value = v;
+    }
     $('played').textContent = s.played + ' of ' + s.total;
     $('last').textContent = s.last ? 'line ' + s.last.line + ': ' + s.last.kind + (s.last.stream ? ' ' + s.last.stream : '') + (s.last.topic ? ' ' + s.last.topic : '') + ' at ' + sec(s.last.t) : 'none yet';
     $('clients').textContent = s.clients.public + ' public, ' + s.clients.private + ' private';
