@@ -21,6 +21,7 @@ import {
   type Row,
 } from './contestants';
 import { benchIngest } from './ingest-flush';
+import { benchReplay } from './replay';
 import { duel, fmt, measure, ms, ratio, sink, type Run } from './measure';
 import { BATCH, makeStream, ROWS, seedOrders, seedPositions, TICKERS } from './stream-fixtures';
 import { OrderList, PositionList } from './valibot-schemas';
@@ -230,6 +231,18 @@ async function main() {
   row('updates/s through the ingest', fmt(100_000 / ((flush.bufferMs + flush.flushMs) / 1000)));
   line();
 
+  // 6. Replay: print-state of a 20 000-frame session, as a user runs it.
+  const rep = benchReplay();
+  line(
+    `6. replay --print-state of a generated ${fmt(rep.frames)}-frame session (${(rep.bytes / 1e6).toFixed(1)} MB), new process each run`,
+  );
+  row('wall time, median (tsx start-up included)', ms(rep.cliMedianMs));
+  row('wall time, best', ms(rep.cliBestMs));
+  row('tsx start-up alone, median', ms(rep.startupMedianMs));
+  row('parse + replay in process', ms(rep.inProcessMs));
+  row('frames/s in process', fmt(rep.frames / (rep.inProcessMs / 1000)));
+  line();
+
   const worst = (name: string) =>
     Math.min(R(name, 'position').perSecond, R(name, 'order').perSecond);
   const minRatio = (a: string, b: string) =>
@@ -252,6 +265,9 @@ async function main() {
     `   hand-written guards faster than valibot on every case: ${t(Math.min(...valRatios) > 1)} (${Math.min(...valRatios).toFixed(1)}x to ${Math.max(...valRatios).toFixed(1)}x)`,
   );
   line(`   2 000 frames -> one store write: ${t(flush.writes === 1)}`);
+  line(
+    `   print-state of 20 000 frames under 2 s wall, start-up included: ${t(rep.cliMedianMs < 2_000)} (${(rep.cliMedianMs / 1000).toFixed(2)} s)`,
+  );
 }
 
 main().catch((err: unknown) => {
