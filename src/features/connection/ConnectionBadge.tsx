@@ -19,6 +19,7 @@ function BadgeView({ health, detail }: BadgeViewProps) {
   const { t } = useTranslation('user-assets');
   const [opened, setOpened] = useState(false);
   const titleId = useId();
+  const statusId = useId();
   return (
     <Popover
       opened={opened}
@@ -28,23 +29,31 @@ function BadgeView({ health, detail }: BadgeViewProps) {
       closeOnEscape
       position="bottom-end"
       shadow="md"
+      width={480}
       withinPortal
     >
       <Popover.Target>
         <UnstyledButton
           className={classes.badge}
           data-health={health}
+          // Browsers leave a live region's text out of a button's name: name it by reference.
+          aria-labelledby={statusId}
           onClick={() => setOpened((o) => !o)}
         >
           <span className={classes.dot} aria-hidden />
-          <span role="status" className={classes.text}>
+          <span role="status" id={statusId} className={classes.text}>
             <VisuallyHidden>{t('connection.badgePrefix')} </VisuallyHidden>
             {healthText(t, health)}
             {detail && <VisuallyHidden> ({detail})</VisuallyHidden>}
           </span>
         </UnstyledButton>
       </Popover.Target>
-      <Popover.Dropdown aria-labelledby={titleId} className={classes.dropdown}>
+      <Popover.Dropdown
+        aria-labelledby={titleId}
+        maw="calc(100vw - 16px)"
+        mah="min(640px, calc(100dvh - 96px))"
+        style={{ overflowY: 'auto' }}
+      >
         <ConnectionPanel titleId={titleId} onClose={() => setOpened(false)} />
       </Popover.Dropdown>
     </Popover>

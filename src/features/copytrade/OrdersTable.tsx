@@ -91,7 +91,7 @@ export function OrdersTable({ label }: { label: string }) {
     () => [
       { id: 'symbol', header: t('copyTrade.orders.symbol'), width: 'minmax(110px, 1fr)' },
       { id: 'leader', header: t('copyTrade.orders.leader'), width: 'minmax(72px, 0.7fr)' },
-      { id: 'side', header: t('copyTrade.orders.side'), width: 'minmax(64px, 0.6fr)' },
+      { id: 'side', header: t('copyTrade.orders.side'), width: 'minmax(88px, 0.7fr)' },
       { id: 'type', header: t('copyTrade.orders.type'), width: 'minmax(72px, 0.7fr)' },
       {
         id: 'price',

@@ -139,7 +139,7 @@ export function PositionsTable({ grouped, label }: PositionsTableProps) {
   const columns: TableColumn[] = useMemo(
     () => [
       { id: 'symbol', header: t('copyTrade.positions.symbol'), width: 'minmax(110px, 1.2fr)' },
-      { id: 'side', header: t('copyTrade.positions.side'), width: 'minmax(72px, 0.7fr)' },
+      { id: 'side', header: t('copyTrade.positions.side'), width: 'minmax(88px, 0.7fr)' },
       {
         id: 'size',
         header: t('copyTrade.positions.size'),

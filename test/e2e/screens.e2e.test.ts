@@ -1,0 +1,272 @@
+/**
+ * The live screens in Chromium against the simulator: values change on their own, the badge
+ * follows a dropped connection, show/hide assets masks every screen and survives a reload,
+ * Arabic mirrors the layout, 375 px keeps the page from scrolling sideways, sign-out.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Simulator } from '../../server/simulator';
+import { DEMO_ACCOUNTS, type DemoAccount } from '../../src/features/login/demo-accounts';
+import { loginAs, startApp } from './support/app';
+import { launchChromium, newPage } from './support/browser';
+import { screenshotBoth } from './support/screenshots';
+
+let sim: Simulator;
+let browser: Browser;
+const appDir = inject('appDir');
+const account = (name: string) => DEMO_ACCOUNTS.find((a) => a.username === name) as DemoAccount;
+
+beforeAll(async () => {
+  sim = await startApp(appDir);
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await sim?.stop();
+});
+
+async function admin(path: string, body: object = {}) {
+  const res = await fetch(`${sim.url}/__admin${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(res.status).toBe(200);
+}
+
+/** The text of each cell of a virtualized table's first body row whose header is `symbol`. */
+const rowTexts = (page: Page, table: string, header?: string) =>
+  page.evaluate(
+    ([name, rowHeader]) => {
+      const t = document.querySelector(`[role="table"][aria-label="${name}"]`);
+      const rows = [...(t?.querySelectorAll('[role="row"]') ?? [])].slice(1);
+      const row = rows.find((r) => {
+        const h = r.querySelector('[role="rowheader"]');
+        return h && !h.hasAttribute('aria-colspan') && (!rowHeader || h.textContent === rowHeader);
+      });
+      return [...(row?.querySelectorAll('[role="cell"], [role="rowheader"]') ?? [])].map(
+        (c) => c.textContent ?? '',
+      );
+    },
+    [table, header ?? ''] as const,
+  );
+
+/** Waits until `read()` gives a value different from the first one it gave. */
+async function changes(read: () => Promise<string>, timeout = 20_000): Promise<[string, string]> {
+  const first = await read();
+  let last = first;
+  await expect.poll(async () => (last = await read()), { timeout, interval: 250 }).not.toBe(first);
+  return [first, last];
+}
+
+const badgeText = (page: Page) => page.getByRole('status').filter({ hasText: 'Connection:' });
+
+describe('live screens in Chromium', () => {
+  it('follower: positions by leader, live mark price and PnL; the badge follows a dropped connection', async () => {
+    const { context, page, errors } = await newPage(browser);
+    await loginAs(page, sim.url, account('follower'));
+    await page.waitForURL('**/copy-trade');
+    const positions = page.getByRole('table', { name: 'Copied positions' });
+    await positions
+      .getByRole('rowheader', { name: /Leader \d+/ })
+      .first()
+      .waitFor();
+    await page.getByRole('table', { name: 'Copied orders' }).waitFor();
+    await page.getByRole('region', { name: 'Copy-trading account' }).waitFor();
+    await expect.poll(() => badgeText(page).textContent()).toBe('Connection: Connected');
+
+    // a mark price or an unrealised PnL changes on its own
+    const live = async () => {
+      const cells = await rowTexts(page, 'Copied positions');
+      return `${cells[4]} ${cells[7]}`;
+    };
+    const [before, after] = await changes(live);
+    expect(before).not.toBe(after);
+    await screenshotBoth(page, 'copy-trade');
+
+    // drop both streams: the badge says so, then comes back by itself
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { __badge: string[] }).__badge = seen;
+      const el = [...document.querySelectorAll('[role="status"]')].find((s) =>
+        s.textContent?.startsWith('Connection:'),
+      );
+      new MutationObserver(() => seen.push(el?.textContent ?? '')).observe(el!, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+      });
+    });
+    await admin('/faults/drop');
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { __badge: string[] }).__badge))
+      .toContainEqual(expect.stringMatching(/^Connection: Disconnected/));
+    await expect
+      .poll(() => badgeText(page).textContent(), { timeout: 20_000 })
+      .toBe('Connection: Connected');
+
+    // the panel: a dialog with both streams; Escape closes it
+    await page.getByRole('button', { name: /^Connection:/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Connection' });
+    await dialog.getByRole('region', { name: 'Market data' }).waitFor();
+    await expect
+      .poll(() => dialog.getByRole('region', { name: 'Account data' }).textContent())
+      .toContain('Reconnect attempts');
+    expect(await dialog.getByRole('region', { name: 'Data received' }).textContent()).toMatch(
+      /Frames applied\d/,
+    );
+    await screenshotBoth(page, 'connection-panel');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('leader: wallet, follower income, chart, bots and live lead positions', async () => {
+    const { context, page, errors } = await newPage(browser);
+    await loginAs(page, sim.url, account('leader'));
+    await page.waitForURL('**/copy-trade/leader');
+    await page
+      .getByRole('region', { name: 'Leader wallet' })
+      .getByText('Available balance')
+      .waitFor();
+    await page.getByRole('table', { name: 'Followers' }).getByRole('rowheader').first().waitFor();
+    await page.getByRole('region', { name: 'Income over time' }).locator('svg').first().waitFor();
+    await page.getByRole('table', { name: 'Open trading bots' }).waitFor();
+    await page
+      .getByRole('table', { name: 'Lead positions' })
+      .getByRole('rowheader')
+      .first()
+      .waitFor();
+    await changes(async () => {
+      const cells = await rowTexts(page, 'Lead positions');
+      return `${cells[4]} ${cells[7]}`;
+    });
+    await screenshotBoth(page, 'leader');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('trader: every wallet, USD totals, live equity; hide assets masks every screen and persists', async () => {
+    const { context, page, errors } = await newPage(browser);
+    await loginAs(page, sim.url, account('trader'));
+    await page.waitForURL('**/assets/derivatives');
+    const totals = page.getByRole('region', { name: 'Total in USD' });
+    await expect.poll(() => totals.textContent()).toMatch(/Equity\d[\d,]*\.\d\d/);
+    await page
+      .getByRole('table', { name: 'Derivatives wallets' })
+      .getByRole('rowheader', { name: 'USDT' })
+      .waitFor();
+    await changes(async () => (await rowTexts(page, 'Derivatives wallets', 'USDT'))[2] ?? '');
+    await screenshotBoth(page, 'derivatives');
+
+    const toggle = page.getByRole('button', { name: 'Hide amounts' });
+    await toggle.click();
+    await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('true');
+    const usdt = await rowTexts(page, 'Derivatives wallets', 'USDT');
+    // every amount column masked; coin, time and version shown
+    expect(usdt.slice(1, 16)).toEqual(Array(15).fill('****'));
+    expect(await totals.textContent()).not.toMatch(/\d/);
+    await screenshotBoth(page, 'derivatives-hidden');
+
+    // kept by the server: still hidden after a reload
+    await page.reload();
+    await page
+      .getByRole('table', { name: 'Derivatives wallets' })
+      .getByRole('rowheader', { name: 'USDT' })
+      .waitFor();
+    await expect
+      .poll(async () => (await rowTexts(page, 'Derivatives wallets', 'USDT'))[2])
+      .toBe('****');
+    await page.getByRole('button', { name: 'Hide amounts' }).click();
+    await expect
+      .poll(async () => (await rowTexts(page, 'Derivatives wallets', 'USDT'))[2])
+      .toMatch(/\d/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('follower with assets hidden: masked on the copy-trade and derivatives screens', async () => {
+    const { context, page, errors } = await newPage(browser);
+    await loginAs(page, sim.url, account('follower'));
+    await page.waitForURL('**/copy-trade');
+    await page
+      .getByRole('table', { name: 'Copied positions' })
+      .getByRole('rowheader')
+      .first()
+      .waitFor();
+    await page.getByRole('button', { name: 'Hide amounts' }).click();
+    const account1 = page.getByRole('region', { name: 'Copy-trading account' });
+    await expect.poll(() => account1.textContent()).not.toMatch(/Total assets \(USDT\)\d/);
+    const pos = await rowTexts(page, 'Copied positions');
+    expect([pos[2], pos[7], pos[8]]).toEqual(['****', '****', '****']);
+    expect(pos[4]).toMatch(/\d/); // the mark price is market data
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Derivatives' })
+      .click();
+    await page
+      .getByRole('table', { name: 'Derivatives wallets' })
+      .getByRole('rowheader', { name: 'USDT' })
+      .waitFor();
+    await expect
+      .poll(async () => (await rowTexts(page, 'Derivatives wallets', 'USDT'))[2])
+      .toBe('****');
+    await page.getByRole('button', { name: 'Hide amounts' }).click();
+    await expect
+      .poll(async () => (await rowTexts(page, 'Derivatives wallets', 'USDT'))[2])
+      .toMatch(/\d/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('Arabic mirrors the screens (numbers stay left to right), then back; 375 px; sign out', async () => {
+    const { context, page, errors } = await newPage(browser, { width: 375, height: 800 });
+    await loginAs(page, sim.url, account('follower'));
+    await page.waitForURL('**/copy-trade');
+    const table = page.getByRole('table', { name: 'Copied positions' });
+    await table.getByRole('rowheader').first().waitFor();
+    // narrow: the page never scrolls sideways, the table scrolls inside its region
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      375,
+    );
+    expect(await table.evaluate((t) => t.scrollWidth > t.clientWidth)).toBe(true);
+    await screenshotBoth(page, 'copy-trade-375');
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const header = table.getByRole('columnheader').first();
+    const ltr = await header.boundingBox();
+    await page.getByRole('button', { name: 'Language: English' }).click();
+    await page.getByRole('menuitem', { name: 'العربية' }).click();
+    await page.waitForFunction(() => document.documentElement.dir === 'rtl');
+    const rtlTable = page.getByRole('table', { name: 'المراكز المنسوخة' });
+    await rtlTable.getByRole('rowheader').first().waitFor();
+    const rtl = await rtlTable.getByRole('columnheader').first().boundingBox();
+    // the first column moves from the left edge to the right one
+    expect(ltr!.x).toBeLessThan(200);
+    expect(rtl!.x + rtl!.width).toBeGreaterThan(1280 - 200);
+    expect(
+      await page
+        .getByRole('region', { name: 'حساب التداول بالنسخ' })
+        .locator('[dir="ltr"]')
+        .first()
+        .textContent(),
+    ).toMatch(/\d/);
+    await expect.poll(() => badgeText(page).count()).toBe(0);
+    expect(await page.getByRole('status').filter({ hasText: 'الاتصال:' }).textContent()).toMatch(
+      /^الاتصال:/,
+    );
+    await screenshotBoth(page, 'copy-trade-ar-SA');
+    await page.getByRole('button', { name: 'اللغة: العربية' }).click();
+    await page.getByRole('menuitem', { name: 'English', exact: true }).click();
+    await page.waitForFunction(() => document.documentElement.dir === 'ltr');
+    await page.getByRole('table', { name: 'Copied positions' }).waitFor();
+
+    await page.getByRole('button', { name: /Account menu for/ }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.waitForURL('**/login');
+    expect(await page.getByRole('status').filter({ hasText: 'Connection:' }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
