@@ -234,9 +234,9 @@ async function main() {
   // 6. Replay: print-state of a 20 000-frame session, as a user runs it.
   const rep = benchReplay();
   line(
-    `6. replay --print-state of a generated ${fmt(rep.frames)}-frame session (${(rep.bytes / 1e6).toFixed(1)} MB), new process each run`,
+    `6. replay --print-state of a generated ${rep.frames.toLocaleString('en-US').replace(',', ' ')}-frame session (${(rep.bytes / 1e6).toFixed(1)} MB), a new process per run`,
   );
-  row('wall time, median (tsx start-up included)', ms(rep.cliMedianMs));
+  row('wall time, median (with start-up)', ms(rep.cliMedianMs));
   row('wall time, best', ms(rep.cliBestMs));
   row('tsx start-up alone, median', ms(rep.startupMedianMs));
   row('parse + replay in process', ms(rep.inProcessMs));
