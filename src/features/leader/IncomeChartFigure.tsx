@@ -1,0 +1,124 @@
+/**
+ * The income chart itself (Mantine CompositeChart over recharts): its own chunk, so the rest of
+ * the leader screen does not wait for the charting library.
+ */
+import '@mantine/charts/styles.css';
+import { CompositeChart } from '@mantine/charts';
+import { Paper, Text, VisuallyHidden } from '@mantine/core';
+import Decimal from 'decimal.js';
+import { useAtomValue } from 'jotai';
+import { useCallback, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { IncomePoint } from '../../api/types';
+import { useStreamAtoms } from '../../app/live-context';
+import { formatTime } from '../../lib/time';
+import { Amount, useAmountFormat } from '../../ui/amount/Amount';
+import { HISTORY_DAYS } from './history';
+import { incomeSeries, type IncomeSeriesPoint } from './income-series';
+import classes from './leader.module.css';
+
+const COIN = 'USDT';
+const dayLabel = (ms: number) => formatTime(ms, 'MM-DD', { utc: true });
+
+interface TooltipArgs {
+  active?: boolean;
+  payload?: readonly { payload?: IncomeSeriesPoint }[];
+}
+
+function IncomeTooltip({ active, payload }: TooltipArgs) {
+  const { t } = useTranslation('user-assets');
+  const point = payload?.[0]?.payload;
+  if (!active || !point) return null;
+  return (
+    <Paper withBorder shadow="sm" p="xs" radius="sm">
+      <Text size="xs" fw={600}>
+        {formatTime(point.dayMs, 'YYYY-MM-DD', { utc: true })}
+      </Text>
+      <Text size="xs">
+        {t('leader.chart.daily')}: <Amount value={point.dailyE8} coin={COIN} flash={false} />
+      </Text>
+      <Text size="xs">
+        {t('leader.chart.cumulative')}:{' '}
+        <Amount value={point.cumulativeE8} coin={COIN} flash={false} />
+      </Text>
+    </Paper>
+  );
+}
+
+/** Daily bars and the running total, with the same figures in a table for screen readers. */
+export default function IncomeChartFigure({ history }: { history: readonly IncomePoint[] }) {
+  const { t } = useTranslation('user-assets');
+  const { leaderIncomeAtom } = useStreamAtoms();
+  const income = useAtomValue(leaderIncomeAtom);
+  const format = useAmountFormat();
+  const points = useMemo(
+    () =>
+      incomeSeries(history, income?.todayShareProfitE8, income?.updatedAtE3).map((p) => ({
+        ...p,
+        label: dayLabel(p.dayMs),
+      })),
+    [history, income?.todayShareProfitE8, income?.updatedAtE3],
+  );
+  // Axis ticks are positions recharts picked on its number scale, not amounts we hold: written
+  // through the same formatter (and masked with the assets).
+  const tick = useCallback(
+    (v: number) => format('decimal', new Decimal(v).toFixed(), { decimals: 2 }),
+    [format],
+  );
+  return (
+    <figure className={classes.figure}>
+      <figcaption className={classes.caption}>
+        {t('leader.chart.caption', { days: HISTORY_DAYS })}{' '}
+        <span className={classes.total}>
+          {t('leader.chart.allTime')} <Amount value={income?.cumShareProfitE8} coin={COIN} />
+        </span>
+      </figcaption>
+      <div dir="ltr" aria-hidden className={classes.chart}>
+        <CompositeChart
+          h={260}
+          data={points}
+          dataKey="label"
+          withLegend
+          withRightYAxis
+          valueFormatter={tick}
+          tooltipAnimationDuration={0}
+          tooltipProps={{ content: (args) => <IncomeTooltip {...(args as TooltipArgs)} /> }}
+          series={[
+            { name: 'daily', label: t('leader.chart.daily'), color: 'brand.5', type: 'bar' },
+            {
+              name: 'cumulative',
+              label: t('leader.chart.cumulative'),
+              color: 'teal.6',
+              type: 'line',
+              yAxisId: 'right',
+            },
+          ]}
+          rightYAxisProps={{ tickFormatter: tick }}
+          withDots={false}
+        />
+      </div>
+      {/* The same figures for screen readers: the drawing itself is hidden from them. */}
+      <VisuallyHidden>
+        <table>
+          <caption>{t('leader.chart.tableCaption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('leader.chart.date')}</th>
+              <th scope="col">{t('leader.chart.daily')}</th>
+              <th scope="col">{t('leader.chart.cumulative')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {points.map((p) => (
+              <tr key={p.dayMs}>
+                <th scope="row">{formatTime(p.dayMs, 'YYYY-MM-DD', { utc: true })}</th>
+                <td>{format('e8', p.dailyE8, { coin: COIN })}</td>
+                <td>{format('e8', p.cumulativeE8, { coin: COIN })}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </VisuallyHidden>
+    </figure>
+  );
+}

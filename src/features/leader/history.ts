@@ -1,0 +1,2 @@
+/** Days of income history the leader screen shows. */
+export const HISTORY_DAYS = 30;
