@@ -1,4 +1,5 @@
 import { Popover, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { useWindowEvent } from '@mantine/hooks';
 import { useAtomValue } from 'jotai';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +21,11 @@ function BadgeView({ health, detail }: BadgeViewProps) {
   const [opened, setOpened] = useState(false);
   const titleId = useId();
   const statusId = useId();
+  // Mantine closes on Escape pressed inside the panel; also close it when focus is elsewhere
+  // (the page was clicked, or the window lost and regained focus).
+  useWindowEvent('keydown', (e) => {
+    if (opened && e.key === 'Escape') setOpened(false);
+  });
   return (
     <Popover
       opened={opened}
