@@ -186,6 +186,37 @@ describe('live screens in Chromium', () => {
     await context.close();
   });
 
+  it('newbie: empty wallets at zero, while market data flows (panel figures move)', async () => {
+    const { context, page, errors } = await newPage(browser);
+    await loginAs(page, sim.url, account('newbie'));
+    await page.waitForURL('**/assets/derivatives');
+    const wallets = page.getByRole('table', { name: 'Derivatives wallets' });
+    await wallets.getByRole('rowheader', { name: 'USDT' }).waitFor();
+    expect((await rowTexts(page, 'Derivatives wallets', 'USDT')).slice(2, 5)).toEqual([
+      '0.0000',
+      '0.0000',
+      '0.0000',
+    ]);
+    await expect
+      .poll(() => page.getByRole('region', { name: 'Total in USD' }).textContent())
+      .toContain('Equity0.00');
+    await page.getByRole('button', { name: /^Connection:/ }).click();
+    const market = page.getByRole('dialog', { name: 'Connection' }).getByRole('region', {
+      name: 'Market data',
+    });
+    const fps = async () =>
+      Number(
+        await market
+          .getByText('Frames per second')
+          .locator('xpath=following-sibling::dd[1]')
+          .textContent(),
+      );
+    await expect.poll(fps, { timeout: 10_000 }).toBeGreaterThan(0);
+    await page.keyboard.press('Escape');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('follower with assets hidden: masked on the copy-trade and derivatives screens', async () => {
     const { context, page, errors } = await newPage(browser);
     await loginAs(page, sim.url, account('follower'));
