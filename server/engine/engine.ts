@@ -9,7 +9,7 @@ import { divRound, pow10, rescale } from '../lib/fixed';
 import { Rng } from '../lib/rng';
 import type { FundingEvent, Market } from '../market/market';
 import { DEFAULT_TIMING, type EngineContext, type EngineTiming } from './context';
-import { Ledger, sameContent, type Emit } from './ledger';
+import { DAY_MS, dayOf, Ledger, sameContent, SHARE_HISTORY_DAYS, type Emit } from './ledger';
 import { positionWire, type PositionRec } from './position-math';
 import { scheduleTrading, seedPositions } from './traders';
 import {
@@ -20,8 +20,6 @@ import {
   usdtWallet,
   valuate,
 } from './valuation';
-
-export const DAY_MS = 86_400_000;
 
 export interface EngineOptions {
   seed: number;
@@ -151,11 +149,15 @@ export class Engine implements EngineContext {
 
   /** Today's share profit starts again from zero at 00:00 UTC. */
   private scheduleMidnight(): void {
-    const next = (Math.floor(this.clock.now() / DAY_MS) + 1) * DAY_MS;
+    const next = (dayOf(this.clock.now()) + 1) * DAY_MS;
     this.clock.at(next, () => {
       if (!this.running) return;
       for (const l of this.ledgers.values()) {
         if (!l.leader) continue;
+        // The finished day goes into the history; the all-time total is unchanged.
+        const ended = dayOf(next) - 1;
+        l.leader.shareByDay.set(ended, l.leader.todayShareE8);
+        l.leader.shareByDay.delete(ended - (SHARE_HISTORY_DAYS - 1)); // the history is bounded
         l.leader.todayShareE8 = 0n;
         this.refreshIncome(l.userId);
       }

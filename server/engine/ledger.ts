@@ -18,6 +18,7 @@ import {
 } from '../../src/stream/protocol';
 import type { AccountSpec } from '../accounts/demo';
 import { divRound, E8, parseFixed } from '../lib/fixed';
+import { Rng } from '../lib/rng';
 import type { OrderRec } from './orders';
 import type { PositionRec } from './position-math';
 
@@ -39,10 +40,34 @@ export interface LeaderBook {
   sharePct: number;
   hedgeMode: boolean;
   removedInvestmentE8: bigint;
+  /** All-time share profit, history before the start included (what the leader is shown). */
   cumShareE8: bigint;
+  /** Share profit received since the simulation started (what moved its cash). */
+  shareReceivedE8: bigint;
   todayShareE8: bigint;
+  /** Share profit of each finished UTC day (day number -> E8), for the income history. */
+  shareByDay: Map<number, bigint>;
   /** Symbols closed recently may not be reopened before this time (followers finish closing). */
   cooldownUntil: Map<string, number>;
+}
+
+export const DAY_MS = 86_400_000;
+/** The UTC day number of a time in ms. */
+export const dayOf = (ms: number): number => Math.floor(ms / DAY_MS);
+/** Days in the longest income history (today included): past days beyond it are forgotten. */
+export const SHARE_HISTORY_DAYS = 365;
+
+/**
+ * A leader's share profit on the days before the simulation started: deterministic per leader and
+ * day, so every run (and every replay) shows the same past, and the all-time total adds up.
+ */
+function pastShareBook(userId: number, startDay: number): Map<number, bigint> {
+  const book = new Map<number, bigint>();
+  for (let d = startDay - (SHARE_HISTORY_DAYS - 1); d < startDay; d++) {
+    const r = new Rng(d, userId);
+    book.set(d, r.chance(0.2) ? 0n : BigInt(r.int(0, 40_000)) * 100_000n);
+  }
+  return book;
 }
 
 /** Wallet fields compared to decide whether a wallet changed (everything but the stamps). */
@@ -126,9 +151,14 @@ export class Ledger {
       hedgeMode: spec.leader.hedgeMode,
       removedInvestmentE8: parseFixed(spec.leader.removedInvestment, E8),
       cumShareE8: 0n,
+      shareReceivedE8: 0n,
       todayShareE8: 0n,
+      shareByDay: pastShareBook(this.userId, dayOf(startMs)),
       cooldownUntil: new Map(),
     };
+    if (this.leader) {
+      for (const v of this.leader.shareByDay.values()) this.leader.cumShareE8 += v;
+    }
     const at = String(startMs);
     const coins = new Set<string>([...DEFAULT_WALLET_COINS, ...Object.keys(spec.balances)]);
     for (const coin of coins) {

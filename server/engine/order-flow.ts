@@ -217,6 +217,7 @@ function settleClose(ctx: EngineContext, owner: Ledger, pos: PositionRec): void 
       owner.sharePaidE8 += share;
       leader.cashE8 += share;
       leader.leader.cumShareE8 += share;
+      leader.leader.shareReceivedE8 += share;
       leader.leader.todayShareE8 += share;
       ctx.refresh(leader);
     }

@@ -7,8 +7,7 @@ import type {
   WithdrawMessage,
 } from '../../src/api/types';
 import { botsOf } from '../accounts/holdings';
-import { DAY_MS } from '../engine/engine';
-import { Rng } from '../lib/rng';
+import { DAY_MS, dayOf } from '../engine/ledger';
 import { usdRates } from '../market/rates';
 import { aggregateInfo, assetOverview, botWire } from './overview';
 import {
@@ -48,12 +47,6 @@ const WITHDRAW_MESSAGES: WithdrawMessage['messages'] = [
   },
   { coin: 'EOS', chain: 'EOS', text: 'A memo is required for deposits to exchanges.' },
 ];
-
-/** Share profit of a leader on a past day: always the same for a leader and day. */
-function pastShareE8(userId: number, day: number): string {
-  const r = new Rng(day, userId);
-  return r.chance(0.2) ? '0' : String(r.int(0, 40_000) * 100_000);
-}
 
 export const ASSET_HANDLERS = {
   wallets: { handle: (c) => ({ list: ledger(c).walletList() }) },
@@ -103,12 +96,15 @@ export const ASSET_HANDLERS = {
       const l = ledger(c);
       if (!l.leader) return { list: [] };
       const days = Number(query(c.req).days ?? '30');
-      const today = Math.floor(c.sim.clock.now() / DAY_MS);
+      const today = dayOf(c.sim.clock.now());
       const list = [];
       for (let d = today - days + 1; d <= today; d++) {
         list.push({
           dateE3: String(d * DAY_MS),
-          shareProfitE8: d === today ? l.leader.todayShareE8.toString() : pastShareE8(l.userId, d),
+          shareProfitE8: (d === today
+            ? l.leader.todayShareE8
+            : (l.leader.shareByDay.get(d) ?? 0n)
+          ).toString(),
         });
       }
       return { list };

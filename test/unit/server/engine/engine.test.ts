@@ -92,7 +92,7 @@ describe('Engine', () => {
     for (const id of [1001, 1002, 1003, 1004, 1005, 2001, 2002, 2003, 3001]) {
       const l = engine.ledger(id);
       const start = BigInt((l.spec.balances.USDT ?? '0') + '00000000');
-      const share = l.leader?.cumShareE8 ?? 0n;
+      const share = l.leader?.shareReceivedE8 ?? 0n;
       expect(l.cashE8).toBe(start + l.cumRealisedE8 - l.sharePaidE8 + share);
       paid += l.sharePaidE8;
       received += share;
