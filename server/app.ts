@@ -188,7 +188,12 @@ export async function buildApp(sim: Sim, opts: AppOptions): Promise<FastifyInsta
   });
 
   registerCalls(app, sim, { ...USER_HANDLERS, ...ASSET_HANDLERS, ...PUBLIC_HANDLERS });
-  registerMarketRoutes(app, sim);
+  registerMarketRoutes(app, {
+    now: () => sim.clock.now(),
+    symbols: () => sim.market.symbols(),
+    has: (symbol) => sim.market.has(symbol),
+    ticker: (symbol) => sim.market.ticker(symbol),
+  });
   registerWsRoutes(app, { ...sim, userOf: (req) => sessionUser(sim, req) });
   if (opts.admin) registerAdminRoutes(app, sim);
   return app;

@@ -7,13 +7,13 @@
  * recorded tickers and wallets. Bybit V5 market REST is the simulator's own, with the recorded
  * tickers in place of simulated ones.
  */
-import Fastify, {
+import {
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
   type FastifySchema,
 } from 'fastify';
-import { CALLS, V5_MARKET, type CallName } from '../../src/api/calls';
+import { CALLS, type CallName } from '../../src/api/calls';
 import { ERROR_CODES, ERROR_MESSAGES } from '../../src/api/error-codes';
 import type {
   AssetOverview,
@@ -38,7 +38,6 @@ import {
   tagsOf,
   tradeSwitchOf,
 } from '../accounts/profiles';
-import type { Clock } from '../clock';
 import { centsToBtc, formatUsd, usdCents, usdRates, type Rate } from '../market/rates';
 import { decimalsOf, E8, formatTrimmed, parseFixed } from '../lib/fixed';
 import { Market } from '../market/market';
@@ -46,7 +45,6 @@ import { Rng } from '../lib/rng';
 import { errorEnvelope, okEnvelope } from '../rest/envelope';
 import { registerMarketRoutes } from '../rest/market-routes';
 import * as S from '../rest/schemas';
-import type { Sim } from '../sim';
 import type { ReplayWorld } from './world';
 
 const DAY_MS = 86_400_000;
@@ -127,25 +125,10 @@ export interface RestDeps {
   world: ReplayWorld;
 }
 
-export async function registerReplayRest(app: FastifyInstance, { world }: RestDeps): Promise<void> {
-  // The simulator's own V5 market routes, on a reference market, answer instruments and
-  // parameter errors exactly as the simulator does; their tickers give way to recorded ones.
-  const clock: Clock = {
-    kind: 'manual',
-    now: () => world.now(),
-    at: () => {
-      throw new Error('the reference market has no timers');
-    },
-    cancel: () => undefined,
-    dispose: () => undefined,
-  };
+export function registerReplayRest(app: FastifyInstance, { world }: RestDeps): void {
+  // Instruments and symbols that were not recorded come from a reference market, so the
+  // dashboard's markets load as they do against the simulator.
   const market = new Market(new Rng(1, 1), world.epoch, 100);
-  const ref = Fastify();
-  registerMarketRoutes(ref, { clock, market } as unknown as Sim);
-  await ref.ready();
-  app.addHook('onClose', async () => {
-    await ref.close();
-  });
 
   // Before the first snapshots are played, values come from them (what the snapshot
   // endpoints answer then), not from an empty state.
@@ -357,18 +340,12 @@ export async function registerReplayRest(app: FastifyInstance, { world }: RestDe
     });
   }
 
-  const forward = async (req: FastifyRequest) => {
-    const res = await ref.inject({ method: 'GET', url: req.url });
-    return JSON.parse(res.body) as { retCode: number; result: { list?: Ticker[] } };
-  };
-  app.get(V5_MARKET.time, forward);
-  app.get(V5_MARKET.instrumentsInfo, forward);
-  app.get(V5_MARKET.tickers, async (req) => {
-    const env = await forward(req);
-    const q = quotes();
-    if (env.retCode === 0 && env.result.list) {
-      env.result.list = env.result.list.map((t) => q.get(t.symbol) ?? t);
-    }
-    return env;
+  // The simulator's own V5 market routes, with the recorded quotes in place of the reference
+  // market's where the session has them.
+  registerMarketRoutes(app, {
+    now: () => world.now(),
+    symbols: () => market.symbols(),
+    has: (symbol) => market.has(symbol),
+    ticker: (symbol) => quotes().get(symbol) ?? market.ticker(symbol),
   });
 }

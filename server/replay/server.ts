@@ -116,7 +116,7 @@ export async function startReplayServer(opts: ReplayServerOptions): Promise<Repl
           ),
         );
     });
-    await registerReplayRest(app, { world });
+    registerReplayRest(app, { world });
     s.register(app);
     registerOperator(app, world, current);
     await app.listen({ port: opts.port ?? 0, host: opts.host ?? '127.0.0.1' });

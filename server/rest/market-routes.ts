@@ -8,7 +8,7 @@ import { V5_MARKET } from '../../src/api/calls';
 import { formatFixed } from '../lib/fixed';
 import { FUNDING_CAP_PPM } from '../market/market';
 import { INSTRUMENTS, QUOTE_COIN, type Instrument } from '../market/instruments';
-import type { Sim } from '../sim';
+import type { Ticker } from '../../src/stream/protocol';
 import { v5Envelope } from './envelope';
 
 const CATEGORIES = new Set(['linear', 'inverse', 'spot', 'option']);
@@ -70,13 +70,20 @@ function optionalString(q: Query, name: string): string | undefined | Error {
   return typeof v === 'string' ? v : new Error(`params error: ${name} must be a single value`);
 }
 
-export function registerMarketRoutes(app: FastifyInstance, sim: Sim): void {
-  const env = <T>(result: T, code = 0, msg = 'OK') =>
-    v5Envelope(result, sim.clock.now(), code, msg);
+/** What the market routes read: the time and the tickers (the simulator's market, or a replay). */
+export interface MarketSource {
+  now(): number;
+  symbols(): readonly string[];
+  has(symbol: string): boolean;
+  ticker(symbol: string): Ticker;
+}
+
+export function registerMarketRoutes(app: FastifyInstance, source: MarketSource): void {
+  const env = <T>(result: T, code = 0, msg = 'OK') => v5Envelope(result, source.now(), code, msg);
   const fail = (msg: string) => env({}, PARAM_ERROR, msg);
 
   app.get(V5_MARKET.time, () => {
-    const now = sim.clock.now();
+    const now = source.now();
     return env({ timeSecond: String(Math.floor(now / 1000)), timeNano: `${now}000000` });
   });
 
@@ -114,9 +121,8 @@ export function registerMarketRoutes(app: FastifyInstance, sim: Sim): void {
     const symbol = optionalString(q, 'symbol');
     if (symbol instanceof Error) return fail(symbol.message);
     if (cat.value !== 'linear') return env({ category: cat.value, list: [] });
-    if (symbol !== undefined && !sim.market.has(symbol))
-      return fail('params error: symbol invalid');
-    const symbols = symbol === undefined ? sim.market.symbols() : [symbol];
-    return env({ category: cat.value, list: symbols.map((s) => sim.market.ticker(s)) });
+    if (symbol !== undefined && !source.has(symbol)) return fail('params error: symbol invalid');
+    const symbols = symbol === undefined ? source.symbols() : [symbol];
+    return env({ category: cat.value, list: symbols.map((s) => source.ticker(s)) });
   });
 }

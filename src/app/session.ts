@@ -13,7 +13,7 @@ import type {
   Profile,
   UserTags,
 } from '../api/types';
-import { ERROR_CODES } from '../api/error-codes';
+import { NO_PERMISSION_CODES } from '../stream/protocol';
 import { errorCodeOf } from '../i18n/error-message';
 import { dataOf, failed, idle, pending, ready, type Loadable } from '../state/loadable';
 import {
@@ -73,12 +73,7 @@ export const HOME_PATHS: Record<Role, string> = {
   trader: '/assets/derivatives',
 };
 
-const NO_PERMISSION: ReadonlySet<number> = new Set([
-  ERROR_CODES.NOT_LOGGED_IN,
-  ERROR_CODES.API_FORBIDDEN,
-  ERROR_CODES.ACCOUNT_FROZEN,
-]);
-export const isNoPermission = (err: unknown) => NO_PERMISSION.has(errorCodeOf(err) ?? -1);
+export const isNoPermission = (err: unknown) => NO_PERMISSION_CODES.has(errorCodeOf(err) ?? -1);
 
 /**
  * Everything around the user that screens read: copy-trade profile and user tags (they decide
