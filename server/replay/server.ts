@@ -5,15 +5,12 @@
  * the operator's controls at `/__replay`. `npm run replay -- --serve FILE` is its command line.
  */
 import cookie from '@fastify/cookie';
-import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ERROR_CODES } from '../../src/api/error-codes';
 import type { Session } from '../../src/stream/session-file';
-import { API_PREFIX, stripPrefix, WS_PREFIX } from '../app';
-import { errorEnvelope } from '../rest/envelope';
+import { installErrorHandler, serveAppAndNotFound, stripPrefix } from '../rest/http-shell';
 import { OPERATOR_PREFIX, registerOperator, status, type ReplayStatus } from './operator';
 import type { Playback, PlaybackTimers } from './playback';
 import { registerReplayRest } from './rest';
@@ -82,40 +79,9 @@ export async function startReplayServer(opts: ReplayServerOptions): Promise<Repl
   try {
     await app.register(cookie);
     await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES, autoPong: true } });
-    app.setErrorHandler((err: FastifyError, req, reply) => {
-      const message = err.validation
-        ? `${err.validation[0]?.instancePath.replace(/^\//, '') || err.validationContext || 'body'}: ${err.validation[0]?.message ?? 'is invalid'}`
-        : err.message;
-      if (req.url.startsWith(OPERATOR_PREFIX)) return reply.code(400).send({ error: message });
-      if (err.validation || (err.statusCode !== undefined && err.statusCode < 500)) {
-        return reply.code(200).send(errorEnvelope(ERROR_CODES.PARAM_ERROR, message, world.now()));
-      }
-      return reply
-        .code(500)
-        .send(errorEnvelope(ERROR_CODES.SERVER_ERROR, 'Internal server error', world.now()));
-    });
-    if (appDir) {
-      await app.register(fastifyStatic, { root: appDir, wildcard: false, index: ['index.html'] });
-    }
-    app.setNotFoundHandler((req, reply) => {
-      const original = req.originalUrl;
-      const isApi =
-        original.startsWith(`${API_PREFIX}/`) ||
-        original.startsWith(`${WS_PREFIX}/`) ||
-        original.startsWith(OPERATOR_PREFIX);
-      if (appDir && !isApi && (req.method === 'GET' || req.method === 'HEAD')) {
-        return reply.type('text/html').sendFile('index.html');
-      }
-      return reply
-        .code(404)
-        .send(
-          errorEnvelope(
-            ERROR_CODES.PARAM_ERROR,
-            `route not found: ${req.method} ${req.url.split('?')[0]}`,
-            world.now(),
-          ),
-        );
-    });
+    const shell = { now: () => world.now(), controlPrefix: OPERATOR_PREFIX, appDir };
+    installErrorHandler(app, shell);
+    await serveAppAndNotFound(app, shell);
     registerReplayRest(app, { world });
     s.register(app);
     registerOperator(app, world, current);

@@ -1,0 +1,121 @@
+/**
+ * What the simulator and the replay server share around their routes: the error handler that
+ * turns every failure into the web-app envelope (10001 naming the field, 10016 for the
+ * unexpected), the built dashboard served with `--app`, and the not-found answer. One place, so
+ * both servers fail the same way a client expects of the exchange.
+ */
+import fastifyStatic from '@fastify/static';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { ERROR_CODES } from '../../src/api/error-codes';
+import { ApiError, errorEnvelope } from './envelope';
+
+export const API_PREFIX = '/api';
+export const WS_PREFIX = '/ws';
+
+/** The URL as routed: the page-origin prefixes removed. */
+export function stripPrefix(url: string): string {
+  for (const prefix of [API_PREFIX, WS_PREFIX]) {
+    if (url === prefix) return '/';
+    if (url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`))
+      return url.slice(prefix.length) || '/';
+  }
+  return url;
+}
+
+export const pathOf = (url: string) => url.split('?')[0] as string;
+
+/** A readable 10001 message naming the field, from a Fastify (ajv) validation error. */
+export function validationMessage(err: FastifyError): string {
+  const first = err.validation?.[0];
+  if (!first) return err.message;
+  const params = first.params as Record<string, unknown>;
+  const missing = typeof params.missingProperty === 'string' ? params.missingProperty : undefined;
+  const extra =
+    typeof params.additionalProperty === 'string' ? params.additionalProperty : undefined;
+  const path = first.instancePath.replace(/^\//, '').replace(/\//g, '.');
+  const field = missing
+    ? path
+      ? `${path}.${missing}`
+      : missing
+    : (extra ?? (path || err.validationContext || 'body'));
+  return missing
+    ? `${field}: is required`
+    : extra
+      ? `${field}: is not allowed`
+      : `${field}: ${first.message ?? 'is invalid'}`;
+}
+
+export interface ShellOptions {
+  /** The server's clock (envelope `time_now`). */
+  now: () => number;
+  /** Operator paths (admin, replay controls): plain JSON errors, never the dashboard. */
+  controlPrefix: string;
+  /** A built dashboard to serve, with SPA fallback to its index.html. */
+  appDir?: string;
+}
+
+/** Every failure as an envelope a client understands; nothing escapes a handler. */
+export function installErrorHandler(app: FastifyInstance, opts: ShellOptions): void {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    const now = opts.now();
+    if (pathOf(req.url).startsWith(opts.controlPrefix)) {
+      return reply
+        .code(err.statusCode && err.statusCode < 500 ? err.statusCode : 500)
+        .send({ error: err.validation ? validationMessage(err) : err.message });
+    }
+    const thrown: unknown = err;
+    if (thrown instanceof ApiError)
+      return reply.code(200).send(errorEnvelope(thrown.code, thrown.message, now));
+    if (err.validation)
+      return reply
+        .code(200)
+        .send(errorEnvelope(ERROR_CODES.PARAM_ERROR, validationMessage(err), now));
+    if (err.statusCode !== undefined && err.statusCode >= 400 && err.statusCode < 500) {
+      const msg =
+        err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+        err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+        err.statusCode === 400
+          ? `body: ${err.message}`
+          : err.message;
+      return reply
+        .code(err.statusCode === 413 || err.statusCode === 415 ? err.statusCode : 200)
+        .send(errorEnvelope(ERROR_CODES.PARAM_ERROR, msg, now));
+    }
+    req.log.error({ err }, 'request failed');
+    return reply
+      .code(500)
+      .send(errorEnvelope(ERROR_CODES.SERVER_ERROR, 'Internal server error', now));
+  });
+}
+
+/** The built dashboard (if any) and the answer for every path no route took. */
+export async function serveAppAndNotFound(app: FastifyInstance, opts: ShellOptions): Promise<void> {
+  const appDir = opts.appDir ? resolve(opts.appDir) : undefined;
+  if (appDir) {
+    if (!existsSync(resolve(appDir, 'index.html')))
+      throw new Error(`--app ${appDir}: no index.html there`);
+    await app.register(fastifyStatic, { root: appDir, wildcard: false, index: ['index.html'] });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const original = req.originalUrl;
+    const isApi =
+      original.startsWith(`${API_PREFIX}/`) ||
+      original.startsWith(`${WS_PREFIX}/`) ||
+      original.startsWith(opts.controlPrefix);
+    if (appDir && !isApi && (req.method === 'GET' || req.method === 'HEAD')) {
+      // SPA fallback: the dashboard's router decides what the path shows.
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return reply
+      .code(404)
+      .send(
+        errorEnvelope(
+          ERROR_CODES.PARAM_ERROR,
+          `route not found: ${req.method} ${pathOf(req.url)}`,
+          opts.now(),
+        ),
+      );
+  });
+}
