@@ -6,7 +6,7 @@ import { useScreenApi } from '../../app/screen-api';
 import { errorMessage } from '../../i18n/error-message';
 import { showAssetsAtom } from '../../state/client';
 import { showToast } from '../../ui/notifications';
-import { EyeIcon, EyeOffIcon } from './icons';
+import { EyeIcon, EyeOffIcon } from '../../ui/icons';
 import { setShowAssets } from './show-assets';
 
 /**

@@ -2,7 +2,7 @@ import { ActionIcon, Anchor, CloseButton, Group, Text, Title } from '@mantine/co
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../app/services';
-import { ChatIcon } from './icons';
+import { ChatIcon } from '../icons';
 import classes from './shell.module.css';
 
 /**

@@ -11,7 +11,7 @@ import {
   type Language,
 } from '../../i18n/languages';
 import { currentLangAtom } from '../../state/client';
-import { GlobeIcon } from './icons';
+import { GlobeIcon } from '../icons';
 
 const nameOf = (lng: string) =>
   lng === PSEUDO_LANGUAGE ? PSEUDO_LANGUAGE_NAME : (LANGUAGE_NAMES[lng as Language] ?? lng);
