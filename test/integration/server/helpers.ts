@@ -3,7 +3,7 @@
  * client that records every frame and can wait for one. Real sockets on 127.0.0.1 only.
  */
 import WebSocket from 'ws';
-import type { RestEnvelope } from '../../../src/stream/protocol';
+import { PRIVATE_TOPICS, type RestEnvelope } from '../../../src/stream/protocol';
 import { startSimulator, type Simulator, type SimulatorOptions } from '../../../server/simulator';
 
 /** A simulator on a free port with a manual clock and the admin endpoint. */
@@ -194,12 +194,4 @@ export async function privateSession(
 }
 
 /** Every private topic, in protocol order. */
-export const ALL_PRIVATE_TOPICS = [
-  'wallet',
-  'risk',
-  'copytrade.account',
-  'copytrade.order',
-  'copytrade.position',
-  'copytrade.leaderWallet',
-  'copytrade.leaderIncome',
-] as const;
+export const ALL_PRIVATE_TOPICS = PRIVATE_TOPICS;
