@@ -24,7 +24,8 @@ export async function screenshotBoth(page: Page, name: string): Promise<string[]
   for (const scheme of ['light', 'dark'] as const) {
     await setScheme(page, scheme);
     const file = join(SCREENSHOT_DIR, `${name}-${scheme}.png`);
-    await page.screenshot({ path: file, fullPage: true });
+    // Finished transitions only: a popover caught mid-fade would show the page through it.
+    await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
     files.push(file);
   }
   await setScheme(page, 'light');
