@@ -50,6 +50,10 @@ export function registerAdminRoutes(app: FastifyInstance, sim: Sim): void {
             .send({ message: `Route ${req.method}:${req.url} not found`, statusCode: 404 });
         }
       });
+      // `curl -X POST …/faults/drop` with no body means "no filters": validate it as {}.
+      admin.addHook('preValidation', async (req) => {
+        if (req.method === 'POST' && req.body === undefined) req.body = {};
+      });
       const post = (name: string, schema: object, fn: (b: Body) => unknown) =>
         admin.post(`/faults/${name}`, { schema: { body: schema } }, (req) => {
           const affected = fn((req.body ?? {}) as Body);

@@ -40,6 +40,14 @@ describe('fault controls', () => {
     expect(closes.map((c) => c.code)).toEqual([1006, 1006]);
   });
 
+  it('drop: a POST with no body at all means no filters (curl -X POST)', async () => {
+    const { ws } = await privateSession(sim, 'follower', ['wallet']);
+    const r = await fetch(`${sim.url}/__admin/faults/drop`, { method: 'POST' });
+    expect(r.status).toBe(200);
+    expect(await r.json()).toEqual({ ok: true, affected: 1 });
+    expect((await ws.closed).code).toBe(1006);
+  });
+
   it('drop: can target one user', async () => {
     const a = await privateSession(sim, 'follower', ['wallet']);
     const b = await privateSession(sim, 'leader', ['wallet']);
