@@ -87,6 +87,8 @@ export class Ingest implements FrameSink {
   private privateConnId: string | null | undefined = null;
   /** Symbols whose snapshot arrived on the current public connection. */
   private readonly liveTickers = new Set<string>();
+  /** liveTickers changed since the last write (the atoms get a copy). */
+  private liveDirty = false;
 
   constructor(private readonly opts: IngestOptions) {
     this.store = opts.store;
@@ -158,7 +160,7 @@ export class Ingest implements FrameSink {
   disconnected(stream: StreamName): void {
     this.connected[stream] = false;
     if (stream === 'public') {
-      this.liveTickers.clear();
+      this.clearLiveTickers();
       if (this.statuses.public.status === 'ready') this.setStatus('public', 'pending');
     } else {
       this.privateConnId = null;
@@ -178,7 +180,7 @@ export class Ingest implements FrameSink {
    */
   forgetTickers(symbols: readonly string[]): void {
     for (const symbol of symbols) {
-      this.liveTickers.delete(symbol);
+      if (this.liveTickers.delete(symbol)) this.liveDirty = true;
       this.buffer.removeTicker(symbol);
     }
     if (symbols.length > 0) this.schedule();
@@ -199,7 +201,7 @@ export class Ingest implements FrameSink {
     }
     this.fold();
     const changed = this.working !== this.atoms.committed();
-    if (!changed && this.dirtyStatuses.size === 0 && !this.statsDirty) return;
+    if (!changed && this.dirtyStatuses.size === 0 && !this.statsDirty && !this.liveDirty) return;
     const t = this.now();
     this.writeTimes.push(t);
     while ((this.writeTimes[0] as number) <= t - 1_000) this.writeTimes.shift();
@@ -209,14 +211,17 @@ export class Ingest implements FrameSink {
     const statuses: Partial<Record<StreamTopic, TopicStatus>> = {};
     for (const topic of this.dirtyStatuses) statuses[topic] = this.statuses[topic];
     const touched = this.buffer.takeTouched();
+    const liveQuotes = this.liveDirty ? new Set(this.liveTickers) : undefined;
     this.dirtyStatuses.clear();
     this.statsDirty = false;
+    this.liveDirty = false;
     this.batchFrames = 0;
     this.store.set(this.atoms.commitAtom, {
       state: this.working,
       touched,
       statuses,
       stats: { ...this.stats },
+      ...(liveQuotes ? { liveQuotes } : {}),
     });
   }
 
@@ -231,7 +236,7 @@ export class Ingest implements FrameSink {
     this.buffer.clear();
     this.batchFrames = 0;
     this.seq.reset();
-    this.liveTickers.clear();
+    this.clearLiveTickers();
     this.privateConnId = null;
     this.cold.clear();
     this.connected = { public: false, private: false };
@@ -261,7 +266,10 @@ export class Ingest implements FrameSink {
   private takeTicker(frame: TickerFrame): void {
     const symbol = frame.data.symbol;
     if (frame.type === 'snapshot') {
-      this.liveTickers.add(symbol);
+      if (!this.liveTickers.has(symbol)) {
+        this.liveTickers.add(symbol);
+        this.liveDirty = true;
+      }
       if (this.statuses.public.status !== 'ready') {
         this.setStatus('public', 'ready', { hasData: true });
       }
@@ -308,6 +316,12 @@ export class Ingest implements FrameSink {
     this.opts.onReject?.('private', `snapshot of ${topic}: ${reason}`);
     this.setStatus(topic, 'error', { error: reason, retryAt });
     this.schedule();
+  }
+
+  private clearLiveTickers(): void {
+    if (this.liveTickers.size === 0) return;
+    this.liveTickers.clear();
+    this.liveDirty = true;
   }
 
   private setStatus(

@@ -37,9 +37,9 @@ const PositionCells = memo(function PositionCells({
   posKey: string;
   symbol: string;
 }) {
-  const { positionRowAtom, quoteAtom } = useStreamAtoms();
+  const { positionRowAtom, liveQuoteAtom } = useStreamAtoms();
   const p = useAtomValue(positionRowAtom(posKey));
-  const quote = useAtomValue(quoteAtom(symbol));
+  const quote = useAtomValue(liveQuoteAtom(symbol));
   const v = useMemo(() => (p ? valuePosition(p, quote) : null), [p, quote]);
   if (!p || !v) return null;
   return (
@@ -82,18 +82,20 @@ const PositionCells = memo(function PositionCells({
 
 /** Live unrealised PnL of a leader's positions together. */
 function GroupPnl({ keys }: { keys: readonly string[] }) {
-  const { positionRowAtom, quoteAtom } = useStreamAtoms();
+  const { positionRowAtom, liveQuoteAtom } = useStreamAtoms();
   const totalAtom = useMemo(
     () =>
       atom((get) =>
         sumDecimals(
           keys.map((k) => {
             const p = get(positionRowAtom(k));
-            return p ? valuePosition(p, get(quoteAtom(parsePositionKey(k).symbol))).pnl : undefined;
+            return p
+              ? valuePosition(p, get(liveQuoteAtom(parsePositionKey(k).symbol))).pnl
+              : undefined;
           }),
         ),
       ),
-    [keys, positionRowAtom, quoteAtom],
+    [keys, positionRowAtom, liveQuoteAtom],
   );
   const total = useAtomValue(totalAtom);
   return <Amount kind="decimal" coin={QUOTE_COIN} value={total} tone="pnl" />;

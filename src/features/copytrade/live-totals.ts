@@ -16,7 +16,7 @@ export function unrealisedTotalAtom(atoms: StreamAtoms): Atom<string> {
       sumDecimals(
         get(atoms.positionKeysAtom).map((k) => {
           const p = get(atoms.positionRowAtom(k));
-          const q = get(atoms.quoteAtom(parsePositionKey(k).symbol));
+          const q = get(atoms.liveQuoteAtom(parsePositionKey(k).symbol));
           return p ? valuePosition(p, q).pnl : undefined;
         }),
       ),

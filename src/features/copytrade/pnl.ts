@@ -59,9 +59,14 @@ export interface LiveValuation {
   live: boolean;
 }
 
-/** The position valued at the quote's markPrice, or at its own last valuation without one. */
-export function valuePosition(p: Position, quote: Ticker | undefined): LiveValuation {
-  const mark = quote?.markPrice;
+/**
+ * The position valued at its symbol's live quote, or at its own last valuation without one.
+ * `liveQuote` must come from `liveQuoteAtom` (undefined while the public stream is not live for
+ * the symbol): a quote frozen by a lost connection must not override the fresher markPrice and
+ * unrealisedPnlE8 the private stream keeps sending.
+ */
+export function valuePosition(p: Position, liveQuote: Ticker | undefined): LiveValuation {
+  const mark = liveQuote?.markPrice;
   if (isDecimalString(mark)) {
     const pnl = unrealisedPnl(directionOf(p), p.size, p.entryPrice, mark);
     if (pnl !== null) {

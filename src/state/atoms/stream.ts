@@ -86,6 +86,11 @@ export interface Touched {
 export interface Commit {
   state: StreamState;
   touched?: Touched;
+  /**
+   * Symbols whose ticker is live on the current public connection (its snapshot arrived there);
+   * absent: unchanged. A kept quote of any other symbol is a last known value, not a live one.
+   */
+  liveQuotes?: ReadonlySet<string>;
   statuses?: Partial<Record<StreamTopic, TopicStatus>>;
   stats?: IngestStats;
 }
@@ -135,6 +140,38 @@ function publishRows<V>(
   return presence;
 }
 
+/**
+ * Publishes the live quotes that may have changed: symbols whose ticker was touched, and symbols
+ * that became live or stopped being live.
+ */
+function publishLiveQuotes(
+  set: Setter,
+  family: RowAtoms<Ticker>,
+  c: {
+    prev: StreamState;
+    next: StreamState;
+    prevLive: ReadonlySet<string>;
+    nextLive: ReadonlySet<string>;
+    touched: ReadonlySet<string> | undefined;
+  },
+): void {
+  const { prev, next, prevLive, nextLive } = c;
+  if (prev.tickers === next.tickers && prevLive === nextLive) return;
+  const keys = new Set<string>();
+  if (prevLive !== nextLive) {
+    for (const k of prevLive) if (!nextLive.has(k)) keys.add(k);
+    for (const k of nextLive) if (!prevLive.has(k)) keys.add(k);
+  }
+  if (prev.tickers !== next.tickers) {
+    if (c.touched) for (const k of c.touched) keys.add(k);
+    else {
+      for (const k of prev.tickers.keys()) keys.add(k);
+      for (const k of next.tickers.keys()) keys.add(k);
+    }
+  }
+  for (const k of keys) family.publish(set, k, nextLive.has(k) ? next.tickers.get(k) : undefined);
+}
+
 /** Creates the stream atoms for one Jotai store. */
 export function createStreamAtoms() {
   let committed = initialStreamState();
@@ -149,6 +186,11 @@ export function createStreamAtoms() {
     'positionRow',
   );
   const quoteRows = new RowAtoms<Ticker>((k) => committed.tickers.get(k), 'quote');
+  let liveQuotes: ReadonlySet<string> = new Set();
+  const liveQuoteRows = new RowAtoms<Ticker>(
+    (k) => (liveQuotes.has(k) ? committed.tickers.get(k) : undefined),
+    'liveQuote',
+  );
 
   const stateAtom = atom<StreamState>(committed);
   const walletCoins = atom<readonly string[]>([...committed.wallet.rows.keys()]);
@@ -194,7 +236,10 @@ export function createStreamAtoms() {
     const prev = committed;
     const next = c.state;
     const touched = c.touched ?? {};
+    const prevLive = liveQuotes;
+    const nextLive = c.liveQuotes ?? prevLive;
     committed = next;
+    liveQuotes = nextLive;
     if (prev !== next) {
       set(stateAtom, next);
       if (publishRows(set, walletRows, prev.wallet.rows, next.wallet.rows, touched.wallet)) {
@@ -211,6 +256,13 @@ export function createStreamAtoms() {
         set(quoteSymbols, [...next.tickers.keys()].sort());
       }
     }
+    publishLiveQuotes(set, liveQuoteRows, {
+      prev,
+      next,
+      prevLive,
+      nextLive,
+      touched: touched.quote,
+    });
     for (const [t, st] of Object.entries(c.statuses ?? {}) as [StreamTopic, TopicStatus][]) {
       set(statusAtoms[t], st);
     }
@@ -219,6 +271,7 @@ export function createStreamAtoms() {
     orderRows.sweep();
     positionRows.sweep();
     quoteRows.sweep();
+    liveQuoteRows.sweep();
   });
 
   return {
@@ -235,7 +288,14 @@ export function createStreamAtoms() {
     positionRowAtom: (key: string): Atom<Position | undefined> => positionRows.get(key),
     /** Symbols with a ticker, sorted. */
     quoteSymbolsAtom: quoteSymbols as Atom<readonly string[]>,
+    /** The last ticker received for `symbol` (kept across a lost connection: may be frozen). */
     quoteAtom: (symbol: string): Atom<Ticker | undefined> => quoteRows.get(symbol),
+    /**
+     * The ticker of `symbol` only while it is live on the current public connection, else
+     * undefined: what anything valuing a position must read (a frozen quote would override the
+     * fresher valuation the private stream keeps sending).
+     */
+    liveQuoteAtom: (symbol: string): Atom<Ticker | undefined> => liveQuoteRows.get(symbol),
     riskAtom: single('risk') as Atom<Risk | null>,
     /** Copy-trade account totals (assets, income, yield, available, ...). */
     copyAccountAtom: single('copytrade.account') as Atom<CopyAccount | null>,
@@ -255,6 +315,7 @@ export function createStreamAtoms() {
       order: orderRows.size,
       position: positionRows.size,
       quote: quoteRows.size,
+      liveQuote: liveQuoteRows.size,
     }),
   };
 }

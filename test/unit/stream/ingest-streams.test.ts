@@ -96,6 +96,62 @@ describe('rejections and tickers', () => {
   });
 });
 
+describe('live quotes', () => {
+  it('a quote is live from its snapshot on the current connection until that connection goes', () => {
+    const h = setup();
+    const live = h.atoms.liveQuoteAtom('A');
+    const seen = vi.fn();
+    h.store.sub(live, seen);
+    h.ingest.subscribed('public', ['tickers.A', 'tickers.B'], 'c1');
+    h.feed('public', tickerText('A', 'snapshot', { markPrice: '1' }));
+    h.sched.tick();
+    expect(h.store.get(live)?.markPrice).toBe('1');
+    h.feed('public', tickerText('A', 'delta', { markPrice: '2' }));
+    h.sched.tick();
+    expect(h.store.get(live)).toBe(h.store.get(h.atoms.quoteAtom('A')));
+    expect(seen).toHaveBeenCalledTimes(2);
+
+    // Lost: the quote is kept (last known value), but it is not live any more.
+    h.ingest.disconnected('public');
+    h.sched.tick();
+    expect(h.store.get(h.atoms.quoteAtom('A'))?.markPrice).toBe('2');
+    expect(h.store.get(live)).toBeUndefined();
+    expect(h.ingest.peek().tickers.get('A')?.markPrice).toBe('2');
+
+    // Live again with the new connection's snapshot, not before.
+    h.ingest.subscribed('public', ['tickers.A'], 'c2');
+    h.sched.tick();
+    expect(h.store.get(live)).toBeUndefined();
+    h.feed('public', tickerText('A', 'snapshot', { markPrice: '3' }));
+    h.sched.tick();
+    expect(h.store.get(live)?.markPrice).toBe('3');
+
+    // Unsubscribed: gone from both.
+    h.ingest.forgetTickers(['A']);
+    h.sched.tick();
+    expect(h.store.get(live)).toBeUndefined();
+    expect(h.store.get(h.atoms.quoteAtom('A'))).toBeUndefined();
+    h.ingest.reset();
+    expect(h.atoms.liveRowAtoms().liveQuote).toBe(1); // only the subscribed one is kept
+  });
+
+  it('an atom asked for before the symbol is live picks it up when it becomes live', () => {
+    const h = setup();
+    h.ingest.subscribed('public', ['tickers.B'], 'c1');
+    h.feed('public', tickerText('B', 'snapshot', { markPrice: '1' }));
+    h.sched.tick();
+    h.ingest.disconnected('public');
+    h.sched.tick();
+    const live = h.atoms.liveQuoteAtom('B'); // created while not live
+    h.store.sub(live, () => {});
+    expect(h.store.get(live)).toBeUndefined();
+    h.ingest.subscribed('public', ['tickers.B'], 'c2');
+    h.feed('public', tickerText('B', 'snapshot', { markPrice: '5' }));
+    h.sched.tick();
+    expect(h.store.get(live)?.markPrice).toBe('5');
+  });
+});
+
 describe('frames that come before subscribed()', () => {
   it('a ticker snapshot of an earlier op of the same connection stays valid', () => {
     const h = setup();
