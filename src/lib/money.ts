@@ -12,6 +12,8 @@ import { LruMap } from './lru';
 const D = Decimal.clone({ precision: 1_000, toExpNeg: -9e15, toExpPos: 9e15 });
 
 export const E8 = 8;
+/** The coin copy-trade accounts, linear (USDT) contracts and the account's risk figures are in. */
+export const SETTLEMENT_COIN = 'USDT';
 export const E4 = 4;
 /** What hidden amounts show (preferences.showAssets = 0). */
 export const MASK = '****';
@@ -30,10 +32,16 @@ export function isScaledString(v: unknown): v is string {
   return typeof v === 'string' && INT.test(v);
 }
 
-/** True for a plain decimal string ("-12.5", "0.001"; no exponent). */
-export function isDecimalString(v: unknown): v is string {
+/**
+ * True for a decimal amount as a person may type it: an optional sign, digits with an optional
+ * point ("-12.5", "+5", ".5", "5."), no exponent. Laxer than the wire's decimal strings
+ * (`isDecimalString` of src/stream/validate.ts), which are validated before they get here.
+ */
+export function isDecimalInput(v: unknown): v is string {
   return typeof v === 'string' && DEC.test(v);
 }
+/** @deprecated transitional name of isDecimalInput, removed once no module imports it. */
+export const isDecimalString = isDecimalInput;
 
 /** A fixed-point integer string as a BigInt; throws MoneyError when malformed. */
 export function parseScaled(s: string): bigint {
@@ -86,7 +94,7 @@ const ROUNDING: Record<Rounding, Decimal.Rounding> = {
 
 /** A decimal string as a fixed-point string at `scale`; extra digits rounded (default down). */
 export function decimalToScaled(d: string, scale: number, rounding: Rounding = 'down'): string {
-  if (!isDecimalString(d)) throw new MoneyError(`Not a decimal string: ${String(d)}`);
+  if (!isDecimalInput(d)) throw new MoneyError(`Not a decimal string: ${String(d)}`);
   const v = new D(d).toDecimalPlaces(scale, ROUNDING[rounding]);
   return v.times(new D(10).pow(scale)).toFixed(0).replace(/^-0$/, '0');
 }
@@ -96,12 +104,84 @@ export const e4ToDecimal = (s: string): string => scaledToDecimal(s, E4);
 export const decimalToE8 = (d: string, rounding?: Rounding): string =>
   decimalToScaled(d, E8, rounding);
 
+function checkDecimals(...values: string[]): void {
+  for (const v of values) {
+    if (!isDecimalInput(v)) throw new MoneyError(`Not a decimal string: ${String(v)}`);
+  }
+}
+
 /** a × b of two decimal strings, exact (e.g. a coin amount times its USD rate). */
 export function mulDecimal(a: string, b: string): string {
-  if (!isDecimalString(a) || !isDecimalString(b)) {
-    throw new MoneyError(`Not decimal strings: ${String(a)}, ${String(b)}`);
-  }
+  checkDecimals(a, b);
   return new D(a).times(b).toFixed();
+}
+
+/** a − b of two decimal strings, exact. */
+export function subDecimal(a: string, b: string): string {
+  checkDecimals(a, b);
+  return new D(a).minus(b).toFixed();
+}
+
+/** -1, 0 or 1: a compared with b, two decimal strings, exactly. */
+export function compareDecimal(a: string, b: string): -1 | 0 | 1 {
+  checkDecimals(a, b);
+  return new D(a).cmp(b) as -1 | 0 | 1;
+}
+
+/** The sum of decimal strings, exact; undefined entries (unknown values) are skipped. */
+export function sumDecimals(values: Iterable<string | undefined>): string {
+  let total = new D(0);
+  for (const v of values) {
+    if (v === undefined) continue;
+    checkDecimals(v);
+    total = total.plus(v);
+  }
+  return total.toFixed();
+}
+
+/** A decimal string as an integer and its scale: "-12.50" → { n: -1250n, scale: 2 }. */
+function toScaledInt(d: string): { n: bigint; scale: number } {
+  const neg = d.startsWith('-');
+  const body = d.replace(/^[+-]/, '');
+  const dot = body.indexOf('.');
+  const int = dot < 0 ? body : body.slice(0, dot);
+  const frac = dot < 0 ? '' : body.slice(dot + 1);
+  const n = BigInt(`${int || '0'}${frac}`);
+  return { n: neg ? -n : n, scale: frac.length };
+}
+
+/**
+ * a ÷ b as a fixed-point string at `scale`, rounded exactly (BigInt long division, so no
+ * precision setting can cut a digit before the rounding); throws MoneyError when b is zero.
+ */
+export function divideToScaled(
+  a: string,
+  b: string,
+  scale: number,
+  rounding: Rounding = 'down',
+): string {
+  checkDecimals(a, b);
+  const x = toScaledInt(a);
+  const y = toScaledInt(b);
+  if (y.n === 0n) throw new MoneyError(`Division by zero: ${a} / ${b}`);
+  // a / b × 10^scale = x.n × 10^(y.scale + scale) / (y.n × 10^x.scale)
+  const num = x.n * 10n ** BigInt(y.scale + scale);
+  const den = y.n * 10n ** BigInt(x.scale);
+  const negative = num < 0n !== den < 0n;
+  const absNum = num < 0n ? -num : num;
+  const absDen = den < 0n ? -den : den;
+  let q = absNum / absDen;
+  const twiceRest = (absNum % absDen) * 2n;
+  const up =
+    rounding === 'up'
+      ? twiceRest > 0n
+      : rounding === 'halfUp'
+        ? twiceRest >= absDen
+        : rounding === 'halfEven'
+          ? twiceRest > absDen || (twiceRest === absDen && q % 2n === 1n)
+          : false;
+  if (up) q += 1n;
+  return (negative && q !== 0n ? -q : q).toString();
 }
 
 // ---- display ----
@@ -185,7 +265,7 @@ function roundedFixed(value: string, decimals: number, rounding: Rounding): stri
 /** Formats a decimal string ("-1234.5") for display. */
 export function formatDecimal(value: string | null | undefined, opts: FormatOptions = {}): string {
   if (opts.masked) return MASK;
-  if (!isDecimalString(value)) return PLACEHOLDER;
+  if (!isDecimalInput(value)) return PLACEHOLDER;
   const decimals = clampDecimals(opts.decimals, DEFAULT_COIN_PRECISION);
   const fixed = roundedFixed(value, decimals, opts.rounding ?? 'down');
   return numberFormat(opts.language ?? 'en', 'decimal', decimals, opts).format(

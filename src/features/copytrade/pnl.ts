@@ -2,12 +2,19 @@
  * Live valuation of a copied position at the latest mark price (decimal.js, exact): the stream
  * sends positions re-valued about once a second, the ticker moves many times a second.
  */
-import Decimal from 'decimal.js';
-import { decimalToScaled, e8ToDecimal, isDecimalString, isScaledString } from '../../lib/money';
+import {
+  compareDecimal,
+  divideToScaled,
+  e8ToDecimal,
+  isDecimalInput,
+  isScaledString,
+  mulDecimal,
+  subDecimal,
+} from '../../lib/money';
 import type { Position, Ticker } from '../../stream/protocol';
 
-/** Exact arithmetic for prices times sizes (far beyond the 20 default significant digits). */
-const D = Decimal.clone({ precision: 200 });
+// Transitional: importers move to src/lib/money.ts.
+export { sumDecimals } from '../../lib/money';
 
 /** 1 for a long, -1 for a short, null when unknown (side, else the hedge-mode positionIdx). */
 export function directionOf(p: Pick<Position, 'side' | 'positionIdx'>): 1 | -1 | null {
@@ -29,10 +36,10 @@ export function unrealisedPnl(
   markPrice: string | undefined,
 ): string | null {
   if (direction === null) return null;
-  if (!isDecimalString(size) || !isDecimalString(entryPrice) || !isDecimalString(markPrice)) {
+  if (!isDecimalInput(size) || !isDecimalInput(entryPrice) || !isDecimalInput(markPrice)) {
     return null;
   }
-  return new D(markPrice).minus(entryPrice).times(size).times(direction).toFixed();
+  return mulDecimal(subDecimal(markPrice, entryPrice), mulDecimal(size, String(direction)));
 }
 
 /** Return on the position's initial margin (entry × size ÷ leverage), as an ...E4 rate. */
@@ -40,12 +47,12 @@ export function roeE4(
   pnl: string | null,
   p: Pick<Position, 'size' | 'entryPrice' | 'leverage'>,
 ): string | null {
-  if (pnl === null || !isDecimalString(p.size) || !isDecimalString(p.entryPrice)) return null;
-  if (!isDecimalString(p.leverage)) return null;
-  const leverage = new D(p.leverage);
-  const margin = new D(p.entryPrice).times(p.size);
-  if (leverage.lte(0) || margin.lte(0)) return null;
-  return decimalToScaled(new D(pnl).times(leverage).div(margin).toFixed(), 4, 'halfUp');
+  if (pnl === null || !isDecimalInput(p.size) || !isDecimalInput(p.entryPrice)) return null;
+  if (!isDecimalInput(p.leverage)) return null;
+  // pnl ÷ (entry × size ÷ leverage), as pnl × leverage ÷ (entry × size): one exact division
+  const margin = mulDecimal(p.entryPrice, p.size);
+  if (compareDecimal(p.leverage, '0') <= 0 || compareDecimal(margin, '0') <= 0) return null;
+  return divideToScaled(mulDecimal(pnl, p.leverage), margin, 4, 'halfUp');
 }
 
 export interface LiveValuation {
@@ -67,7 +74,7 @@ export interface LiveValuation {
  */
 export function valuePosition(p: Position, liveQuote: Ticker | undefined): LiveValuation {
   const mark = liveQuote?.markPrice;
-  if (isDecimalString(mark)) {
+  if (isDecimalInput(mark)) {
     const pnl = unrealisedPnl(directionOf(p), p.size, p.entryPrice, mark);
     if (pnl !== null) {
       return { markPrice: mark, pnl, roeE4: roeE4(pnl, p) ?? undefined, live: true };
@@ -80,11 +87,4 @@ export function valuePosition(p: Position, liveQuote: Ticker | undefined): LiveV
     roeE4: roeE4(pnl, p) ?? undefined,
     live: false,
   };
-}
-
-/** The sum of decimal strings (undefined entries skipped), exact. */
-export function sumDecimals(values: Iterable<string | undefined>): string {
-  let total = new D(0);
-  for (const v of values) if (v !== undefined) total = total.plus(v);
-  return total.toFixed();
 }

@@ -16,8 +16,12 @@ import {
   formatE8,
   formatPercentE4,
   formatUsd,
-  isDecimalString,
+  compareDecimal,
+  divideToScaled,
+  isDecimalInput,
   mulDecimal,
+  subDecimal,
+  sumDecimals,
   parseScaled,
   scaledToDecimal,
   subScaled,
@@ -104,7 +108,7 @@ describe('conversions', () => {
   it('decimalToScaled rejects exponents and garbage', () => {
     expect(() => decimalToScaled('1e5', 8)).toThrow(MoneyError);
     expect(() => decimalToScaled('NaN', 8)).toThrow(MoneyError);
-    expect(isDecimalString('Infinity')).toBe(false);
+    expect(isDecimalInput('Infinity')).toBe(false);
   });
 
   it('round-trips any integer string through its decimal form (property)', () => {
@@ -121,6 +125,57 @@ describe('conversions', () => {
       '109999999999999999999.999999989',
     );
     expect(() => mulDecimal('x', '1')).toThrow(MoneyError);
+  });
+
+  it('accepts decimal input as typed: sign, leading or trailing point; no exponent', () => {
+    for (const ok of ['-12.5', '+5', '.5', '5.', '0', '007.10']) {
+      expect(isDecimalInput(ok)).toBe(true);
+    }
+    for (const bad of ['', '.', '-', '1e3', '1.2.3', ' 1', '1,5', 'NaN', 5]) {
+      expect(isDecimalInput(bad)).toBe(false);
+    }
+  });
+
+  it('subtracts, compares and sums decimal strings exactly', () => {
+    expect(subDecimal('0.3', '0.1')).toBe('0.2');
+    expect(subDecimal('100000000000000000', '99999999999999999.99999999')).toBe('0.00000001');
+    expect(compareDecimal('0.1', '0.10')).toBe(0);
+    expect(compareDecimal('-0.00000001', '0')).toBe(-1);
+    expect(compareDecimal('99999999999999999999.1', '99999999999999999999')).toBe(1);
+    expect(sumDecimals(['0.1', '0.2', undefined, '-0.3'])).toBe('0');
+    expect(sumDecimals(['1.00000001', '2'])).toBe('3.00000001');
+    expect(sumDecimals([])).toBe('0');
+    expect(() => sumDecimals(['1', 'x'])).toThrow(MoneyError);
+    expect(() => compareDecimal('1e3', '1')).toThrow(MoneyError);
+  });
+
+  it.each([
+    ['10', '3', 4, 'down', '33333'],
+    ['2', '3', 4, 'halfUp', '6667'],
+    ['-2', '3', 4, 'halfUp', '-6667'],
+    ['-2', '3', 4, 'down', '-6666'],
+    ['1', '8', 2, 'halfUp', '13'], // 0.125 → 0.13
+    ['1', '8', 2, 'halfEven', '12'], // 0.125 → 0.12
+    ['3', '8', 2, 'halfEven', '38'], // 0.375 → 0.38
+    ['1', '3', 0, 'up', '1'],
+    ['-1', '3', 0, 'up', '-1'],
+    ['-1', '3', 0, 'down', '0'], // no negative zero
+    ['0.5', '-0.25', 0, 'down', '-2'],
+    ['1000', '64000.5', 4, 'halfUp', '156'],
+  ] as const)('divideToScaled(%s, %s, %i, %s) = %s', (a, b, scale, rounding, q) => {
+    expect(divideToScaled(a, b, scale, rounding)).toBe(q);
+  });
+
+  it('divideToScaled is exact where a precision-bound division is not (property)', () => {
+    // a × b ÷ b at any scale gives a back exactly, whatever the number of digits
+    fc.assert(
+      fc.property(anyInt, intString, fc.integer({ min: 0, max: 8 }), (a, b, scale) => {
+        const product = mulDecimal(scaledToDecimal(a, scale), b);
+        expect(divideToScaled(product, b, scale)).toBe(BigInt(a).toString());
+      }),
+    );
+    expect(() => divideToScaled('1', '0', 2)).toThrow(MoneyError);
+    expect(() => divideToScaled('1', '0.000', 2)).toThrow(MoneyError);
   });
 });
 
