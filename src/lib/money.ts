@@ -40,8 +40,6 @@ export function isScaledString(v: unknown): v is string {
 export function isDecimalInput(v: unknown): v is string {
   return typeof v === 'string' && DEC.test(v);
 }
-/** @deprecated transitional name of isDecimalInput, removed once no module imports it. */
-export const isDecimalString = isDecimalInput;
 
 /** A fixed-point integer string as a BigInt; throws MoneyError when malformed. */
 export function parseScaled(s: string): bigint {

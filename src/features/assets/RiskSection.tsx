@@ -3,12 +3,13 @@ import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { useStreamAtoms } from '../../app/live-context';
 import { formatTime } from '../../lib/time';
+import { SETTLEMENT_COIN } from '../../lib/money';
 import { Amount } from '../../ui/amount/Amount';
+import { LtrText } from '../../ui/amount/LtrText';
 import { Section } from '../../ui/live/Section';
 import { StatList } from '../../ui/live/StatList';
 import { TopicState } from '../../ui/live/TopicState';
 
-const COIN = 'USDT';
 const LEVEL_COLOR: Record<string, string> = { SAFE: 'teal', WARNING: 'yellow', DANGER: 'red' };
 
 /** The account's margin rates and risk level, live. */
@@ -59,22 +60,22 @@ export function RiskSection() {
               {
                 id: 'equity',
                 label: t('assets.risk.equity'),
-                value: <Amount value={risk.totalEquityE8} coin={COIN} />,
+                value: <Amount value={risk.totalEquityE8} coin={SETTLEMENT_COIN} />,
               },
               {
                 id: 'initial',
                 label: t('assets.risk.initialMargin'),
-                value: <Amount value={risk.totalInitialMarginE8} coin={COIN} />,
+                value: <Amount value={risk.totalInitialMarginE8} coin={SETTLEMENT_COIN} />,
               },
               {
                 id: 'maintenance',
                 label: t('assets.risk.maintenanceMargin'),
-                value: <Amount value={risk.totalMaintenanceMarginE8} coin={COIN} />,
+                value: <Amount value={risk.totalMaintenanceMarginE8} coin={SETTLEMENT_COIN} />,
               },
               {
                 id: 'updated',
                 label: t('live.updatedAt'),
-                value: <span dir="ltr">{formatTime(risk.updatedAtE3)}</span>,
+                value: <LtrText>{formatTime(risk.updatedAtE3)}</LtrText>,
               },
             ]}
           />

@@ -6,8 +6,8 @@ import { formatTime } from '../../lib/time';
 import type { Wallet } from '../../stream/protocol';
 import { rateByUsdAtom } from '../../state/client';
 import { Amount } from '../../ui/amount/Amount';
+import { LtrText } from '../../ui/amount/LtrText';
 import { Cell, VirtualTable, type TableColumn } from '../../ui/table/VirtualTable';
-import classes from './assets.module.css';
 import { usdValue } from './usd';
 
 /** Every E8 field of the wallet entity (PROTOCOL.md section 5), in the order of the columns. */
@@ -53,14 +53,10 @@ const WalletCells = memo(function WalletCells({ coin }: { coin: string }) {
         </Cell>
       ))}
       <Cell align="end">
-        <span dir="ltr" className={classes.isolate}>
-          {formatTime(w.updatedAtE3)}
-        </span>
+        <LtrText>{formatTime(w.updatedAtE3)}</LtrText>
       </Cell>
       <Cell align="end">
-        <span dir="ltr" className={classes.isolate}>
-          {w.walletVersion ?? '--'}
-        </span>
+        <LtrText>{w.walletVersion ?? '--'}</LtrText>
       </Cell>
     </>
   );

@@ -1,14 +1,19 @@
 /** USD values of wallet amounts at the exchange rates (decimal.js through src/lib/money.ts). */
-import { e8ToDecimal, isDecimalString, isScaledString, mulDecimal } from '../../lib/money';
+import {
+  e8ToDecimal,
+  isDecimalInput,
+  isScaledString,
+  mulDecimal,
+  sumDecimals,
+} from '../../lib/money';
 import type { Wallet } from '../../stream/protocol';
-import { sumDecimals } from '../copytrade/pnl';
 
 /** The USD value of an ...E8 amount of a coin; undefined without a rate or a valid amount. */
 export function usdValue(
   amountE8: string | undefined,
   rate: string | undefined,
 ): string | undefined {
-  if (!isScaledString(amountE8) || !isDecimalString(rate)) return undefined;
+  if (!isScaledString(amountE8) || !isDecimalInput(rate)) return undefined;
   return mulDecimal(e8ToDecimal(amountE8), rate);
 }
 

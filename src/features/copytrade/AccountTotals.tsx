@@ -2,13 +2,13 @@ import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { useStreamAtoms } from '../../app/live-context';
 import { formatTime } from '../../lib/time';
+import { SETTLEMENT_COIN } from '../../lib/money';
 import { Amount } from '../../ui/amount/Amount';
+import { LtrText } from '../../ui/amount/LtrText';
 import { Section } from '../../ui/live/Section';
 import { StatList } from '../../ui/live/StatList';
 import { TopicState } from '../../ui/live/TopicState';
 import { useUnrealisedTotal } from './live-totals';
-
-const COIN = 'USDT';
 
 /** The follower's copy-trading account totals, live. */
 export function AccountTotals() {
@@ -31,12 +31,12 @@ export function AccountTotals() {
               {
                 id: 'assets',
                 label: t('copyTrade.account.assets'),
-                value: <Amount value={acc.assetsE8} coin={COIN} />,
+                value: <Amount value={acc.assetsE8} coin={SETTLEMENT_COIN} />,
               },
               {
                 id: 'income',
                 label: t('copyTrade.account.income'),
-                value: <Amount value={acc.incomeE8} coin={COIN} tone="pnl" />,
+                value: <Amount value={acc.incomeE8} coin={SETTLEMENT_COIN} tone="pnl" />,
               },
               {
                 id: 'yield',
@@ -46,32 +46,34 @@ export function AccountTotals() {
               {
                 id: 'unrealised',
                 label: t('copyTrade.account.unrealisedPnl'),
-                value: <Amount kind="decimal" value={unrealised} coin={COIN} tone="pnl" />,
+                value: (
+                  <Amount kind="decimal" value={unrealised} coin={SETTLEMENT_COIN} tone="pnl" />
+                ),
               },
               {
                 id: 'available',
                 label: t('copyTrade.account.available'),
-                value: <Amount value={acc.availableE8} coin={COIN} />,
+                value: <Amount value={acc.availableE8} coin={SETTLEMENT_COIN} />,
               },
               {
                 id: 'wallet',
                 label: t('copyTrade.account.wallet'),
-                value: <Amount value={acc.walletE8} coin={COIN} />,
+                value: <Amount value={acc.walletE8} coin={SETTLEMENT_COIN} />,
               },
               {
                 id: 'shareProfit',
                 label: t('copyTrade.account.shareProfit'),
-                value: <Amount value={acc.shareProfitE8} coin={COIN} />,
+                value: <Amount value={acc.shareProfitE8} coin={SETTLEMENT_COIN} />,
               },
               {
                 id: 'realised',
                 label: t('copyTrade.account.cumRealisedPnl'),
-                value: <Amount value={acc.cumRealisedPnlE8} coin={COIN} tone="pnl" />,
+                value: <Amount value={acc.cumRealisedPnlE8} coin={SETTLEMENT_COIN} tone="pnl" />,
               },
               {
                 id: 'updated',
                 label: t('live.updatedAt'),
-                value: <span dir="ltr">{formatTime(acc.updatedAtE3)}</span>,
+                value: <LtrText>{formatTime(acc.updatedAtE3)}</LtrText>,
               },
             ]}
           />

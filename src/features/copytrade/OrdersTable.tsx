@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useStreamAtoms } from '../../app/live-context';
 import { formatTime } from '../../lib/time';
 import { Amount } from '../../ui/amount/Amount';
+import { LtrText } from '../../ui/amount/LtrText';
 import { Cell, VirtualTable, type TableColumn } from '../../ui/table/VirtualTable';
 import classes from './copytrade.module.css';
 
@@ -36,9 +37,7 @@ const OrderCells = memo(function OrderCells({ orderId }: { orderId: string }) {
     <>
       <Cell header>{o.symbol ?? '--'}</Cell>
       <Cell>
-        <span dir="ltr" className={classes.isolate}>
-          {o.leaderUserId ?? '--'}
-        </span>
+        <LtrText>{o.leaderUserId ?? '--'}</LtrText>
       </Cell>
       <Cell>
         {o.side ? (
@@ -67,14 +66,12 @@ const OrderCells = memo(function OrderCells({ orderId }: { orderId: string }) {
       </Cell>
       <Cell>{statusText(o.copyTradeOrderStatus)}</Cell>
       <Cell align="end">
-        <span dir="ltr" className={classes.isolate}>
-          {formatTime(o.createdAtE3)}
-        </span>
+        <LtrText>{formatTime(o.createdAtE3)}</LtrText>
       </Cell>
       <Cell>
-        <span dir="ltr" className={classes.mono} title={o.orderId}>
+        <LtrText className={classes.mono} title={o.orderId}>
           {o.orderId}
-        </span>
+        </LtrText>
       </Cell>
     </>
   );

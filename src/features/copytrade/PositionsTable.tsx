@@ -1,22 +1,17 @@
 import { Badge } from '@mantine/core';
-import { atom, useAtomValue } from 'jotai';
+import { useAtomValue } from 'jotai';
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStreamAtoms } from '../../app/live-context';
+import { SETTLEMENT_COIN } from '../../lib/money';
 import { formatTime } from '../../lib/time';
 import { Amount } from '../../ui/amount/Amount';
+import { LtrText } from '../../ui/amount/LtrText';
 import { Cell, VirtualTable, type TableColumn } from '../../ui/table/VirtualTable';
 import classes from './copytrade.module.css';
-import { directionOf, sumDecimals, valuePosition } from './pnl';
-import {
-  flatItems,
-  groupedItems,
-  itemKey,
-  parsePositionKey,
-  type PositionItem,
-} from './position-rows';
-
-const QUOTE_COIN = 'USDT';
+import { usePositionsPnl } from './live-totals';
+import { directionOf, valuePosition } from './pnl';
+import { flatItems, groupedItems, itemKey, type PositionItem } from './position-rows';
 
 /** Long or short, in words and colour. */
 export function DirectionBadge({ direction }: { direction: 1 | -1 | null }) {
@@ -61,20 +56,16 @@ const PositionCells = memo(function PositionCells({
         <Amount kind="price" value={p.liqPrice} />
       </Cell>
       <Cell align="end">
-        <span dir="ltr" className={classes.isolate}>
-          {p.leverage ? `${p.leverage}×` : '--'}
-        </span>
+        <LtrText>{p.leverage ? `${p.leverage}×` : '--'}</LtrText>
       </Cell>
       <Cell align="end">
-        <Amount kind="decimal" coin={QUOTE_COIN} value={v.pnl} tone="pnl" />
+        <Amount kind="decimal" coin={SETTLEMENT_COIN} value={v.pnl} tone="pnl" />
       </Cell>
       <Cell align="end">
         <Amount kind="percentE4" value={v.roeE4} tone="pnl" />
       </Cell>
       <Cell align="end">
-        <span dir="ltr" className={classes.isolate}>
-          {formatTime(p.createdAtE3)}
-        </span>
+        <LtrText>{formatTime(p.createdAtE3)}</LtrText>
       </Cell>
     </>
   );
@@ -82,23 +73,7 @@ const PositionCells = memo(function PositionCells({
 
 /** Live unrealised PnL of a leader's positions together. */
 function GroupPnl({ keys }: { keys: readonly string[] }) {
-  const { positionRowAtom, liveQuoteAtom } = useStreamAtoms();
-  const totalAtom = useMemo(
-    () =>
-      atom((get) =>
-        sumDecimals(
-          keys.map((k) => {
-            const p = get(positionRowAtom(k));
-            return p
-              ? valuePosition(p, get(liveQuoteAtom(parsePositionKey(k).symbol))).pnl
-              : undefined;
-          }),
-        ),
-      ),
-    [keys, positionRowAtom, liveQuoteAtom],
-  );
-  const total = useAtomValue(totalAtom);
-  return <Amount kind="decimal" coin={QUOTE_COIN} value={total} tone="pnl" />;
+  return <Amount kind="decimal" coin={SETTLEMENT_COIN} value={usePositionsPnl(keys)} tone="pnl" />;
 }
 
 function GroupCells({

@@ -1,10 +1,22 @@
-/** Live figures over every position (unrealised PnL at the latest quotes). */
-import { atom, useAtomValue, type Atom } from 'jotai';
+/** Live figures over positions: unrealised PnL at the latest live quotes. */
+import { atom, useAtomValue, type Atom, type Getter } from 'jotai';
 import { useMemo } from 'react';
 import { useStreamAtoms } from '../../app/live-context';
+import { sumDecimals } from '../../lib/money';
 import type { StreamAtoms } from '../../state/atoms';
-import { sumDecimals, valuePosition } from './pnl';
+import { valuePosition } from './pnl';
 import { parsePositionKey } from './position-rows';
+
+/** The one PnL sum: each position of `keys` valued live (see valuePosition), added exactly. */
+function sumPnl(get: Getter, atoms: StreamAtoms, keys: readonly string[]): string {
+  return sumDecimals(
+    keys.map((k) => {
+      const p = get(atoms.positionRowAtom(k));
+      const q = get(atoms.liveQuoteAtom(parsePositionKey(k).symbol));
+      return p ? valuePosition(p, q).pnl : undefined;
+    }),
+  );
+}
 
 const cache = new WeakMap<StreamAtoms, Atom<string>>();
 
@@ -12,21 +24,23 @@ const cache = new WeakMap<StreamAtoms, Atom<string>>();
 export function unrealisedTotalAtom(atoms: StreamAtoms): Atom<string> {
   let a = cache.get(atoms);
   if (!a) {
-    a = atom((get) =>
-      sumDecimals(
-        get(atoms.positionKeysAtom).map((k) => {
-          const p = get(atoms.positionRowAtom(k));
-          const q = get(atoms.liveQuoteAtom(parsePositionKey(k).symbol));
-          return p ? valuePosition(p, q).pnl : undefined;
-        }),
-      ),
-    );
+    a = atom((get) => sumPnl(get, atoms, get(atoms.positionKeysAtom)));
     cache.set(atoms, a);
   }
   return a;
 }
 
+/** The live unrealised PnL of some positions together (a leader's group). */
+export function positionsPnlAtom(atoms: StreamAtoms, keys: readonly string[]): Atom<string> {
+  return atom((get) => sumPnl(get, atoms, keys));
+}
+
 export function useUnrealisedTotal(): string {
   const atoms = useStreamAtoms();
   return useAtomValue(useMemo(() => unrealisedTotalAtom(atoms), [atoms]));
+}
+
+export function usePositionsPnl(keys: readonly string[]): string {
+  const atoms = useStreamAtoms();
+  return useAtomValue(useMemo(() => positionsPnlAtom(atoms, keys), [atoms, keys]));
 }

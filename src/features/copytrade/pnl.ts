@@ -1,6 +1,6 @@
 /**
- * Live valuation of a copied position at the latest mark price (decimal.js, exact): the stream
- * sends positions re-valued about once a second, the ticker moves many times a second.
+ * Live valuation of a copied position at the latest mark price (exact, through src/lib/money.ts):
+ * the stream sends positions re-valued about once a second, the ticker many times a second.
  */
 import {
   compareDecimal,
@@ -12,9 +12,6 @@ import {
   subDecimal,
 } from '../../lib/money';
 import type { Position, Ticker } from '../../stream/protocol';
-
-// Transitional: importers move to src/lib/money.ts.
-export { sumDecimals } from '../../lib/money';
 
 /** 1 for a long, -1 for a short, null when unknown (side, else the hedge-mode positionIdx). */
 export function directionOf(p: Pick<Position, 'side' | 'positionIdx'>): 1 | -1 | null {

@@ -4,16 +4,16 @@ import { useTranslation } from 'react-i18next';
 import type { LeaderBot } from '../../api/types';
 import { useScreenApi } from '../../app/screen-api';
 import { formatTime } from '../../lib/time';
+import { SETTLEMENT_COIN } from '../../lib/money';
 import { Amount } from '../../ui/amount/Amount';
+import { LtrText } from '../../ui/amount/LtrText';
 import { ResourceState } from '../../ui/live/ResourceState';
 import { Section } from '../../ui/live/Section';
 import { useResource } from '../../ui/live/use-resource';
 import { Cell, VirtualTable, type TableColumn } from '../../ui/table/VirtualTable';
-import classes from './leader.module.css';
 
 /** Bots are valued by the server: re-read every minute. */
 export const BOTS_REFRESH_MS = 60_000;
-const COIN = 'USDT';
 
 function useStrategyText(): (s: string) => string {
   const { t } = useTranslation('user-assets');
@@ -35,10 +35,10 @@ const BotCells = memo(function BotCells({ bot }: { bot: LeaderBot }) {
       <Cell header>{bot.symbol}</Cell>
       <Cell>{strategy(bot.strategy)}</Cell>
       <Cell align="end">
-        <Amount value={bot.investmentE8} coin={COIN} />
+        <Amount value={bot.investmentE8} coin={SETTLEMENT_COIN} />
       </Cell>
       <Cell align="end">
-        <Amount value={bot.pnlE8} coin={COIN} tone="pnl" />
+        <Amount value={bot.pnlE8} coin={SETTLEMENT_COIN} tone="pnl" />
       </Cell>
       <Cell>
         <Badge variant="light" color={bot.status === 'running' ? 'teal' : 'gray'} radius="sm">
@@ -46,9 +46,7 @@ const BotCells = memo(function BotCells({ bot }: { bot: LeaderBot }) {
         </Badge>
       </Cell>
       <Cell align="end">
-        <span dir="ltr" className={classes.isolate}>
-          {formatTime(bot.createdAtE3)}
-        </span>
+        <LtrText>{formatTime(bot.createdAtE3)}</LtrText>
       </Cell>
     </>
   );

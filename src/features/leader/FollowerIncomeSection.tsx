@@ -4,14 +4,14 @@ import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStreamAtoms } from '../../app/live-context';
 import type { Follower } from '../../stream/protocol';
+import { SETTLEMENT_COIN } from '../../lib/money';
 import { Amount } from '../../ui/amount/Amount';
+import { LtrText } from '../../ui/amount/LtrText';
 import { Section } from '../../ui/live/Section';
 import { StatList } from '../../ui/live/StatList';
 import { TopicState } from '../../ui/live/TopicState';
 import { Cell, VirtualTable, type TableColumn } from '../../ui/table/VirtualTable';
 import classes from './leader.module.css';
-
-const COIN = 'USDT';
 
 const sameFollower = (a: { f: Follower }, b: { f: Follower }) =>
   a.f.followerUserId === b.f.followerUserId &&
@@ -25,15 +25,13 @@ const FollowerCells = memo(function FollowerCells({ f }: { f: Follower }) {
   return (
     <>
       <Cell header>
-        <span dir="ltr" className={classes.isolate}>
-          {t('leader.followers.user', { id: f.followerUserId })}
-        </span>
+        <LtrText>{t('leader.followers.user', { id: f.followerUserId })}</LtrText>
       </Cell>
       <Cell align="end">
-        <Amount value={f.investmentE8} coin={COIN} />
+        <Amount value={f.investmentE8} coin={SETTLEMENT_COIN} />
       </Cell>
       <Cell align="end">
-        <Amount value={f.incomeE8} coin={COIN} tone="pnl" />
+        <Amount value={f.incomeE8} coin={SETTLEMENT_COIN} tone="pnl" />
       </Cell>
       <Cell align="end">
         <Amount kind="percentE4" value={f.yieldRateE4} tone="pnl" />
@@ -90,17 +88,21 @@ export function FollowerIncomeSection() {
                 {
                   id: 'followers',
                   label: t('leader.income.followerCount'),
-                  value: <span dir="ltr">{income.followerCount ?? followers.length}</span>,
+                  value: <LtrText>{income.followerCount ?? followers.length}</LtrText>,
                 },
                 {
                   id: 'today',
                   label: t('leader.income.today'),
-                  value: <Amount value={income.todayShareProfitE8} coin={COIN} tone="pnl" />,
+                  value: (
+                    <Amount value={income.todayShareProfitE8} coin={SETTLEMENT_COIN} tone="pnl" />
+                  ),
                 },
                 {
                   id: 'total',
                   label: t('leader.income.total'),
-                  value: <Amount value={income.cumShareProfitE8} coin={COIN} tone="pnl" />,
+                  value: (
+                    <Amount value={income.cumShareProfitE8} coin={SETTLEMENT_COIN} tone="pnl" />
+                  ),
                 },
               ]}
             />

@@ -12,12 +12,12 @@ import { useTranslation } from 'react-i18next';
 import type { IncomePoint } from '../../api/types';
 import { useStreamAtoms } from '../../app/live-context';
 import { formatTime } from '../../lib/time';
+import { SETTLEMENT_COIN } from '../../lib/money';
 import { Amount, useAmountFormat } from '../../ui/amount/Amount';
 import { HISTORY_DAYS } from './history';
 import { incomeSeries, type IncomeSeriesPoint } from './income-series';
 import classes from './leader.module.css';
 
-const COIN = 'USDT';
 const dayLabel = (ms: number) => formatTime(ms, 'MM-DD', { utc: true });
 
 interface TooltipArgs {
@@ -35,11 +35,12 @@ function IncomeTooltip({ active, payload }: TooltipArgs) {
         {formatTime(point.dayMs, 'YYYY-MM-DD', { utc: true })}
       </Text>
       <Text size="xs">
-        {t('leader.chart.daily')}: <Amount value={point.dailyE8} coin={COIN} flash={false} />
+        {t('leader.chart.daily')}:{' '}
+        <Amount value={point.dailyE8} coin={SETTLEMENT_COIN} flash={false} />
       </Text>
       <Text size="xs">
         {t('leader.chart.cumulative')}:{' '}
-        <Amount value={point.cumulativeE8} coin={COIN} flash={false} />
+        <Amount value={point.cumulativeE8} coin={SETTLEMENT_COIN} flash={false} />
       </Text>
     </Paper>
   );
@@ -70,7 +71,8 @@ export default function IncomeChartFigure({ history }: { history: readonly Incom
       <figcaption className={classes.caption}>
         {t('leader.chart.caption', { days: HISTORY_DAYS })}{' '}
         <span className={classes.total}>
-          {t('leader.chart.allTime')} <Amount value={income?.cumShareProfitE8} coin={COIN} />
+          {t('leader.chart.allTime')}{' '}
+          <Amount value={income?.cumShareProfitE8} coin={SETTLEMENT_COIN} />
         </span>
       </figcaption>
       <div dir="ltr" aria-hidden className={classes.chart}>
@@ -112,8 +114,8 @@ export default function IncomeChartFigure({ history }: { history: readonly Incom
             {points.map((p) => (
               <tr key={p.dayMs}>
                 <th scope="row">{formatTime(p.dayMs, 'YYYY-MM-DD', { utc: true })}</th>
-                <td>{format('e8', p.dailyE8, { coin: COIN })}</td>
-                <td>{format('e8', p.cumulativeE8, { coin: COIN })}</td>
+                <td>{format('e8', p.dailyE8, { coin: SETTLEMENT_COIN })}</td>
+                <td>{format('e8', p.cumulativeE8, { coin: SETTLEMENT_COIN })}</td>
               </tr>
             ))}
           </tbody>

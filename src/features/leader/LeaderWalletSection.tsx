@@ -2,12 +2,12 @@ import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { useStreamAtoms } from '../../app/live-context';
 import { formatTime } from '../../lib/time';
+import { SETTLEMENT_COIN } from '../../lib/money';
 import { Amount } from '../../ui/amount/Amount';
+import { LtrText } from '../../ui/amount/LtrText';
 import { Section } from '../../ui/live/Section';
 import { StatList } from '../../ui/live/StatList';
 import { TopicState } from '../../ui/live/TopicState';
-
-const COIN = 'USDT';
 
 /** The leader wallet's four balances, live. */
 export function LeaderWalletSection() {
@@ -29,27 +29,27 @@ export function LeaderWalletSection() {
               {
                 id: 'available',
                 label: t('leader.wallet.available'),
-                value: <Amount value={w.availableBalanceE8} coin={COIN} />,
+                value: <Amount value={w.availableBalanceE8} coin={SETTLEMENT_COIN} />,
               },
               {
                 id: 'balance',
                 label: t('leader.wallet.balance'),
-                value: <Amount value={w.walletBalanceE8} coin={COIN} />,
+                value: <Amount value={w.walletBalanceE8} coin={SETTLEMENT_COIN} />,
               },
               {
                 id: 'investment',
                 label: t('leader.wallet.investment'),
-                value: <Amount value={w.totalInvestmentE8} coin={COIN} />,
+                value: <Amount value={w.totalInvestmentE8} coin={SETTLEMENT_COIN} />,
               },
               {
                 id: 'removed',
                 label: t('leader.wallet.removed'),
-                value: <Amount value={w.totalRemovedInvestmentE8} coin={COIN} />,
+                value: <Amount value={w.totalRemovedInvestmentE8} coin={SETTLEMENT_COIN} />,
               },
               {
                 id: 'updated',
                 label: t('live.updatedAt'),
-                value: <span dir="ltr">{formatTime(w.updatedAtE3)}</span>,
+                value: <LtrText>{formatTime(w.updatedAtE3)}</LtrText>,
               },
             ]}
           />

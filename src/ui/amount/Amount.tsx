@@ -65,7 +65,9 @@ export const Amount = memo(function Amount({
     <span
       ref={ref}
       dir="ltr"
-      className={[classes.amount, flashClasses.flash, className].filter(Boolean).join(' ')}
+      className={[classes.isolate, classes.amount, flashClasses.flash, className]
+        .filter(Boolean)
+        .join(' ')}
       data-tone={s === null ? undefined : s > 0 ? 'up' : s < 0 ? 'down' : 'flat'}
       data-masked={masked || undefined}
       onAnimationEnd={clearFlash}

@@ -3,7 +3,6 @@
  * path that also masks amounts when the user hides their assets. Prices are market data, not the
  * user's money, and are never masked.
  */
-import Decimal from 'decimal.js';
 import { compareIntStr } from '../../lib/intstr';
 import {
   formatCoin,
@@ -11,7 +10,8 @@ import {
   formatE8,
   formatPercentE4,
   formatUsd,
-  isDecimalString,
+  compareDecimal,
+  isDecimalInput,
   isScaledString,
   type SignDisplay,
 } from '../../lib/money';
@@ -67,7 +67,7 @@ export function formatAmount(
       // As precise as sent: sizes and prices come at the instrument's step.
       return formatDecimal(value, {
         ...base,
-        decimals: f.decimals ?? (isDecimalString(value) ? fractionDigits(value) : 0),
+        decimals: f.decimals ?? (isDecimalInput(value) ? fractionDigits(value) : 0),
       });
   }
 }
@@ -81,7 +81,7 @@ export function compareAmounts(
   if (kind === 'e8' || kind === 'percentE4') {
     return isScaledString(next) && isScaledString(prev) ? compareIntStr(next, prev) : null;
   }
-  return isDecimalString(next) && isDecimalString(prev) ? new Decimal(next).cmp(prev) : null;
+  return isDecimalInput(next) && isDecimalInput(prev) ? compareDecimal(next, prev) : null;
 }
 
 /** -1, 0 or 1 for the sign of a value of `kind`; null when malformed. */

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   directionOf,
   roeE4,
-  sumDecimals,
   unrealisedPnl,
   valuePosition,
 } from '../../../../src/features/copytrade/pnl';
@@ -66,11 +65,5 @@ describe('live valuation of a position', () => {
     });
     // a quote without a mark price (a delta carried other fields) is no quote for valuation
     expect(valuePosition(p, { symbol: 'BTCUSDT', lastPrice: '1' }).live).toBe(false);
-  });
-
-  it('sums decimal strings exactly', () => {
-    expect(sumDecimals(['0.1', '0.2', undefined, '-0.3'])).toBe('0');
-    expect(sumDecimals(['1.00000001', '2'])).toBe('3.00000001');
-    expect(sumDecimals([])).toBe('0');
   });
 });
