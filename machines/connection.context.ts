@@ -35,8 +35,16 @@ export interface ConnectionContext {
   readonly WebSocketImpl: WebSocketConstructor;
   /** Counters written per frame by the transport, sampled once a second (not data). */
   readonly meter: FrameMeter;
-  /** Topics the app wants (sorted, unique): what every new connection subscribes to. */
+  /**
+   * Topics the app wants (sorted, unique) less those the server refused: what every new
+   * connection subscribes to.
+   */
   wanted: readonly string[];
+  /**
+   * Topics the server refused (sorted): left out of every subscribe until the app stops asking
+   * for them (TOPICS.REMOVE, or a TOPICS.SET without them); asking again after that retries.
+   */
+  refused: readonly string[];
   /** Topics subscribed on the current connection. */
   active: readonly string[];
   /** The current connection attempt; transport events of any other attempt are ignored. */
@@ -46,8 +54,6 @@ export interface ConnectionContext {
   authReqId: string | null;
   /** Subscribe ops of a new connection still waiting for their answer. */
   subscribeWaiting: readonly string[];
-  /** One of them was refused. */
-  subscribeRejected: boolean;
   pingReqId: string | null;
   pingSentAt: number;
   pending: Readonly<Record<string, PendingOp>>;
@@ -55,6 +61,9 @@ export interface ConnectionContext {
   attempt: number;
   /** The delay of the current backoff. */
   backoffMs: number;
+  /** When the current backoff started and when its attempt is due (ms on `now`). */
+  backoffStartedAt: number;
+  backoffDueAt: number;
   /** Live connections lost since the connection was last steady (>= 2: unstable). */
   drops: number;
   rttMs: number | null;
@@ -153,18 +162,20 @@ export function initialContext(input: ConnectionInput): ConnectionContext {
     WebSocketImpl,
     meter: new FrameMeter(timings.topicStaleAfterMs),
     wanted: splitTopics(input.stream, input.topics).valid,
+    refused: [],
     active: [],
     socketId: 0,
     connId: null,
     reqSeq: 0,
     authReqId: null,
     subscribeWaiting: [],
-    subscribeRejected: false,
     pingReqId: null,
     pingSentAt: 0,
     pending: {},
     attempt: 0,
     backoffMs: 0,
+    backoffStartedAt: 0,
+    backoffDueAt: 0,
     drops: 0,
     rttMs: null,
     fps: 0,

@@ -140,16 +140,9 @@ export const connectionMachine = connectionSetup.createMachine({
         },
         subscribing: {
           entry: 'subscribeWanted',
-          always: [
-            // The private stream is useless half-subscribed: start over.
-            {
-              guard: and(['allAnswered', 'subscribeRejected', 'isPrivate']),
-              target: 'reconnecting',
-              actions: 'replaceSocket',
-            },
-            // Public: an unknown symbol must not take the other tickers down.
-            { guard: 'allAnswered', target: 'ready', actions: 'announceSubscribed' },
-          ],
+          // A refused topic must not take the others down (on either stream): it is dropped,
+          // reported, and the rest goes live. Starting over would be refused again, for ever.
+          always: { guard: 'allAnswered', target: 'ready', actions: 'announceSubscribed' },
           after: {
             subscribeTimeout: {
               target: 'reconnecting',
@@ -272,13 +265,20 @@ export const connectionMachine = connectionSetup.createMachine({
               { actions: [] },
             ],
             ONLINE: 'connecting',
-            VISIBLE: { target: 'connecting', actions: 'markVisible' },
+            RECONNECT_NOW: 'connecting',
+            // One immediate attempt when the page comes back into view (not for a repeated
+            // VISIBLE): if it fails, the next backoff applies.
+            VISIBLE: { guard: 'wasHidden', target: 'connecting', actions: 'markVisible' },
           },
         },
       },
     },
     offline: {
-      on: { ONLINE: { target: 'active', actions: 'resetAttempt' } },
+      on: {
+        ONLINE: { target: 'active', actions: 'resetAttempt' },
+        // The browser's offline flag can be wrong (captive portals, VPNs): people may insist.
+        RECONNECT_NOW: 'active',
+      },
     },
     unauthorized: {
       entry: 'emitUnauthorized',

@@ -4,7 +4,7 @@
  * connection.actors.ts and connection-transport.ts.
  */
 import { assign, emit, enqueueActions, raise, sendTo, setup } from 'xstate';
-import { authOp, pingOp, subscribeOp, unsubscribeOp } from '../src/stream/protocol';
+import { authOp, pingOp, subscribeOp, unsubscribeOp, type ClientOp } from '../src/stream/protocol';
 import { backoffDelay } from './backoff';
 import { environmentLogic, tickerLogic, tokenLogic } from './connection.actors';
 import {
@@ -40,6 +40,60 @@ function chunks(topics: readonly string[]): string[][] {
   return out;
 }
 
+/** Ops to send, with their req ids; `pending` is extended with them. */
+interface OpPlan {
+  seq: number;
+  ids: string[];
+  ops: ClientOp[];
+}
+
+/** One op per group of topics, numbered after `seq`, recorded in `pending` (mutated). */
+function planOps(
+  kind: 'subscribe' | 'unsubscribe',
+  groups: readonly (readonly string[])[],
+  seq: number,
+  pending: Record<string, PendingOp>,
+  at: number,
+): OpPlan {
+  const plan: OpPlan = { seq, ids: [], ops: [] };
+  for (const topics of groups) {
+    plan.seq += 1;
+    const reqId = String(plan.seq);
+    plan.ids.push(reqId);
+    pending[reqId] = { op: kind, topics, sentAt: at };
+    plan.ops.push(kind === 'subscribe' ? subscribeOp(reqId, topics) : unsubscribeOp(reqId, topics));
+  }
+  return plan;
+}
+
+/**
+ * A refused subscribe op of several topics does not say which of them the server refuses: each
+ * is tried once more in an op of its own. A refused op of one topic is final. So a refusal costs
+ * at most one extra op per topic and can never loop.
+ */
+const singles = (topics: readonly string[]): string[][] => topics.map((t) => [t]);
+
+/** The context after the server refused `topics` (those the app still wants). */
+function refusal(
+  context: ConnectionContext,
+  topics: readonly string[],
+  reason: string,
+): { update: Partial<ConnectionContext>; refused: string[] } {
+  const refused = topics.filter((t) => context.wanted.includes(t));
+  if (refused.length === 0) return { update: {}, refused };
+  const gone = new Set(refused);
+  return {
+    refused,
+    update: {
+      refused: [...new Set([...context.refused, ...refused])].sort(),
+      wanted: context.wanted.filter((t) => !gone.has(t)),
+      active: context.active.filter((t) => !gone.has(t)),
+      lastError: 'subscribe-rejected',
+      lastErrorDetail: `${reason || 'subscribe failed'} (${refused.join(',')})`,
+    },
+  };
+}
+
 /** Calls the sink; a throwing sink is reported, never allowed to break the lifecycle. */
 function callSink(
   self: { send(event: ConnectionEvent): void },
@@ -66,16 +120,28 @@ function nextWanted(context: ConnectionContext, event: TopicsEvent): Partial<Con
   const listed: readonly unknown[] = Array.isArray(event.topics) ? event.topics : [];
   if (event.type === 'TOPICS.REMOVE') {
     const gone = new Set(listed);
-    return { wanted: context.wanted.filter((t) => !gone.has(t)) };
+    return {
+      wanted: context.wanted.filter((t) => !gone.has(t)),
+      refused: context.refused.filter((t) => !gone.has(t)),
+    };
   }
   const { valid, invalid } = splitTopics(context.stream, listed);
-  const wanted =
+  let refused = context.refused;
+  if (event.type === 'TOPICS.SET') {
+    // Topics no longer asked for leave the refused list: asking for them later tries again.
+    const asked = new Set(valid);
+    refused = refused.filter((t) => asked.has(t));
+  }
+  const out = new Set(refused);
+  const wanted = (
     event.type === 'TOPICS.SET'
       ? valid
-      : splitTopics(context.stream, [...context.wanted, ...valid]).valid;
-  if (invalid.length === 0) return { wanted };
+      : splitTopics(context.stream, [...context.wanted, ...valid]).valid
+  ).filter((t) => !out.has(t));
+  if (invalid.length === 0) return { wanted, refused };
   return {
     wanted,
+    refused,
     lastError: 'invalid-topic',
     lastErrorDetail: `not ${context.stream} stream topics: ${JSON.stringify(invalid)}`,
   };
@@ -126,7 +192,8 @@ export const connectionSetup = setup({
       event.response.reqId !== undefined &&
       context.subscribeWaiting.includes(event.response.reqId),
     allAnswered: ({ context }) => context.subscribeWaiting.length === 0,
-    subscribeRejected: ({ context }) => context.subscribeRejected,
+    /** The page was hidden: a VISIBLE is a real visibility change, not a repeat. */
+    wasHidden: ({ context }) => context.hidden,
     /** reconnecting-websocket's handshake timeout. */
     isConnectTimeout: ({ event }) => event.type === 'WS.ERROR' && event.message === 'TIMEOUT',
     isPong: ({ context, event }) => {
@@ -159,7 +226,6 @@ export const connectionSetup = setup({
         connId: null,
         authReqId: null,
         subscribeWaiting: [],
-        subscribeRejected: false,
         pingReqId: null,
         pending: {},
         active: [],
@@ -185,48 +251,62 @@ export const connectionSetup = setup({
     }),
     /** A new connection subscribes to everything wanted, whatever was acknowledged before. */
     subscribeWanted: enqueueActions(({ context, enqueue }) => {
-      const topics = context.wanted;
-      let seq = context.reqSeq;
-      const waiting: string[] = [];
       const pending: Record<string, PendingOp> = {};
-      const at = context.now();
-      for (const chunk of chunks(topics)) {
-        seq += 1;
-        const reqId = String(seq);
-        waiting.push(reqId);
-        pending[reqId] = { op: 'subscribe', topics: chunk, sentAt: at };
-        enqueue.sendTo('transport', {
-          type: 'send',
-          socketId: context.socketId,
-          op: subscribeOp(reqId, chunk),
-        });
+      const plan = planOps(
+        'subscribe',
+        chunks(context.wanted),
+        context.reqSeq,
+        pending,
+        context.now(),
+      );
+      for (const op of plan.ops) {
+        enqueue.sendTo('transport', { type: 'send', socketId: context.socketId, op });
       }
       enqueue.assign({
-        reqSeq: seq,
-        subscribeWaiting: waiting,
-        subscribeRejected: false,
+        reqSeq: plan.seq,
+        subscribeWaiting: plan.ids,
         pending,
-        active: topics,
+        active: context.wanted,
       });
     }),
-    /** One answer to the subscribe ops of a new connection. */
-    settleSubscribeAnswer: assign(({ context, event }) => {
-      if (event.type !== 'WS.RESPONSE' || event.response.reqId === undefined) return {};
+    /**
+     * One answer to the subscribe ops of a new connection. A refused op of several topics is
+     * retried topic by topic; a refused topic is dropped (and reported), the rest goes live.
+     */
+    settleSubscribeAnswer: enqueueActions(({ context, event, enqueue, self }) => {
+      if (event.type !== 'WS.RESPONSE' || event.response.reqId === undefined) return;
       const { reqId, success, retMsg, connId } = event.response;
       const pending = { ...context.pending };
       const topics = pending[reqId]?.topics ?? [];
       delete pending[reqId];
-      const update: Partial<ConnectionContext> = {
-        pending,
-        subscribeWaiting: context.subscribeWaiting.filter((id) => id !== reqId),
-        connId: connId ?? context.connId,
-      };
-      if (!success) {
-        update.subscribeRejected = true;
-        update.lastError = 'subscribe-rejected';
-        update.lastErrorDetail = `${retMsg || 'subscribe failed'} (${topics.join(',')})`;
+      let waiting = context.subscribeWaiting.filter((id) => id !== reqId);
+      let update: Partial<ConnectionContext> = {};
+      let reqSeq = context.reqSeq;
+      if (!success && topics.length > 1) {
+        const plan = planOps('subscribe', singles(topics), reqSeq, pending, context.now());
+        for (const op of plan.ops) {
+          enqueue.sendTo('transport', { type: 'send', socketId: context.socketId, op });
+        }
+        reqSeq = plan.seq;
+        waiting = [...waiting, ...plan.ids];
+      } else if (!success) {
+        const r = refusal(context, topics, retMsg);
+        update = r.update;
+        if (r.refused.length > 0) {
+          const { sink, stream } = context;
+          const reason = retMsg || 'subscribe failed';
+          enqueue(() =>
+            callSink(self, 'sink.refused', () => sink.refused(stream, r.refused, reason)),
+          );
+        }
       }
-      return update;
+      enqueue.assign({
+        ...update,
+        reqSeq,
+        pending,
+        subscribeWaiting: waiting,
+        connId: connId ?? context.connId,
+      });
     }),
     /** While live: subscribe/unsubscribe the difference between wanted and active. */
     syncTopics: enqueueActions(({ context, enqueue }) => {
@@ -236,28 +316,16 @@ export const connectionSetup = setup({
       const removed = context.active.filter((t) => !wanted.has(t));
       if (added.length === 0 && removed.length === 0) return;
       const at = context.now();
-      let seq = context.reqSeq;
       const pending = { ...context.pending };
-      const send = (op: 'subscribe' | 'unsubscribe', topics: string[]) => {
-        for (const chunk of chunks(topics)) {
-          seq += 1;
-          const reqId = String(seq);
-          pending[reqId] = { op, topics: chunk, sentAt: at };
-          enqueue.sendTo('transport', {
-            type: 'send',
-            socketId: context.socketId,
-            op: op === 'subscribe' ? subscribeOp(reqId, chunk) : unsubscribeOp(reqId, chunk),
-          });
-        }
-      };
-      if (removed.length > 0) send('unsubscribe', removed);
-      if (added.length > 0) send('subscribe', added);
-      enqueue.assign({ reqSeq: seq, pending, active: context.wanted });
+      const unsub = planOps('unsubscribe', chunks(removed), context.reqSeq, pending, at);
+      const sub = planOps('subscribe', chunks(added), unsub.seq, pending, at);
+      for (const op of [...unsub.ops, ...sub.ops]) {
+        enqueue.sendTo('transport', { type: 'send', socketId: context.socketId, op });
+      }
+      enqueue.assign({ reqSeq: sub.seq, pending, active: context.wanted });
+      // Freshness is tracked from the answer on: a topic never acknowledged is never "stale".
       const meter = context.meter;
-      enqueue(() => {
-        meter.untrack(removed);
-        meter.track(added, at);
-      });
+      enqueue(() => meter.untrack(removed));
     }),
     /** Tells the sink the connection is subscribed: seq restarts, private topics re-seed. */
     announceSubscribed: ({ context, self }) => {
@@ -274,20 +342,47 @@ export const connectionSetup = setup({
       if (!pending || pending.op !== r.op) return;
       const rest = { ...context.pending };
       delete rest[r.reqId];
-      enqueue.assign({ pending: rest });
+      const { sink, stream, connId, meter } = context;
       if (r.success && pending.op === 'subscribe') {
-        const { sink, stream, connId } = context;
+        enqueue.assign({ pending: rest });
+        const at = event.at;
         // Newly wanted topics are subscribed on this connection: they start (and seed) afresh.
-        enqueue(() =>
+        enqueue(() => {
+          meter.track(pending.topics, at);
           callSink(self, 'sink.subscribed', () =>
             sink.subscribed(stream, pending.topics, r.connId ?? connId ?? undefined),
-          ),
-        );
-      } else if (!r.success) {
-        enqueue.assign({
-          lastError: pending.op === 'subscribe' ? 'subscribe-rejected' : 'unsubscribe-rejected',
-          lastErrorDetail: `${r.retMsg || `${r.op} failed`} (${pending.topics.join(',')})`,
+          );
         });
+      } else if (pending.op === 'subscribe' && pending.topics.length > 1) {
+        const plan = planOps(
+          'subscribe',
+          singles(pending.topics),
+          context.reqSeq,
+          rest,
+          context.now(),
+        );
+        for (const op of plan.ops) {
+          enqueue.sendTo('transport', { type: 'send', socketId: context.socketId, op });
+        }
+        enqueue.assign({ pending: rest, reqSeq: plan.seq });
+      } else if (pending.op === 'subscribe') {
+        const refused = refusal(context, pending.topics, r.retMsg);
+        enqueue.assign({ ...refused.update, pending: rest });
+        if (refused.refused.length > 0) {
+          const reason = r.retMsg || 'subscribe failed';
+          enqueue(() => {
+            meter.untrack(refused.refused);
+            callSink(self, 'sink.refused', () => sink.refused(stream, refused.refused, reason));
+          });
+        }
+      } else {
+        enqueue.assign({ pending: rest });
+        if (!r.success) {
+          enqueue.assign({
+            lastError: 'unsubscribe-rejected',
+            lastErrorDetail: `${r.retMsg || `${r.op} failed`} (${pending.topics.join(',')})`,
+          });
+        }
       }
     }),
     beginLive: enqueueActions(({ context, enqueue }) => {
@@ -322,26 +417,39 @@ export const connectionSetup = setup({
     scheduleBackoff: assign(({ context }) => {
       const attempt = context.attempt + 1;
       const { backoffBaseMs, backoffMaxMs } = context.timings;
-      return {
-        attempt,
-        backoffMs: backoffDelay(attempt, context.random, backoffBaseMs, backoffMaxMs),
-      };
+      const backoffMs = backoffDelay(attempt, context.random, backoffBaseMs, backoffMaxMs);
+      const at = context.now();
+      return { attempt, backoffMs, backoffStartedAt: at, backoffDueAt: at + backoffMs };
     }),
     countDrop: assign({ drops: ({ context }) => context.drops + 1 }),
     resetAttempt: assign({ attempt: 0 }),
     resetDrops: assign({ drops: 0 }),
     assignStats: assign(({ context, event }) => {
       if (event.type !== 'TICK') return {};
-      const cutoff = context.now() - PENDING_TTL_MS;
-      const pending = Object.fromEntries(
-        Object.entries(context.pending).filter(([, p]) => p.sentAt >= cutoff),
-      );
-      return {
+      const now = context.now();
+      const pending: Record<string, PendingOp> = {};
+      const unanswered: string[] = [];
+      for (const [id, p] of Object.entries(context.pending)) {
+        const ttl = p.op === 'subscribe' ? context.timings.subscribeTimeoutMs : PENDING_TTL_MS;
+        if (now - p.sentAt <= ttl) pending[id] = p;
+        else if (p.op === 'subscribe') unanswered.push(...p.topics);
+      }
+      const stats = {
         fps: event.fps,
         staleTopics: event.staleTopics,
         staleTopicCount: event.staleTopicCount,
         rejectedFrames: event.rejectedFrames,
         pending,
+      };
+      if (unanswered.length === 0) return stats;
+      // Never answered: not subscribed as far as we know. They stay wanted, so the next change
+      // of topics or the next connection asks again; meanwhile they are neither active nor stale.
+      const gone = new Set(unanswered);
+      return {
+        ...stats,
+        active: context.active.filter((t) => !gone.has(t)),
+        lastError: 'subscribe-timeout' as const,
+        lastErrorDetail: `no answer to subscribe (${unanswered.join(',')})`,
       };
     }),
     emitUnauthorized: emit(({ context }) => ({

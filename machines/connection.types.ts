@@ -148,6 +148,8 @@ export type ConnectionEvent =
   | { type: 'TOPICS.REMOVE'; topics: readonly string[] }
   | { type: 'TOPICS.SET'; topics: readonly string[] }
   | { type: EnvironmentEvent }
+  /** Reconnecting or offline: try now instead of waiting out the backoff. */
+  | { type: 'RECONNECT_NOW' }
   | ({ type: 'TICK' } & LiveSample)
   | { type: 'PING_NOW' };
 

@@ -58,9 +58,22 @@ export const selectLastErrorDetail = (s: ConnectionSnapshot): string => s.contex
 export const selectStaleTopics = (s: ConnectionSnapshot): string => s.context.staleTopics;
 export const selectStaleTopicCount = (s: ConnectionSnapshot): number => s.context.staleTopicCount;
 export const selectRejectedFrames = (s: ConnectionSnapshot): number => s.context.rejectedFrames;
-/** The delay before the next attempt while reconnecting, else null. */
+/** The whole delay of the current backoff while reconnecting, else null. */
 export const selectReconnectDelayMs = (s: ConnectionSnapshot): number | null =>
   phaseOf(s) === 'reconnecting' ? s.context.backoffMs : null;
+/**
+ * When the next attempt is due while reconnecting (ms on the machine's clock, `now()` of its
+ * context), else null: the time left is `dueAt - snapshot.context.now()`.
+ */
+export const selectReconnectDueAt = (s: ConnectionSnapshot): number | null =>
+  phaseOf(s) === 'reconnecting' ? s.context.backoffDueAt : null;
+/** Whether "reconnect now" means something: waiting out a backoff, or offline. */
+export const canReconnectNow = (s: ConnectionSnapshot): boolean => {
+  const phase = phaseOf(s);
+  return phase === 'reconnecting' || phase === 'offline';
+};
+/** Topics the server refused, sorted and comma-joined ('' when none). */
+export const selectRefusedTopics = (s: ConnectionSnapshot): string => s.context.refused.join(',');
 
 /** True when `topic` is subscribed on the live connection but has had no frame for a while. */
 export function isTopicStale(s: ConnectionSnapshot, topic: string): boolean {
@@ -80,6 +93,8 @@ export function describeConnection(s: ConnectionSnapshot) {
     lastError: selectLastError(s),
     lastErrorDetail: selectLastErrorDetail(s),
     staleTopics: selectStaleTopics(s),
+    refusedTopics: selectRefusedTopics(s),
+    reconnectDueAt: selectReconnectDueAt(s),
     rejectedFrames: selectRejectedFrames(s),
   };
 }
@@ -107,5 +122,12 @@ export const useRejectedFrames = (actor: ConnectionActor): number =>
   useSelector(actor, selectRejectedFrames);
 export const useReconnectDelayMs = (actor: ConnectionActor): number | null =>
   useSelector(actor, selectReconnectDelayMs);
+export const useReconnectDueAt = (actor: ConnectionActor): number | null =>
+  useSelector(actor, selectReconnectDueAt);
+export const useCanReconnectNow = (actor: ConnectionActor): boolean =>
+  useSelector(actor, canReconnectNow);
+/** Sorted, comma-joined topics the server refused ('' when none). */
+export const useRefusedTopics = (actor: ConnectionActor): string =>
+  useSelector(actor, selectRefusedTopics);
 export const useTopicStale = (actor: ConnectionActor, topic: string): boolean =>
   useSelector(actor, (s) => isTopicStale(s, topic));

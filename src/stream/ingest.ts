@@ -43,6 +43,7 @@ import {
 import type { FrameSink } from './sink';
 
 type Store = ReturnType<typeof createStore>;
+const TICKER_PREFIX = 'tickers.';
 type Items = readonly TopicEntity[PrivateTopic][];
 
 export interface IngestOptions {
@@ -154,6 +155,26 @@ export class Ingest implements FrameSink {
         this.seeder.seed(t);
       }
     }
+    this.schedule();
+  }
+
+  /**
+   * The server refused these topics: no data will come. A private topic shows the refusal as its
+   * error (keeping what it had), with no retry; refused tickers are forgotten.
+   */
+  refused(stream: StreamName, topics: readonly string[], reason: string): void {
+    const symbols: string[] = [];
+    for (const t of topics) {
+      if (stream === 'private' && isPrivateTopic(t)) {
+        this.seeder.cancel(t);
+        this.cold.delete(t);
+        this.setStatus(t, 'error', { error: `subscription refused: ${reason}` });
+      } else if (stream === 'public' && t.startsWith(TICKER_PREFIX)) {
+        symbols.push(t.slice(TICKER_PREFIX.length));
+      }
+    }
+    this.opts.onReject?.(stream, `subscription refused (${topics.join(',')}): ${reason}`);
+    this.forgetTickers(symbols);
     this.schedule();
   }
 

@@ -132,6 +132,14 @@ export class Seeder {
     return (this.seeds.get(topic)?.inFlight ?? 0) !== 0;
   }
 
+  /** Forgets `topic`: its answer still in flight is ignored, its retry cancelled. */
+  cancel(topic: PrivateTopic): void {
+    const s = this.seeds.get(topic);
+    if (!s) return;
+    this.clearTimers(s);
+    this.seeds.delete(topic);
+  }
+
   /** Forgets every topic: answers still in flight are ignored, retries cancelled. */
   stop(): void {
     for (const s of this.seeds.values()) this.clearTimers(s);

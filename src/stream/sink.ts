@@ -15,6 +15,11 @@ export interface FrameSink {
    * restarts and every private topic in `topics` must be (re)seeded from REST.
    */
   subscribed(stream: StreamName, topics: readonly string[], connId: string | undefined): void;
+  /**
+   * The server refused to subscribe `topics` (each tried in an op of its own): no data will
+   * come for them on this stream until the app asks for them again.
+   */
+  refused(stream: StreamName, topics: readonly string[], reason: string): void;
   /** The connection was lost; frames may be missed until the next `subscribed`. */
   disconnected(stream: StreamName): void;
 }

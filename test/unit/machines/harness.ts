@@ -22,6 +22,7 @@ export type SinkCall =
   | { kind: 'data'; stream: StreamName; topic: string; at: number }
   | { kind: 'invalid'; stream: StreamName; reason: string }
   | { kind: 'subscribed'; stream: StreamName; topics: string[]; connId: string | undefined }
+  | { kind: 'refused'; stream: StreamName; topics: string[]; reason: string }
   | { kind: 'disconnected'; stream: StreamName };
 
 export function recordingSink(): { sink: FrameSink; calls: SinkCall[] } {
@@ -31,6 +32,8 @@ export function recordingSink(): { sink: FrameSink; calls: SinkCall[] } {
     invalid: (stream, reason) => calls.push({ kind: 'invalid', stream, reason }),
     subscribed: (stream, topics, connId) =>
       calls.push({ kind: 'subscribed', stream, topics: [...topics], connId }),
+    refused: (stream, topics, reason) =>
+      calls.push({ kind: 'refused', stream, topics: [...topics], reason }),
     disconnected: (stream) => calls.push({ kind: 'disconnected', stream }),
   };
   return { sink, calls };

@@ -91,6 +91,8 @@ describe('connection status', () => {
       lastError: null,
       lastErrorDetail: '',
       staleTopics: '',
+      refusedTopics: '',
+      reconnectDueAt: null,
       rejectedFrames: 0,
     });
   });

@@ -1,7 +1,7 @@
 /** The ingest's per-stream rules: rejected frames, ticker gating, frames before subscribed(). */
 import { describe, expect, it, vi } from 'vitest';
 import { order, privateText, tickerText } from '../state/fixtures';
-import { setup } from './harness';
+import { envelope, settle, setup } from './harness';
 
 const ORDER = 'copytrade.order';
 
@@ -149,6 +149,38 @@ describe('live quotes', () => {
     h.feed('public', tickerText('B', 'snapshot', { markPrice: '5' }));
     h.sched.tick();
     expect(h.store.get(live)?.markPrice).toBe('5');
+  });
+});
+
+describe('refused topics', () => {
+  it('a refused private topic shows the refusal, keeps its data, and its seed is called off', async () => {
+    const h = setup();
+    h.ingest.subscribed('private', ['wallet', 'copytrade.leaderWallet'], 'c1');
+    const seed = h.request('copytrade.leaderWallet');
+    h.ingest.refused('private', ['copytrade.leaderWallet'], 'error:handler not found');
+    h.sched.tick();
+    expect(h.store.get(h.atoms.topicStatusAtom('copytrade.leaderWallet'))).toEqual({
+      status: 'error',
+      error: 'subscription refused: error:handler not found',
+      hasData: false,
+    });
+    seed.resolve(envelope({ availableBalanceE8: '1' }));
+    await settle();
+    h.sched.tick();
+    expect(h.ingest.peek()['copytrade.leaderWallet']).toBeNull();
+    expect(h.store.get(h.atoms.topicStatusAtom('copytrade.leaderWallet')).status).toBe('error');
+    expect(h.rejected).toEqual([
+      'subscription refused (copytrade.leaderWallet): error:handler not found',
+    ]);
+  });
+
+  it('a refused ticker is forgotten', () => {
+    const h = setup();
+    h.ingest.subscribed('public', ['tickers.A'], 'c1');
+    h.feed('public', tickerText('A', 'snapshot', { lastPrice: '1' }));
+    h.ingest.refused('public', ['tickers.A'], 'no');
+    h.sched.tick();
+    expect(h.store.get(h.atoms.quoteSymbolsAtom)).toEqual([]);
   });
 });
 
