@@ -1,4 +1,4 @@
-import { CloseButton, Group, Stack, Title } from '@mantine/core';
+import { Button, CloseButton, Group, Stack, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useAtomValue, useStore } from 'jotai';
 import { useId } from 'react';
@@ -7,8 +7,10 @@ import type { ConnectionActor } from '../../../machines/connection.machine';
 import { useStreamAtoms } from '../../app/live-context';
 import { formatDecimal } from '../../lib/money';
 import type { StreamTopic } from '../../state/atoms';
+import { currentLangAtom } from '../../state/client';
 import {
   isTopicStale,
+  useCanReconnectNow,
   useConnectionAttempt,
   useConnectionFps,
   useConnectionLastError,
@@ -16,7 +18,8 @@ import {
   useConnectionPhase,
   useConnectionRtt,
   useConnectionStatus,
-  useReconnectDelayMs,
+  useReconnectDueAt,
+  useRefusedTopics,
   useRejectedFrames,
 } from '../../stream/connection-status';
 import { liveConnectionsAtom } from '../../stream/live';
@@ -26,7 +29,11 @@ import { errorText, healthText, phaseText, streamText } from './labels';
 import { RecordingSlot } from './RecordingSlot';
 import { useNow } from './use-now';
 
-const num = (n: number, decimals = 0) => formatDecimal(String(n), { decimals, rounding: 'halfUp' });
+/** A count or measure in the page language (separators per locale). */
+function useNum(): (n: number, decimals?: number) => string {
+  const language = useAtomValue(currentLangAtom);
+  return (n, decimals = 0) => formatDecimal(String(n), { decimals, rounding: 'halfUp', language });
+}
 
 function useAgo(): (at: number | undefined, now: number) => string {
   const { t } = useTranslation('user-assets');
@@ -116,10 +123,13 @@ function StreamFigures({
   now: number;
 }) {
   const { t } = useTranslation('user-assets');
+  const num = useNum();
   const health = useConnectionStatus(actor);
   const phase = useConnectionPhase(actor);
   const attempt = useConnectionAttempt(actor);
-  const delay = useReconnectDelayMs(actor);
+  const dueAt = useReconnectDueAt(actor);
+  const canReconnectNow = useCanReconnectNow(actor);
+  const refused = useRefusedTopics(actor);
   const rtt = useConnectionRtt(actor);
   const fps = useConnectionFps(actor);
   const lastError = useConnectionLastError(actor);
@@ -134,10 +144,15 @@ function StreamFigures({
         </dd>
         <dt>{t('connection.attempts')}</dt>
         <dd dir="ltr">{num(attempt)}</dd>
-        {delay !== null && (
+        {dueAt !== null && (
           <>
             <dt>{t('connection.nextAttempt')}</dt>
-            <dd>{t('connection.inSeconds', { n: num(delay / 1000, 1) })}</dd>
+            <dd>
+              {t('connection.inSeconds', {
+                // `now` re-renders this once a second; the machine's own clock says what is left.
+                n: num(Math.ceil(Math.max(0, dueAt - actor.getSnapshot().context.now()) / 1000)),
+              })}
+            </dd>
           </>
         )}
         <dt>{t('connection.rtt')}</dt>
@@ -150,7 +165,23 @@ function StreamFigures({
         <dd title={detail || undefined}>
           {lastError ? errorText(t, lastError) : t('connection.none')}
         </dd>
+        {refused !== '' && (
+          <>
+            <dt>{t('connection.refusedTopics')}</dt>
+            <dd dir="ltr">{refused.split(',').join(', ')}</dd>
+          </>
+        )}
       </dl>
+      {canReconnectNow && (
+        <Button
+          size="xs"
+          variant="light"
+          mb={4}
+          onClick={() => actor.send({ type: 'RECONNECT_NOW' })}
+        >
+          {t('connection.reconnectNow')}
+        </Button>
+      )}
       <TopicFreshness actor={actor} stream={stream} now={now} />
     </>
   );
@@ -177,6 +208,7 @@ function StreamDetails({ stream, now }: { stream: StreamName; now: number }) {
 /** What the ingest took in, read once a second (it changes with every write). */
 function IngestFigures() {
   const { t } = useTranslation('user-assets');
+  const num = useNum();
   const store = useStore();
   const { ingestStatsAtom } = useStreamAtoms();
   const s = store.get(ingestStatsAtom);
