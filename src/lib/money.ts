@@ -1,12 +1,12 @@
 /**
  * THE formatting module for amounts. Fixed-point strings (`...E8`, `...E4`: integers scaled by
  * 10^8 / 10^4, possibly negative, possibly beyond 2^53) are parsed and added with BigInt and
- * rounded with decimal.js; display goes through Intl.NumberFormat fed with exact decimal
- * STRINGS (never a float), so no digit is ever lost.
+ * rounded with decimal.js; display goes through Intl.NumberFormat, never through a float
+ * (src/lib/money-intl.ts), so no digit is ever lost in any engine.
  */
 import Decimal from 'decimal.js';
 import { compareIntStr } from './intstr';
-import { LruMap } from './lru';
+import { renderDecimal, type SignDisplay } from './money-intl';
 
 /** Decimal.js with room for any amount: rounding only ever happens where we ask for it. */
 const D = Decimal.clone({ precision: 1_000, toExpNeg: -9e15, toExpPos: 9e15 });
@@ -201,8 +201,16 @@ export function coinPrecision(coin: string | undefined): number {
   return (coin ? COIN_PRECISION[coin.toUpperCase()] : undefined) ?? DEFAULT_COIN_PRECISION;
 }
 
-/** 'negative': only a minus; 'always': + or - (and +0); 'exceptZero': + or -, none on zero. */
-export type SignDisplay = 'negative' | 'always' | 'exceptZero';
+/**
+ * Decimal places of a price tick or quantity step ("0.0010" → 3, "0.5" → 1, "10" → 0): the
+ * precision an instrument's prices or sizes are written at. Undefined when not a positive decimal.
+ */
+export function stepDecimals(step: string | undefined): number | undefined {
+  if (!isDecimalInput(step) || new D(step).lte(0)) return undefined;
+  return new D(step).decimalPlaces();
+}
+
+export type { SignDisplay };
 
 export interface FormatOptions {
   /** BCP 47 tag; separators follow it. Default 'en'. Digits are always Latin. */
@@ -220,34 +228,15 @@ export interface FormatOptions {
   masked?: boolean;
 }
 
-const formatters = new LruMap<string, Intl.NumberFormat>(64);
-
-function numberFormat(
-  language: string,
-  style: 'decimal' | 'percent',
-  decimals: number,
-  opts: FormatOptions,
-): Intl.NumberFormat {
-  const key = `${language}|${style}|${decimals}|${opts.sign}|${opts.grouping}|${opts.trimZeros}`;
-  let nf = formatters.get(key);
-  if (!nf) {
-    const options: Intl.NumberFormatOptions = {
-      style,
-      minimumFractionDigits: opts.trimZeros ? 0 : decimals,
-      maximumFractionDigits: decimals,
-      useGrouping: opts.grouping ?? true,
-      signDisplay: opts.sign === 'negative' || !opts.sign ? 'auto' : opts.sign,
-      numberingSystem: 'latn',
-    };
-    try {
-      nf = new Intl.NumberFormat(language, options);
-    } catch {
-      nf = new Intl.NumberFormat('en', options); // unknown or malformed language tag
-    }
-    formatters.set(key, nf);
-  }
-  return nf;
+/** What an amount shows, and the sign of the value as shown (after rounding). */
+export interface Displayed {
+  text: string;
+  /** -1, 0 or 1 of the rounded value (−0.00004 at 4 decimals is 0); null when masked or missing. */
+  sign: -1 | 0 | 1 | null;
 }
+
+const MASKED: Displayed = { text: MASK, sign: null };
+const MISSING: Displayed = { text: PLACEHOLDER, sign: null };
 
 function clampDecimals(d: number | undefined, fallback: number): number {
   if (d === undefined || !Number.isFinite(d)) return fallback;
@@ -260,56 +249,100 @@ function roundedFixed(value: string, decimals: number, rounding: Rounding): stri
   return (r.isZero() ? r.abs() : r).toFixed(decimals);
 }
 
-/** Formats a decimal string ("-1234.5") for display. */
-export function formatDecimal(value: string | null | undefined, opts: FormatOptions = {}): string {
-  if (opts.masked) return MASK;
-  if (!isDecimalInput(value)) return PLACEHOLDER;
-  const decimals = clampDecimals(opts.decimals, DEFAULT_COIN_PRECISION);
-  const fixed = roundedFixed(value, decimals, opts.rounding ?? 'down');
-  return numberFormat(opts.language ?? 'en', 'decimal', decimals, opts).format(
-    fixed as Intl.StringNumericLiteral,
-  );
+function shown(
+  fixed: string,
+  style: 'decimal' | 'percent',
+  decimals: number,
+  opts: FormatOptions,
+): Displayed {
+  const text = renderDecimal(fixed, {
+    language: opts.language ?? 'en',
+    style,
+    decimals,
+    sign: opts.sign,
+    grouping: opts.grouping,
+    trimZeros: opts.trimZeros,
+  });
+  const sign = /^[0.]+$/.test(fixed) ? 0 : fixed.startsWith('-') ? -1 : 1;
+  return { text, sign };
 }
 
-/** Formats an `...E8` amount; decimals default to the coin's precision. */
-export function formatE8(
+/** A decimal string ("-1234.5") for display, with the sign of what is shown. */
+export function displayDecimal(
+  value: string | null | undefined,
+  opts: FormatOptions = {},
+): Displayed {
+  if (opts.masked) return MASKED;
+  if (!isDecimalInput(value)) return MISSING;
+  const decimals = clampDecimals(opts.decimals, DEFAULT_COIN_PRECISION);
+  return shown(roundedFixed(value, decimals, opts.rounding ?? 'down'), 'decimal', decimals, opts);
+}
+
+/** An `...E8` amount for display; decimals default to the coin's precision. */
+export function displayE8(
   valueE8: string | null | undefined,
   opts: FormatOptions & { coin?: string } = {},
-): string {
-  if (opts.masked) return MASK;
-  if (!isScaledString(valueE8)) return PLACEHOLDER;
-  return formatDecimal(scaledToDecimal(valueE8, E8), {
+): Displayed {
+  if (opts.masked) return MASKED;
+  if (!isScaledString(valueE8)) return MISSING;
+  return displayDecimal(scaledToDecimal(valueE8, E8), {
     ...opts,
     decimals: opts.decimals ?? coinPrecision(opts.coin),
   });
 }
 
-/** Formats a coin amount given as a decimal string, at the coin's precision. */
-export function formatCoin(
+/** A coin amount given as a decimal string, at the coin's precision. */
+export function displayCoin(
   value: string | null | undefined,
   coin: string,
   opts: FormatOptions = {},
-): string {
-  return formatDecimal(value, { ...opts, decimals: opts.decimals ?? coinPrecision(coin) });
+): Displayed {
+  return displayDecimal(value, { ...opts, decimals: opts.decimals ?? coinPrecision(coin) });
 }
 
-/** Formats a USD value (decimal string) with 2 decimals, rounded half-up by default. */
-export function formatUsd(value: string | null | undefined, opts: FormatOptions = {}): string {
-  return formatDecimal(value, { rounding: 'halfUp', ...opts, decimals: opts.decimals ?? 2 });
+/** A USD value (decimal string) with 2 decimals, rounded half-up by default. */
+export function displayUsd(value: string | null | undefined, opts: FormatOptions = {}): Displayed {
+  return displayDecimal(value, {
+    rounding: 'halfUp',
+    ...opts,
+    decimals: opts.decimals ?? USD_PRECISION,
+  });
 }
 
-/** Formats an `...E4` rate as a percentage: "245" → "2.45%" (locale-aware sign and spacing). */
-export function formatPercentE4(
+/** An `...E4` rate as a percentage: "245" → "2.45%" (locale-aware sign and spacing). */
+export function displayPercentE4(
   rateE4: string | null | undefined,
   opts: FormatOptions = {},
-): string {
-  if (opts.masked) return MASK;
-  if (!isScaledString(rateE4)) return PLACEHOLDER;
+): Displayed {
+  if (opts.masked) return MASKED;
+  if (!isScaledString(rateE4)) return MISSING;
   const decimals = clampDecimals(opts.decimals, PERCENT_PRECISION);
-  // Round the percentage itself, then hand Intl the exact fraction it multiplies by 100.
+  // Round the percentage itself (E4 of a fraction = E2 of a percentage).
   const percent = roundedFixed(scaledToDecimal(rateE4, 2), decimals, opts.rounding ?? 'halfUp');
-  const fraction = new D(percent).div(100).toFixed(decimals + 2);
-  return numberFormat(opts.language ?? 'en', 'percent', decimals, opts).format(
-    fraction as Intl.StringNumericLiteral,
-  );
+  return shown(percent, 'percent', decimals, opts);
 }
+
+/** Formats a decimal string ("-1234.5") for display. */
+export const formatDecimal = (value: string | null | undefined, opts?: FormatOptions): string =>
+  displayDecimal(value, opts).text;
+
+/** Formats an `...E8` amount; decimals default to the coin's precision. */
+export const formatE8 = (
+  valueE8: string | null | undefined,
+  opts?: FormatOptions & { coin?: string },
+): string => displayE8(valueE8, opts).text;
+
+/** Formats a coin amount given as a decimal string, at the coin's precision. */
+export const formatCoin = (
+  value: string | null | undefined,
+  coin: string,
+  opts?: FormatOptions,
+): string => displayCoin(value, coin, opts).text;
+
+/** Formats a USD value (decimal string) with 2 decimals, rounded half-up by default. */
+export const formatUsd = (value: string | null | undefined, opts?: FormatOptions): string =>
+  displayUsd(value, opts).text;
+
+/** Formats an `...E4` rate as a percentage: "245" → "2.45%". */
+export const formatPercentE4 = (rateE4: string | null | undefined, opts?: FormatOptions): string =>
+  displayPercentE4(rateE4, opts).text;

@@ -7,9 +7,9 @@ import { clearFlash, useFlash } from '../flash/use-flash';
 import classes from './amount.module.css';
 import {
   compareAmounts,
+  displayAmount,
   formatAmount,
   isMaskable,
-  signOf,
   type AmountFormat,
   type AmountKind,
 } from './format-amount';
@@ -52,15 +52,16 @@ export const Amount = memo(function Amount({
       compareAmounts(kind, next, prev),
     [kind],
   );
-  useFlash(ref, value, compare, flash && !masked);
-  const text = formatAmount(kind, value, {
+  const { text, sign: shownSign } = displayAmount(kind, value, {
     coin,
     decimals,
     language,
     masked,
     sign: sign ?? (tone === 'pnl' ? 'exceptZero' : undefined),
   } satisfies AmountFormat);
-  const s = tone === 'pnl' && !masked ? signOf(kind, value) : null;
+  useFlash(ref, value, compare, { enabled: flash && !masked, text });
+  // The colour follows the figure as written: −0.00004 shown as 0.0000 is not red.
+  const s = tone === 'pnl' ? shownSign : null;
   return (
     <span
       ref={ref}

@@ -5,21 +5,23 @@
  */
 import { compareIntStr } from '../../lib/intstr';
 import {
-  formatCoin,
-  formatDecimal,
-  formatE8,
-  formatPercentE4,
-  formatUsd,
   compareDecimal,
+  displayCoin,
+  displayDecimal,
+  displayE8,
+  displayPercentE4,
+  displayUsd,
   isDecimalInput,
   isScaledString,
+  type Displayed,
   type SignDisplay,
 } from '../../lib/money';
 
 /**
  * `e8`: an ...E8 amount of `coin`; `decimal`: a decimal amount of `coin` (computed PnL);
  * `usd`: a USD value; `percentE4`: an ...E4 rate as a percentage; `qty`: a position or order
- * size as sent (masked: it tells what the user holds); `price`: a price as sent (not masked).
+ * size (masked: it tells what the user holds); `price`: a price (not masked). Sizes and prices
+ * are written at their instrument's step when the caller knows it (`decimals`), else as sent.
  */
 export type AmountKind = 'e8' | 'decimal' | 'usd' | 'percentE4' | 'qty' | 'price';
 
@@ -40,12 +42,15 @@ export function fractionDigits(value: string): number {
 /** Whether amounts of this kind are hidden with the user's assets. */
 export const isMaskable = (kind: AmountKind): boolean => kind !== 'price';
 
-/** The text of a value of `kind` (the mask, or `--` when missing or malformed). */
-export function formatAmount(
+/**
+ * What a value of `kind` shows (the mask, or `--` when missing or malformed) and the sign of the
+ * value as shown: a PnL that rounds to zero is neither green nor red.
+ */
+export function displayAmount(
   kind: AmountKind,
   value: string | null | undefined,
   f: AmountFormat = {},
-): string {
+): Displayed {
   const masked = isMaskable(kind) && f.masked === true;
   const base = {
     language: f.language,
@@ -55,22 +60,31 @@ export function formatAmount(
   };
   switch (kind) {
     case 'e8':
-      return formatE8(value, { ...base, ...(f.coin ? { coin: f.coin } : {}) });
+      return displayE8(value, { ...base, ...(f.coin ? { coin: f.coin } : {}) });
     case 'decimal':
-      return f.coin ? formatCoin(value, f.coin, base) : formatDecimal(value, base);
+      return f.coin ? displayCoin(value, f.coin, base) : displayDecimal(value, base);
     case 'usd':
-      return formatUsd(value, base);
+      return displayUsd(value, base);
     case 'percentE4':
-      return formatPercentE4(value, base);
+      return displayPercentE4(value, base);
     case 'qty':
     case 'price':
-      // As precise as sent: sizes and prices come at the instrument's step.
-      return formatDecimal(value, {
+      // At the instrument's step when known (`decimals`), else as precise as sent. A price cut to
+      // its tick is rounded to the nearest; a size is a multiple of its step anyway.
+      return displayDecimal(value, {
         ...base,
         decimals: f.decimals ?? (isDecimalInput(value) ? fractionDigits(value) : 0),
+        rounding: kind === 'price' ? 'halfUp' : 'down',
       });
   }
 }
+
+/** The text of a value of `kind` (the mask, or `--` when missing or malformed). */
+export const formatAmount = (
+  kind: AmountKind,
+  value: string | null | undefined,
+  f?: AmountFormat,
+): string => displayAmount(kind, value, f).text;
 
 /** next vs prev: 1, -1, 0, or null when either is missing or malformed. */
 export function compareAmounts(
@@ -82,9 +96,4 @@ export function compareAmounts(
     return isScaledString(next) && isScaledString(prev) ? compareIntStr(next, prev) : null;
   }
   return isDecimalInput(next) && isDecimalInput(prev) ? compareDecimal(next, prev) : null;
-}
-
-/** -1, 0 or 1 for the sign of a value of `kind`; null when malformed. */
-export function signOf(kind: AmountKind, value: string | null | undefined): number | null {
-  return compareAmounts(kind, value, '0');
 }
