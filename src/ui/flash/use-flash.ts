@@ -29,25 +29,48 @@ export function clearFlash(e: { currentTarget: HTMLElement }): void {
 }
 
 /**
+ * At most one flash per element in this long (the animation runs 900 ms): a value that ticks
+ * faster (a mark price, a live PnL) flashes now and then instead of staying tinted for good.
+ */
+export const FLASH_MIN_INTERVAL_MS = 1000;
+
+export interface FlashOptions {
+  /** False (masked values) never flashes, so a hidden amount gives nothing away by blinking. */
+  enabled?: boolean;
+  /** The value as written on screen: a change that leaves the text as it was does not flash. */
+  text?: string;
+  /** Default FLASH_MIN_INTERVAL_MS; a flash is never restarted within it. */
+  minIntervalMs?: number;
+}
+
+/**
  * Flashes `ref`'s element when `value` changes (not on mount): `compare(next, prev)` gives the
- * direction, null when the values cannot be compared. `enabled` false (masked values) never
- * flashes, so a hidden amount gives nothing away by blinking.
+ * direction, null when the values cannot be compared. Only changes of the text shown flash, at
+ * most once per `minIntervalMs`; the colour by sign (if any) is the element's own and stays.
  */
 export function useFlash<T>(
   ref: RefObject<HTMLElement | null>,
   value: T,
   compare: (next: T, prev: T) => number | null,
-  enabled = true,
+  { enabled = true, text, minIntervalMs = FLASH_MIN_INTERVAL_MS }: FlashOptions = {},
 ): void {
   const prev = useRef(value);
+  const prevText = useRef(text);
+  const lastFlashAt = useRef(Number.NEGATIVE_INFINITY);
   useLayoutEffect(() => {
     const before = prev.current;
+    const textBefore = prevText.current;
     prev.current = value;
+    prevText.current = text;
     if (!enabled || Object.is(before, value)) return;
+    if (text !== undefined && text === textBefore) return;
     const el = ref.current;
     if (!el || prefersReducedMotion()) return;
     const c = compare(value, before);
     if (c === null || c === 0) return;
+    const now = Date.now();
+    if (now - lastFlashAt.current < minIntervalMs) return;
+    lastFlashAt.current = now;
     flashElement(el, c > 0 ? 'up' : 'down');
-  }, [ref, value, compare, enabled]);
+  }, [ref, value, text, compare, enabled, minIntervalMs]);
 }

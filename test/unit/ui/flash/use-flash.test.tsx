@@ -1,13 +1,18 @@
 import { render, screen } from '@testing-library/react';
 import { useRef } from 'react';
-import { describe, expect, it } from 'vitest';
-import { clearFlash, flashElement, useFlash } from '../../../../src/ui/flash/use-flash';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  clearFlash,
+  FLASH_MIN_INTERVAL_MS,
+  flashElement,
+  useFlash,
+} from '../../../../src/ui/flash/use-flash';
 
 const cmp = (a: number, b: number) => (Number.isNaN(a) || Number.isNaN(b) ? null : a - b);
 
-function Value({ v, enabled = true }: { v: number; enabled?: boolean }) {
+function Value({ v, enabled = true, text }: { v: number; enabled?: boolean; text?: string }) {
   const ref = useRef<HTMLSpanElement>(null);
-  useFlash(ref, v, cmp, enabled);
+  useFlash(ref, v, cmp, { enabled, text });
   return (
     <span ref={ref} onAnimationEnd={clearFlash}>
       value
@@ -15,7 +20,25 @@ function Value({ v, enabled = true }: { v: number; enabled?: boolean }) {
   );
 }
 
+/** Counts the flashes started on `el` (each sets the attribute anew). */
+function countFlashes(el: HTMLElement): () => number {
+  let n = 0;
+  const set = el.setAttribute.bind(el);
+  vi.spyOn(el, 'setAttribute').mockImplementation((name, value) => {
+    if (name === 'data-flash') n++;
+    set(name, value);
+  });
+  return () => n;
+}
+
 describe('useFlash', () => {
+  let now = 1_000_000;
+  beforeEach(() => {
+    vi.spyOn(Date, 'now').mockImplementation(() => now);
+  });
+  afterEach(() => vi.restoreAllMocks());
+  const later = (ms: number) => (now += ms);
+
   it('marks the direction of a change and clears the mark when the animation ends', () => {
     const view = render(<Value v={1} />);
     const el = screen.getByText('value');
@@ -27,6 +50,7 @@ describe('useFlash', () => {
     // jsdom runs no CSS animations; the handler is what animationend calls
     clearFlash({ currentTarget: el });
     expect(el).not.toHaveAttribute('data-flash');
+    later(FLASH_MIN_INTERVAL_MS);
     view.rerender(<Value v={0} />);
     expect(el).toHaveAttribute('data-flash', 'down');
   });
@@ -45,5 +69,33 @@ describe('useFlash', () => {
     flashElement(el, 'up');
     flashElement(el, 'down');
     expect(el.getAttribute('data-flash')).toBe('down');
+  });
+
+  it('flashes at most once a second however fast the value ticks, and never restarts a flash', () => {
+    const view = render(<Value v={100} />);
+    const el = screen.getByText('value');
+    const flashes = countFlashes(el);
+    // ten ticks 100 ms apart: one flash, at the first
+    for (let i = 1; i <= 10; i++) {
+      later(100);
+      view.rerender(<Value v={100 + (i % 2 ? i : -i)} />);
+    }
+    expect(flashes()).toBe(1);
+    expect(el).toHaveAttribute('data-flash', 'up');
+    clearFlash({ currentTarget: el }); // the 900 ms animation ended: no tint is left
+    expect(el).not.toHaveAttribute('data-flash');
+    later(FLASH_MIN_INTERVAL_MS);
+    view.rerender(<Value v={50} />);
+    expect(flashes()).toBe(2);
+    expect(el).toHaveAttribute('data-flash', 'down');
+  });
+
+  it('does not flash a change the text on screen does not show', () => {
+    const view = render(<Value v={1.00001} text="1.0000" />);
+    const el = screen.getByText('value');
+    view.rerender(<Value v={1.00002} text="1.0000" />);
+    expect(el).not.toHaveAttribute('data-flash');
+    view.rerender(<Value v={1.0001} text="1.0001" />);
+    expect(el).toHaveAttribute('data-flash', 'up');
   });
 });
