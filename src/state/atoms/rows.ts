@@ -33,10 +33,20 @@ export function shallowEqual(a: unknown, b: unknown): boolean {
 
 export class RowAtoms<V> {
   private readonly cells = new Map<string, Cell<V>>();
-  /** Cells that may be releasable: row absent when created or when it went away while mounted. */
-  private readonly orphans = new Set<string>();
+  /**
+   * Cells that may be releasable (row absent when created, or gone while mounted), with the
+   * sweeps they have been through. A cell is released on its second sweep at the earliest: an
+   * atom created during a render is mounted only in an effect after the commit, and a store write
+   * may come in between (released then, its row's later updates would reach nobody).
+   */
+  private readonly orphans = new Map<string, number>();
+  /**
+   * Atoms of a key other than its cell's: an atom released before it was mounted and mounted
+   * after a new one was made for the same key. They get every update too, until unmounted.
+   */
+  private readonly aliases = new Map<string, Set<Cell<V>>>();
 
-  /** `current(key)`: the committed row, read when an atom is created. */
+  /** `current(key)`: the committed row, read when an atom is created or re-attached. */
   constructor(
     private readonly current: (key: string) => V | undefined,
     private readonly label: string,
@@ -50,50 +60,48 @@ export class RowAtoms<V> {
       const a = atom<V | undefined>(value);
       a.debugLabel = `${this.label}(${key})`;
       const c: Cell<V> = { atom: a, value, mounted: false };
-      a.onMount = () => {
+      a.onMount = (setAtom) => {
         c.mounted = true;
+        if (this.cells.get(key) !== c) this.reattach(key, c, setAtom);
         return () => {
           c.mounted = false;
+          this.aliases.get(key)?.delete(c);
+          if (this.aliases.get(key)?.size === 0) this.aliases.delete(key);
           this.releaseIfGone(key, c);
         };
       };
       cell = c;
       this.cells.set(key, cell);
-      if (value === undefined) this.orphans.add(key);
+      if (value === undefined) this.orphans.set(key, 0);
     }
     return cell.atom;
   }
 
   /** Inside a store write: gives row `key` its new value, if anyone holds its atom. */
   publish(set: Setter, key: string, value: V | undefined): void {
+    const aliases = this.aliases.get(key);
+    if (aliases) for (const a of aliases) this.give(set, a, value);
     const cell = this.cells.get(key);
     if (!cell) return;
-    if (value !== undefined && cell.value !== undefined && shallowEqual(cell.value, value)) return;
-    if (cell.value !== value) {
-      cell.value = value;
-      set(cell.atom, value);
-    }
+    this.give(set, cell, value);
     if (value === undefined) {
-      if (!this.releaseIfGone(key, cell)) this.orphans.add(key);
+      if (!this.releaseIfGone(key, cell) && !this.orphans.has(key)) this.orphans.set(key, 0);
     } else {
       this.orphans.delete(key);
     }
   }
 
-  /** Releases atoms of absent rows that nothing subscribes to (e.g. created by a one-off read). */
+  /**
+   * Releases atoms of absent rows that nothing subscribes to (e.g. created by a one-off read),
+   * from their second sweep on.
+   */
   sweep(): void {
-    for (const key of this.orphans) {
+    for (const [key, sweeps] of this.orphans) {
       const cell = this.cells.get(key);
-      if (!cell || this.releaseIfGone(key, cell) || cell.value !== undefined) {
-        this.orphans.delete(key);
-      }
+      if (!cell || cell.value !== undefined) this.orphans.delete(key);
+      else if (sweeps === 0) this.orphans.set(key, 1);
+      else this.releaseIfGone(key, cell);
     }
-  }
-
-  /** Drops every atom (sign-out); mounted ones are published as gone first by the caller. */
-  clear(): void {
-    this.cells.clear();
-    this.orphans.clear();
   }
 
   /** Live atoms, for leak checks and diagnostics. */
@@ -103,6 +111,32 @@ export class RowAtoms<V> {
 
   keys(): IterableIterator<string> {
     return this.cells.keys();
+  }
+
+  private give(set: Setter, cell: Cell<V>, value: V | undefined): void {
+    if (value !== undefined && cell.value !== undefined && shallowEqual(cell.value, value)) return;
+    if (cell.value !== value) {
+      cell.value = value;
+      set(cell.atom, value);
+    }
+  }
+
+  /** A released atom got mounted after all: it becomes the key's cell again (or an alias). */
+  private reattach(key: string, c: Cell<V>, setAtom: (v: V | undefined) => void): void {
+    const owner = this.cells.get(key);
+    const value = owner ? owner.value : this.current(key);
+    if (owner) {
+      let set = this.aliases.get(key);
+      if (!set) this.aliases.set(key, (set = new Set()));
+      set.add(c);
+    } else {
+      this.cells.set(key, c);
+      if (value === undefined) this.orphans.set(key, 0);
+    }
+    if (c.value !== value) {
+      c.value = value;
+      setAtom(value);
+    }
   }
 
   private releaseIfGone(key: string, cell: Cell<V>): boolean {
