@@ -115,11 +115,15 @@ export function applyPrivateFrame(
   frame: PrivateDataFrame,
   opts?: MergeOptions,
 ): StreamState {
-  const { topic, items } = frame as { topic: PrivateTopic; items: TopicEntity[PrivateTopic][] };
   if (frame.type === 'snapshot') {
-    return applySnapshot(state, topic, items as never, `${frame.creationTime}000`);
+    return applySnapshot(state, frame.topic, frame.items, `${frame.creationTime}000`);
   }
-  return applyItems(state, topic, items as never, opts);
+  return applyItems(state, frame.topic, frame.items, opts);
+}
+
+/** Empties one topic (its initial state): the app no longer follows it. */
+export function resetTopic<T extends PrivateTopic>(state: StreamState, topic: T): StreamState {
+  return withTopic(state, topic, TOPIC_REDUCERS[topic].empty());
 }
 
 /** Applies ticker frames; see mergeTickers. */

@@ -4,7 +4,13 @@
  * one reducer call: a key updated N times in a burst costs one row object and one chunk copy.
  */
 import { copyMap, type MergeOptions } from '../state/keyed';
-import { applyItems, applySnapshot, applyTickers, type StreamState } from '../state/model';
+import {
+  applyItems,
+  applySnapshot,
+  applyTickers,
+  resetTopic,
+  type StreamState,
+} from '../state/model';
 import { positionKey } from '../state/positions';
 import type { TickerUpdate } from '../state/tickers';
 import type { Touched } from '../state/atoms/stream';
@@ -12,9 +18,16 @@ import type { Order, Position, PrivateTopic, TopicEntity, Wallet } from './proto
 
 type Item = TopicEntity[PrivateTopic];
 
+/**
+ * What happens to a topic, in order. Items are the union over topics: which items go with which
+ * topic is settled by validation (decode and decodeSnapshotResult check items against their
+ * topic) and kept by the Map key; TypeScript cannot carry that correlation through a Map
+ * (microsoft/TypeScript#30581), hence no per-topic types here.
+ */
 type Op =
   | { kind: 'delta'; items: Item[]; opts: MergeOptions | undefined; own: boolean }
-  | { kind: 'snapshot'; items: readonly Item[]; atMicros: string | undefined };
+  | { kind: 'snapshot'; items: readonly Item[]; atMicros: string | undefined }
+  | { kind: 'reset' };
 
 type TickerOp = TickerUpdate | { type: 'remove'; symbol: string };
 
@@ -75,6 +88,14 @@ export class IngestBuffer {
     if (name && set) for (const it of items) set.add(keyOf(name, it));
   }
 
+  /** The topic is no longer followed: it goes back to empty; what was buffered for it is moot. */
+  forget(topic: PrivateTopic): void {
+    this.ops.set(topic, [{ kind: 'reset' }]);
+    const name = KEYED[topic];
+    if (name) this.touched[name] = null;
+    this.size++;
+  }
+
   ticker(update: TickerUpdate): void {
     this.tickerOps.push(update);
     this.touched.quote?.add(update.data.symbol);
@@ -93,10 +114,9 @@ export class IngestBuffer {
     let s = state;
     for (const [topic, list] of this.ops) {
       for (const op of list) {
-        s =
-          op.kind === 'delta'
-            ? applyItems(s, topic, op.items as never, op.opts)
-            : applySnapshot(s, topic, op.items as never, op.atMicros);
+        if (op.kind === 'delta') s = applyItems(s, topic, op.items, op.opts);
+        else if (op.kind === 'snapshot') s = applySnapshot(s, topic, op.items, op.atMicros);
+        else s = resetTopic(s, topic);
       }
     }
     this.ops.clear();

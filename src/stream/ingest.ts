@@ -34,11 +34,13 @@ import {
 import { frameScheduler, type Scheduler } from './schedulers';
 import { SeqTracker } from './seq';
 import {
+  globalTimers,
   Seeder,
   type FetchSnapshot,
   type SeederOptions,
   type SeedFailure,
   type SeedResult,
+  type Timers,
 } from './seeder';
 import type { FrameSink } from './sink';
 
@@ -54,6 +56,8 @@ export interface IngestOptions {
   scheduler?: Scheduler;
   /** ms clock for stats and retry times. */
   now?: () => number;
+  /** Timers of the stats tick (default: the global ones, looked up at call time). */
+  timers?: Timers;
   /** Retry, timeout and jitter settings of the seeder. */
   seeder?: Omit<SeederOptions, 'fetchSnapshot' | 'hooks' | 'now'>;
   /** Buffered frames beyond this are folded into the state early (still one store write). */
@@ -81,11 +85,16 @@ export class Ingest implements FrameSink {
   private stats: IngestStats = emptyStats();
   private statsDirty = false;
   private writeTimes: number[] = [];
+  /** While store writes happened in the last second: the tick that lets `fps` fall to 0. */
+  private statsTick: unknown = undefined;
+  private readonly timers: Timers;
 
   /** Streams whose first payload since (re)subscribing is still to come: written at once. */
   private readonly cold = new Set<StreamTopic>();
   private connected: Record<StreamName, boolean> = { public: false, private: false };
   private privateConnId: string | null | undefined = null;
+  /** Private topics the app stopped subscribing: their late frames are ignored. */
+  private readonly forgotten = new Set<PrivateTopic>();
   /** Symbols whose snapshot arrived on the current public connection. */
   private readonly liveTickers = new Set<string>();
   /** liveTickers changed since the last write (the atoms get a copy). */
@@ -97,6 +106,7 @@ export class Ingest implements FrameSink {
     this.scheduler = opts.scheduler ?? frameScheduler();
     this.now = opts.now ?? (() => Date.now());
     this.maxBuffered = opts.maxBufferedFrames ?? 1_000;
+    this.timers = opts.timers ?? globalTimers;
     this.working = opts.atoms.committed();
     for (const t of STREAM_TOPICS) this.statuses[t] = IDLE_STATUS;
     this.seeder = new Seeder({
@@ -145,11 +155,14 @@ export class Ingest implements FrameSink {
       this.setStatus('public', live ? 'ready' : 'pending', live ? { hasData: true } : {});
     } else {
       // seq counts per connection: another connection without a disconnected() in between
-      // starts again from 1.
-      if (this.privateConnId !== null && connId !== this.privateConnId) this.seq.reset();
+      // starts again from 1. Topics added on the same connection start a numbering of their own.
+      const sameConnection = this.privateConnId !== null && connId === this.privateConnId;
+      if (this.privateConnId !== null && !sameConnection) this.seq.reset();
       this.privateConnId = connId;
       for (const t of topics) {
         if (!isPrivateTopic(t)) continue;
+        if (sameConnection) this.seq.restart(t);
+        this.forgotten.delete(t);
         this.cold.add(t);
         if (this.statuses[t].status !== 'error') this.setStatus(t, 'pending');
         this.seeder.seed(t);
@@ -207,6 +220,23 @@ export class Ingest implements FrameSink {
     if (symbols.length > 0) this.schedule();
   }
 
+  /**
+   * The app stopped subscribing these private topics (a leader who no longer leads): their data
+   * and status go (idle, no data), a request in flight is called off, and frames still on their
+   * way are ignored (counted) until the topic is subscribed again.
+   */
+  forgetTopics(topics: readonly PrivateTopic[]): void {
+    for (const t of topics) {
+      this.seeder.cancel(t);
+      this.seq.forget(t);
+      this.cold.delete(t);
+      this.forgotten.add(t);
+      this.buffer.forget(t);
+      this.setStatus(t, 'idle', { hasData: false });
+    }
+    if (topics.length > 0) this.schedule();
+  }
+
   /** Re-seeds a private topic from REST now (coalesced with a request in flight). */
   reseed(topic: PrivateTopic): void {
     if (this.statuses[topic].status === 'ready') this.setStatus(topic, 'pending');
@@ -225,9 +255,8 @@ export class Ingest implements FrameSink {
     if (!changed && this.dirtyStatuses.size === 0 && !this.statsDirty && !this.liveDirty) return;
     const t = this.now();
     this.writeTimes.push(t);
-    while ((this.writeTimes[0] as number) <= t - 1_000) this.writeTimes.shift();
     this.stats.writes++;
-    this.stats.fps = this.writeTimes.length;
+    this.stats.fps = this.writesInLastSecond(t);
     this.stats.lastBatchFrames = this.batchFrames;
     const statuses: Partial<Record<StreamTopic, TopicStatus>> = {};
     for (const topic of this.dirtyStatuses) statuses[topic] = this.statuses[topic];
@@ -244,6 +273,7 @@ export class Ingest implements FrameSink {
       stats: { ...this.stats },
       ...(liveQuotes ? { liveQuotes } : {}),
     });
+    this.armStatsTick();
   }
 
   /**
@@ -260,10 +290,13 @@ export class Ingest implements FrameSink {
     this.clearLiveTickers();
     this.privateConnId = null;
     this.cold.clear();
+    this.forgotten.clear();
     this.connected = { public: false, private: false };
     this.working = initialStreamState();
     this.stats = emptyStats();
     this.writeTimes = [];
+    if (this.statsTick !== undefined) this.timers.clearTimeout(this.statsTick);
+    this.statsTick = undefined;
     for (const t of STREAM_TOPICS) {
       this.statuses[t] = IDLE_STATUS;
       this.dirtyStatuses.add(t);
@@ -304,11 +337,17 @@ export class Ingest implements FrameSink {
 
   private takePrivate(frame: PrivateDataFrame): void {
     const topic = frame.topic;
+    if (this.forgotten.has(topic)) {
+      this.stats.framesIgnored++;
+      return;
+    }
     const items = frame.items as Items;
     const verdict = this.seq.observe(topic, frame.seq);
     if (verdict === 'repeat') this.stats.seqRepeats++;
     if (frame.type === 'snapshot') {
-      this.buffer.snapshot(topic, items, `${frame.creationTime}000`);
+      const atMicros = `${frame.creationTime}000`;
+      this.buffer.snapshot(topic, items, atMicros);
+      this.seeder.noteSnapshot(topic, items, atMicros);
     } else {
       this.buffer.delta(topic, items);
       this.seeder.noteDelta(topic, items);
@@ -322,8 +361,18 @@ export class Ingest implements FrameSink {
 
   private onSeeded({ topic, items, atMicros, queued }: SeedResult): void {
     this.buffer.snapshot(topic, items, atMicros);
-    const opts = atMicros === undefined ? undefined : { absentBefore: atMicros };
-    for (const q of queued) this.buffer.delta(topic, q, opts);
+    // The frames received meanwhile, again, in arrival order: deltas with absentBefore (a stale
+    // one must not re-create what the snapshot lacks); a stream snapshot replaces the REST one
+    // (it may be newer), and the deltas after it apply as they did live.
+    let opts = atMicros === undefined ? undefined : { absentBefore: atMicros };
+    for (const q of queued) {
+      if (q.kind === 'snapshot') {
+        this.buffer.snapshot(topic, q.items, q.atMicros);
+        opts = undefined;
+      } else {
+        this.buffer.delta(topic, q.items, opts);
+      }
+    }
     this.stats.snapshotsApplied++;
     this.statsDirty = true;
     this.setStatus(topic, this.connected.private ? 'ready' : 'pending', { hasData: true });
@@ -337,6 +386,36 @@ export class Ingest implements FrameSink {
     this.opts.onReject?.('private', `snapshot of ${topic}: ${reason}`);
     this.setStatus(topic, 'error', { error: reason, retryAt });
     this.schedule();
+  }
+
+  private writesInLastSecond(t: number): number {
+    while (this.writeTimes.length > 0 && (this.writeTimes[0] as number) <= t - 1_000) {
+      this.writeTimes.shift();
+    }
+    return this.writeTimes.length;
+  }
+
+  /**
+   * `fps` counts the writes of the last second, so it must fall when writes stop: once a second
+   * while it is above 0, it is recounted and, if it changed, written (stats only; not a write).
+   */
+  private armStatsTick(): void {
+    if (this.statsTick !== undefined || this.stats.fps === 0) return;
+    const handle = this.timers.setTimeout(() => {
+      this.statsTick = undefined;
+      const fps = this.writesInLastSecond(this.now());
+      if (fps !== this.stats.fps) {
+        this.stats.fps = fps;
+        this.store.set(this.atoms.commitAtom, {
+          state: this.atoms.committed(),
+          stats: { ...this.stats },
+        });
+      }
+      this.armStatsTick();
+    }, 1_000);
+    // In Node (tools, tests) the tick must not keep the process alive.
+    (handle as { unref?: () => void } | null)?.unref?.();
+    this.statsTick = handle;
   }
 
   private clearLiveTickers(): void {

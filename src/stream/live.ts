@@ -97,7 +97,9 @@ const isLeaderIn = (store: Store) => dataOf(store.get(copyProfileAtom))?.isLeade
 export function startLive(opts: LiveOptions): LiveStreams {
   const { store } = opts;
   const atoms = opts.atoms ?? streamAtoms;
-  const fetchSnapshot = opts.fetchSnapshot ?? ((topic: PrivateTopic) => api.fetchSnapshot(topic));
+  const fetchSnapshot: FetchSnapshot =
+    opts.fetchSnapshot ??
+    ((topic, signal) => api.fetchSnapshot(topic, signal ? { signal } : undefined));
   const oneTimeToken = opts.oneTimeToken ?? (() => api.oneTimeToken());
   const ingest = new Ingest({
     store,
@@ -178,6 +180,8 @@ export function startLive(opts: LiveOptions): LiveStreams {
       type: next ? 'TOPICS.ADD' : 'TOPICS.REMOVE',
       topics: LEADER_PRIVATE_TOPICS,
     });
+    // No longer a leader: the leader wallet and income must not stay on screen as "ready".
+    if (!next) ingest.forgetTopics(LEADER_PRIVATE_TOPICS);
   };
 
   const unsubs = [

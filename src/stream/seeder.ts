@@ -18,17 +18,28 @@ import {
 import { decodeSnapshotResult } from './snapshot';
 import { ValidationError } from './validate';
 
-export type FetchSnapshot = (topic: PrivateTopic) => Promise<RestEnvelope<unknown>>;
+/**
+ * Fetches a topic's REST snapshot. `signal` aborts it when the seeder gives up on it (timeout,
+ * stop, cancel): a request nobody waits for must not keep a connection busy.
+ */
+export type FetchSnapshot = (
+  topic: PrivateTopic,
+  signal?: AbortSignal,
+) => Promise<RestEnvelope<unknown>>;
 
 type Items = readonly TopicEntity[PrivateTopic][];
+
+/** A stream frame received while a snapshot request was in flight (already applied live). */
+export type QueuedFrame =
+  { kind: 'delta'; items: Items } | { kind: 'snapshot'; items: Items; atMicros: string };
 
 export interface SeedResult {
   topic: PrivateTopic;
   items: Items;
   /** time_now of the response in µs, if it had one. */
   atMicros: string | undefined;
-  /** Items of the deltas received while the request was in flight, in arrival order. */
-  queued: readonly Items[];
+  /** The stream frames received while the request was in flight, in arrival order. */
+  queued: readonly QueuedFrame[];
 }
 
 export interface SeedFailure {
@@ -76,10 +87,12 @@ interface TopicSeed {
   inFlight: number;
   /** A re-seed was asked for while a request was in flight. */
   again: boolean;
-  queue: Items[];
+  queue: QueuedFrame[];
   failures: number;
   retry: unknown;
   timeout: unknown;
+  /** Aborts the request in flight. */
+  abort: AbortController | undefined;
 }
 
 /** The ret_code of a failed call, whether it came back in the envelope or as a thrown ApiError. */
@@ -125,7 +138,16 @@ export class Seeder {
   /** A delta of `topic` arrived (and was applied): queue it if a snapshot is in flight. */
   noteDelta(topic: PrivateTopic, items: Items): void {
     const s = this.seeds.get(topic);
-    if (s?.inFlight) s.queue.push(items);
+    if (s?.inFlight) s.queue.push({ kind: 'delta', items });
+  }
+
+  /**
+   * A snapshot frame of `topic` arrived on the stream (and was applied): queued like a delta, so
+   * the REST answer, which may be older, does not overwrite it.
+   */
+  noteSnapshot(topic: PrivateTopic, items: Items, atMicros: string): void {
+    const s = this.seeds.get(topic);
+    if (s?.inFlight) s.queue.push({ kind: 'snapshot', items, atMicros });
   }
 
   inFlight(topic: PrivateTopic): boolean {
@@ -156,17 +178,22 @@ export class Seeder {
         failures: 0,
         retry: undefined,
         timeout: undefined,
+        abort: undefined,
       };
       this.seeds.set(topic, s);
     }
     return s;
   }
 
+  /** Cancels the retry and timeout timers and aborts the request in flight, if any. */
   private clearTimers(s: TopicSeed): void {
     if (s.retry !== undefined) this.timers.clearTimeout(s.retry);
     if (s.timeout !== undefined) this.timers.clearTimeout(s.timeout);
     s.retry = undefined;
     s.timeout = undefined;
+    const abort = s.abort;
+    s.abort = undefined;
+    abort?.abort();
   }
 
   private start(topic: PrivateTopic, s: TopicSeed): void {
@@ -181,15 +208,26 @@ export class Seeder {
         this.fail(topic, s, `no answer within ${this.timeoutMs} ms`, false, undefined);
       }
     }, this.timeoutMs);
+    const abort = new AbortController();
+    s.abort = abort;
     let request: Promise<RestEnvelope<unknown>>;
     try {
-      request = this.opts.fetchSnapshot(topic);
+      request = this.opts.fetchSnapshot(topic, abort.signal);
     } catch (err) {
       request = Promise.reject(err);
     }
     request.then(
       (env) => {
-        if (this.current(topic, s, id)) this.settle(topic, s, env);
+        if (!this.current(topic, s, id)) return;
+        try {
+          this.settle(topic, s, env);
+        } catch (err) {
+          // A bug in decoding or applying must not leave the topic waiting for the timeout,
+          // nor escape as an unhandled rejection: it is a failed request, retried.
+          const mine = this.seeds.get(topic) === s && (s.inFlight === id || s.inFlight === 0);
+          if (mine)
+            this.fail(topic, s, `snapshot not applied: ${messageOf(err)}`, false, undefined);
+        }
       },
       (err: unknown) => {
         if (this.current(topic, s, id)) this.fail(topic, s, messageOf(err), false, codeOf(err));
@@ -221,6 +259,7 @@ export class Seeder {
       return;
     }
     const queued = s.queue;
+    s.abort = undefined; // answered: nothing to abort
     this.clearTimers(s);
     s.inFlight = 0;
     s.queue = [];

@@ -52,6 +52,8 @@ export interface IngestStats {
   seqRepeats: number;
   /** Ticker deltas ignored because their symbol had no snapshot on this connection. */
   tickerDeltasIgnored: number;
+  /** Private frames ignored because their topic is no longer subscribed (still on their way). */
+  framesIgnored: number;
   snapshotsApplied: number;
   /** Snapshot requests that failed (network, HTTP, ret_code, bad body, timeout). */
   snapshotFailures: number;
@@ -68,6 +70,7 @@ export const emptyStats = (): IngestStats => ({
   resyncs: 0,
   seqRepeats: 0,
   tickerDeltasIgnored: 0,
+  framesIgnored: 0,
   snapshotsApplied: 0,
   snapshotFailures: 0,
   writes: 0,

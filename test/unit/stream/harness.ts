@@ -61,7 +61,7 @@ export function setup(over: Partial<IngestOptions> = {}) {
   const sched = manualScheduler();
   const requests: Pending[] = [];
   const fetchSnapshot = vi.fn(
-    (topic: PrivateTopic) =>
+    (topic: PrivateTopic, _signal?: AbortSignal) =>
       new Promise<RestEnvelope<unknown>>((resolve, reject) => {
         requests.push({ topic, resolve, reject });
       }),

@@ -44,7 +44,15 @@ describe('Seeder', () => {
     s.requests.shift()?.resolve(envelope({ list: [] }, '1732150000.5'));
     await settle();
     expect(s.seeded).toEqual([
-      { topic: 'copytrade.order', items: [], atMicros: '1732150000500000', queued: [d1, d2] },
+      {
+        topic: 'copytrade.order',
+        items: [],
+        atMicros: '1732150000500000',
+        queued: [
+          { kind: 'delta', items: d1 },
+          { kind: 'delta', items: d2 },
+        ],
+      },
     ]);
     expect(s.seeder.inFlight('copytrade.order')).toBe(false);
     s.seeder.noteDelta('copytrade.order', [order('after', 4)]);
@@ -66,7 +74,10 @@ describe('Seeder', () => {
     s.seeder.noteDelta('risk', [risk(2)]);
     s.requests.shift()?.resolve(envelope(risk(3)));
     await settle();
-    expect(s.seeded.map((r) => r.queued)).toEqual([[[risk(1)]], [[risk(2)]]]);
+    expect(s.seeded.map((r) => r.queued)).toEqual([
+      [{ kind: 'delta', items: [risk(1)] }],
+      [{ kind: 'delta', items: [risk(2)] }],
+    ]);
   });
 
   it('stop ignores answers in flight and cancels retries', async () => {

@@ -15,7 +15,7 @@ describe('snapshot, then the deltas queued while it was in flight', () => {
   it('replaces the topic and re-applies the queue with absentBefore = time_now', async () => {
     const h = setup();
     h.ingest.subscribed('private', [ORDER], 'c1');
-    expect(h.fetchSnapshot).toHaveBeenCalledWith(ORDER);
+    expect(h.fetchSnapshot).toHaveBeenCalledWith(ORDER, expect.any(AbortSignal));
     h.sched.tick();
     expect(h.store.get(h.atoms.topicLoadableAtom(ORDER))).toEqual({ status: 'pending' });
     // Deltas in flight: o1 opens and closes before the snapshot is taken (T0+10), o2 changes and
@@ -103,7 +103,7 @@ describe('seq gaps', () => {
     expect(h.fetchSnapshot).toHaveBeenCalledTimes(2);
     h.feed('private', privateText(ORDER, 5, [order('c', 1)])); // 3 and 4 were lost
     expect(h.fetchSnapshot).toHaveBeenCalledTimes(3);
-    expect(h.fetchSnapshot).toHaveBeenLastCalledWith(ORDER);
+    expect(h.fetchSnapshot).toHaveBeenLastCalledWith(ORDER, expect.any(AbortSignal));
     h.sched.tick();
     expect(h.store.get(h.atoms.ingestStatsAtom).resyncs).toBe(1);
     expect(h.store.get(h.atoms.topicLoadableAtom(ORDER)).status).toBe('pending');
