@@ -1,22 +1,43 @@
 import { Alert, Text } from '@mantine/core';
+import { useSelector } from '@xstate/react';
+import type { TFunction } from 'i18next';
 import { useAtomValue } from 'jotai';
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConnectionActor } from '../../../machines/connection.machine';
 import { useStreamAtoms } from '../../app/live-context';
-import type { StreamTopic } from '../../state/atoms';
+import { errorText } from '../../features/connection/labels';
+import type { StreamTopic, TopicStatus } from '../../state/atoms';
 import {
+  useConnectionAttempt,
+  useConnectionLastError,
   useConnectionPhase,
   useConnectionStatus,
   useStaleTopicCount,
+  type ConnectionPhase,
 } from '../../stream/connection-status';
 import { liveConnectionsAtom } from '../../stream/live';
 import type { StreamName } from '../../stream/protocol';
 import { Spinner } from '../Spinner';
 import classes from './live.module.css';
 
+/**
+ * How long a section without any data waits for the private stream to go live before it says
+ * the live data is unavailable (first connections take well under a second; the first backoff
+ * steps are 1 and 2 s).
+ */
+export const LIVE_UNAVAILABLE_AFTER_MS = 5_000;
+
 /** Tells when a stream's values on screen may be old: its connection is down or silent. */
-function ConnectionNoticeFor({ actor, stream }: { actor: ConnectionActor; stream: StreamName }) {
+function ConnectionNoticeFor({
+  actor,
+  stream,
+  compact,
+}: {
+  actor: ConnectionActor;
+  stream: StreamName;
+  compact: boolean;
+}) {
   const { t } = useTranslation('user-assets');
   const status = useConnectionStatus(actor);
   const phase = useConnectionPhase(actor);
@@ -30,6 +51,13 @@ function ConnectionNoticeFor({ actor, stream }: { actor: ConnectionActor; stream
     text = t('live.pricesStale');
   }
   if (!text) return null;
+  if (compact) {
+    return (
+      <Text role="status" size="xs" c="yellow.8" fw={400}>
+        {text}
+      </Text>
+    );
+  }
   return (
     <Alert role="status" color="yellow" variant="light" className={classes.notice} p="xs">
       {text}
@@ -37,10 +65,113 @@ function ConnectionNoticeFor({ actor, stream }: { actor: ConnectionActor; stream
   );
 }
 
-/** The connection notice of one stream, once the session has opened it. */
-export function ConnectionNotice({ stream }: { stream: StreamName }) {
+/**
+ * The connection notice of one stream, once the session has opened it. `compact`: a line of
+ * small text, for one figure rather than a whole section.
+ */
+export function ConnectionNotice({
+  stream,
+  compact = false,
+}: {
+  stream: StreamName;
+  compact?: boolean;
+}) {
   const actor = useAtomValue(liveConnectionsAtom)[stream];
-  return actor ? <ConnectionNoticeFor actor={actor} stream={stream} /> : null;
+  return actor ? <ConnectionNoticeFor actor={actor} stream={stream} compact={compact} /> : null;
+}
+
+/** True once `active` has held for `ms` without a break. */
+function useHeldFor(active: boolean, ms: number): boolean {
+  const [since, setSince] = useState<{ active: boolean; done: boolean }>({ active, done: false });
+  // A change of `active` starts over (adjusting state while rendering, not in an effect).
+  if (since.active !== active) setSince({ active, done: false });
+  useEffect(() => {
+    if (!active) return;
+    const id = setTimeout(() => setSince({ active: true, done: true }), ms);
+    return () => clearTimeout(id);
+  }, [active, ms]);
+  return active && since.active && since.done;
+}
+
+/** Why the private stream is not live, in words; null while it is (or is just connecting). */
+function reasonText(
+  t: TFunction,
+  phase: ConnectionPhase,
+  attempt: number,
+  lastError: ReturnType<typeof useConnectionLastError>,
+): string | null {
+  const error = lastError ? ` ${t('live.lastError', { error: errorText(t, lastError) })}` : '';
+  switch (phase) {
+    case 'offline':
+      return t('live.reason.offline');
+    case 'unauthorized':
+      return t('live.reason.unauthorized');
+    case 'reconnecting':
+      return `${t('live.reason.reconnecting', { n: attempt })}${error}`;
+    case 'idle':
+      return t('live.reason.stopped');
+    default:
+      return null;
+  }
+}
+
+function Unavailable({ reason }: { reason: string }) {
+  const { t } = useTranslation('user-assets');
+  // role=status, not alert: several sections say it at once, politely.
+  return (
+    <Alert role="status" color="yellow" variant="light" title={t('live.unavailableTitle')}>
+      {reason}
+    </Alert>
+  );
+}
+
+/** No data yet while the session's private stream exists: why, from its connection. */
+function NoDataLive({
+  actor,
+  topic,
+  status,
+  loadingText,
+}: {
+  actor: ConnectionActor;
+  topic: StreamTopic;
+  status: TopicStatus['status'];
+  loadingText: string;
+}) {
+  const { t } = useTranslation('user-assets');
+  const phase = useConnectionPhase(actor);
+  const attempt = useConnectionAttempt(actor);
+  const lastError = useConnectionLastError(actor);
+  const wanted = useSelector(actor, (s) => s.context.wanted.includes(topic));
+  const connected = phase === 'live' || phase === 'stale';
+  const late = useHeldFor(!connected, LIVE_UNAVAILABLE_AFTER_MS);
+  // Never subscribed, and not going to be: this account has no such data (e.g. leader topics).
+  if (status === 'idle' && !wanted) {
+    return (
+      <Text c="dimmed" size="sm">
+        {t('live.notAvailable')}
+      </Text>
+    );
+  }
+  const reason = reasonText(t, phase, attempt, lastError);
+  if (late) return <Unavailable reason={reason ?? t('live.reason.connecting')} />;
+  return (
+    <>
+      {reason && (
+        <Alert role="status" color="yellow" variant="light" className={classes.notice} p="xs">
+          {reason}
+        </Alert>
+      )}
+      <Spinner size="small" label={loadingText} />
+    </>
+  );
+}
+
+/** No data yet and no stream opened (yet): a spinner, then a plain "unavailable". */
+function NoDataOffline({ loadingText }: { loadingText: string }) {
+  const { t } = useTranslation('user-assets');
+  const late = useHeldFor(true, LIVE_UNAVAILABLE_AFTER_MS);
+  if (late) return <Unavailable reason={t('live.unavailable')} />;
+  return <Spinner size="small" label={loadingText} />;
 }
 
 export interface TopicStateProps {
@@ -57,10 +188,12 @@ export interface TopicStateProps {
 }
 
 /**
- * Loading, error, empty and stale states of a section fed by one stream topic: a spinner until
- * the first data, an error while the first snapshot keeps failing (the ingest retries on its
- * own), and over the data a notice when a refresh failed, or when the connection is down so the
- * values may be old.
+ * Loading, error, empty and stale states of a section fed by one stream topic. Without data: a
+ * spinner while the data is on its way; with the private stream down, why (reconnecting,
+ * offline, refused) and, after LIVE_UNAVAILABLE_AFTER_MS, that the live data is unavailable;
+ * "not available" for a topic this account is not subscribed to; an error while the first
+ * snapshot keeps failing (the ingest retries on its own). With data: a notice when a refresh
+ * failed, or when a connection is down so the values may be old.
  */
 export function TopicState({
   topic,
@@ -73,6 +206,7 @@ export function TopicState({
   const { t } = useTranslation('user-assets');
   const { topicStatusAtom } = useStreamAtoms();
   const st = useAtomValue(topicStatusAtom(topic));
+  const actor = useAtomValue(liveConnectionsAtom).private;
   if (!st.hasData) {
     if (st.status === 'error') {
       return (
@@ -81,7 +215,11 @@ export function TopicState({
         </Alert>
       );
     }
-    return <Spinner size="small" label={loadingText} />;
+    return actor ? (
+      <NoDataLive actor={actor} topic={topic} status={st.status} loadingText={loadingText} />
+    ) : (
+      <NoDataOffline loadingText={loadingText} />
+    );
   }
   return (
     <>
