@@ -1,12 +1,13 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { useAtomValue, useStore } from 'jotai';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { isSignedInAtom } from '../state/client';
 import { Spinner } from '../ui/Spinner';
 import { ScreenFrame } from './ScreenFrame';
 import { useServices } from './services';
-import { bootstrapSession, HOME_PATHS, roleAtom, sessionStatusAtom } from './session';
+import { bootstrapSession, HOME_PATHS, roleAtom, sessionStatusAtom, type Role } from './session';
 
 /** While the session is being checked, or could not be: a spinner, or an error with retry. */
 function SessionPending() {
@@ -51,4 +52,16 @@ export function RoleRedirect() {
   if (!role) return <Spinner label={t('session.checking')} />;
   // Failed reads still land somewhere useful: every user has derivatives assets.
   return <Navigate to={HOME_PATHS[role]} replace />;
+}
+
+/**
+ * A screen for some roles only (the leader screen: its topics are subscribed for leaders alone).
+ * Anyone else goes to their own home screen; while the role is not known yet, the loading state.
+ */
+export function RequireRole({ roles, children }: { roles: readonly Role[]; children: ReactNode }) {
+  const { t } = useTranslation('user-assets');
+  const role = useAtomValue(roleAtom);
+  if (!role) return <Spinner label={t('session.checking')} />;
+  if (!roles.includes(role)) return <Navigate to={HOME_PATHS[role]} replace />;
+  return children;
 }

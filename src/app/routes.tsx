@@ -1,17 +1,21 @@
 /**
  * The route table. A screen is one entry in SCREENS: its path, its page key (title and
- * description in meta.<page>), and its lazily loaded module under src/features/.
+ * description in meta.<page>), its lazily loaded module under src/features/, and the roles it
+ * is for when not everyone's.
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { RouteObject } from 'react-router';
 import { AppLayout } from '../ui/shell/AppLayout';
 import type { PageKey, RouteHandle } from '../ui/shell/RouteMeta';
-import { RequireAuth, RequireSignedOut, RoleRedirect } from './guards';
+import { RequireAuth, RequireRole, RequireSignedOut, RoleRedirect } from './guards';
+import type { Role } from './session';
 
 export interface ScreenRoute {
   path: string;
   page: PageKey;
   Component: LazyExoticComponent<ComponentType>;
+  /** Only for these roles (others are sent to their home screen); default everyone. */
+  roles?: readonly Role[];
 }
 
 /** Screens behind sign-in. */
@@ -25,6 +29,7 @@ export const SCREENS: readonly ScreenRoute[] = [
     path: '/copy-trade/leader',
     page: 'leader',
     Component: lazy(() => import('../features/leader/LeaderScreen')),
+    roles: ['leader'],
   },
   {
     path: '/assets/derivatives',
@@ -52,9 +57,15 @@ export function buildRoutes(): RouteObject[] {
           element: <RequireAuth />,
           children: [
             { path: '/', element: <RoleRedirect /> },
-            ...SCREENS.map(({ path, page, Component }) => ({
+            ...SCREENS.map(({ path, page, Component, roles }) => ({
               path,
-              element: <Component />,
+              element: roles ? (
+                <RequireRole roles={roles}>
+                  <Component />
+                </RequireRole>
+              ) : (
+                <Component />
+              ),
               handle: handle(page),
             })),
           ],
