@@ -7,15 +7,18 @@ import { Amount } from '../../ui/amount/Amount';
 import { LtrText } from '../../ui/amount/LtrText';
 import { Section } from '../../ui/live/Section';
 import { StatList } from '../../ui/live/StatList';
-import { TopicState } from '../../ui/live/TopicState';
+import { ConnectionNotice, TopicState } from '../../ui/live/TopicState';
 import { useUnrealisedTotal } from './live-totals';
 
 /** The follower's copy-trading account totals, live. */
 export function AccountTotals() {
   const { t } = useTranslation('user-assets');
-  const { copyAccountAtom } = useStreamAtoms();
+  const { copyAccountAtom, topicStatusAtom } = useStreamAtoms();
   const acc = useAtomValue(copyAccountAtom);
   const unrealised = useUnrealisedTotal();
+  // Before the positions are known (or while their first snapshot fails) the sum of none is no
+  // figure: "0.0000" would look real.
+  const positionsKnown = useAtomValue(topicStatusAtom('copytrade.position')).hasData;
   return (
     <Section title={t('copyTrade.account.title')}>
       <TopicState
@@ -47,7 +50,16 @@ export function AccountTotals() {
                 id: 'unrealised',
                 label: t('copyTrade.account.unrealisedPnl'),
                 value: (
-                  <Amount kind="decimal" value={unrealised} coin={SETTLEMENT_COIN} tone="pnl" />
+                  <>
+                    <Amount
+                      kind="decimal"
+                      value={positionsKnown ? unrealised : undefined}
+                      coin={SETTLEMENT_COIN}
+                      tone="pnl"
+                    />
+                    {/* valued at live prices: say when they are not live */}
+                    <ConnectionNotice stream="public" compact />
+                  </>
                 ),
               },
               {
