@@ -182,6 +182,14 @@ export function divideToScaled(
   return (negative && q !== 0n ? -q : q).toString();
 }
 
+/**
+ * A drawing coordinate (a chart axis tick recharts picked on its number scale) as a decimal
+ * string, for writing it like an amount. Never for amounts themselves; undefined when not finite.
+ */
+export function coordinateToDecimal(n: number): string | undefined {
+  return Number.isFinite(n) ? new D(n).toFixed() : undefined;
+}
+
 // ---- display ----
 
 /** Display decimals per coin; unknown coins show all 8 (the E8 scale: nothing is hidden). */

@@ -5,14 +5,14 @@
 import '@mantine/charts/styles.css';
 import { CompositeChart } from '@mantine/charts';
 import { Paper, Text, VisuallyHidden } from '@mantine/core';
-import Decimal from 'decimal.js';
 import { useAtomValue } from 'jotai';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IncomePoint } from '../../api/types';
 import { useStreamAtoms } from '../../app/live-context';
 import { formatTime } from '../../lib/time';
-import { SETTLEMENT_COIN } from '../../lib/money';
+import { coordinateToDecimal, SETTLEMENT_COIN } from '../../lib/money';
+import { showAssetsAtom } from '../../state/client';
 import { Amount, useAmountFormat } from '../../ui/amount/Amount';
 import { HISTORY_DAYS } from './history';
 import { incomeSeries, type IncomeSeriesPoint } from './income-series';
@@ -51,6 +51,7 @@ export default function IncomeChartFigure({ history }: { history: readonly Incom
   const { t } = useTranslation('user-assets');
   const { leaderIncomeAtom } = useStreamAtoms();
   const income = useAtomValue(leaderIncomeAtom);
+  const masked = !useAtomValue(showAssetsAtom);
   const format = useAmountFormat();
   const points = useMemo(
     () =>
@@ -63,7 +64,7 @@ export default function IncomeChartFigure({ history }: { history: readonly Incom
   // Axis ticks are positions recharts picked on its number scale, not amounts we hold: written
   // through the same formatter (and masked with the assets).
   const tick = useCallback(
-    (v: number) => format('decimal', new Decimal(v).toFixed(), { decimals: 2 }),
+    (v: number) => format('decimal', coordinateToDecimal(v), { decimals: 2 }),
     [format],
   );
   return (
@@ -75,52 +76,61 @@ export default function IncomeChartFigure({ history }: { history: readonly Incom
           <Amount value={income?.cumShareProfitE8} coin={SETTLEMENT_COIN} />
         </span>
       </figcaption>
-      <div dir="ltr" aria-hidden className={classes.chart}>
-        <CompositeChart
-          h={260}
-          data={points}
-          dataKey="label"
-          withLegend
-          withRightYAxis
-          valueFormatter={tick}
-          tooltipAnimationDuration={0}
-          tooltipProps={{ content: (args) => <IncomeTooltip {...(args as TooltipArgs)} /> }}
-          series={[
-            { name: 'daily', label: t('leader.chart.daily'), color: 'brand.5', type: 'bar' },
-            {
-              name: 'cumulative',
-              label: t('leader.chart.cumulative'),
-              color: 'teal.6',
-              type: 'line',
-              yAxisId: 'right',
-            },
-          ]}
-          rightYAxisProps={{ tickFormatter: tick }}
-          withDots={false}
-        />
-      </div>
-      {/* The same figures for screen readers: the drawing itself is hidden from them. */}
-      <VisuallyHidden>
-        <table>
-          <caption>{t('leader.chart.tableCaption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('leader.chart.date')}</th>
-              <th scope="col">{t('leader.chart.daily')}</th>
-              <th scope="col">{t('leader.chart.cumulative')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {points.map((p) => (
-              <tr key={p.dayMs}>
-                <th scope="row">{formatTime(p.dayMs, 'YYYY-MM-DD', { utc: true })}</th>
-                <td>{format('e8', p.dailyE8, { coin: SETTLEMENT_COIN })}</td>
-                <td>{format('e8', p.cumulativeE8, { coin: SETTLEMENT_COIN })}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </VisuallyHidden>
+      {masked ? (
+        // Hidden assets hide the shape too: bars and line would give the amounts away.
+        <Text c="dimmed" size="sm" className={classes.chartHidden}>
+          {t('leader.chart.hidden')}
+        </Text>
+      ) : (
+        <>
+          <div dir="ltr" aria-hidden className={classes.chart}>
+            <CompositeChart
+              h={260}
+              data={points}
+              dataKey="label"
+              withLegend
+              withRightYAxis
+              valueFormatter={tick}
+              tooltipAnimationDuration={0}
+              tooltipProps={{ content: (args) => <IncomeTooltip {...(args as TooltipArgs)} /> }}
+              series={[
+                { name: 'daily', label: t('leader.chart.daily'), color: 'brand.5', type: 'bar' },
+                {
+                  name: 'cumulative',
+                  label: t('leader.chart.cumulative'),
+                  color: 'teal.6',
+                  type: 'line',
+                  yAxisId: 'right',
+                },
+              ]}
+              rightYAxisProps={{ tickFormatter: tick }}
+              withDots={false}
+            />
+          </div>
+          {/* The same figures for screen readers: the drawing itself is hidden from them. */}
+          <VisuallyHidden>
+            <table>
+              <caption>{t('leader.chart.tableCaption')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('leader.chart.date')}</th>
+                  <th scope="col">{t('leader.chart.daily')}</th>
+                  <th scope="col">{t('leader.chart.cumulative')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {points.map((p) => (
+                  <tr key={p.dayMs}>
+                    <th scope="row">{formatTime(p.dayMs, 'YYYY-MM-DD', { utc: true })}</th>
+                    <td>{format('e8', p.dailyE8, { coin: SETTLEMENT_COIN })}</td>
+                    <td>{format('e8', p.cumulativeE8, { coin: SETTLEMENT_COIN })}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </VisuallyHidden>
+        </>
+      )}
     </figure>
   );
 }

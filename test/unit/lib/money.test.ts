@@ -17,6 +17,7 @@ import {
   formatPercentE4,
   formatUsd,
   compareDecimal,
+  coordinateToDecimal,
   divideToScaled,
   isDecimalInput,
   mulDecimal,
@@ -24,6 +25,7 @@ import {
   sumDecimals,
   parseScaled,
   scaledToDecimal,
+  stepDecimals,
   subScaled,
   sumScaled,
 } from '../../../src/lib/money';
@@ -164,6 +166,25 @@ describe('conversions', () => {
     ['1000', '64000.5', 4, 'halfUp', '156'],
   ] as const)('divideToScaled(%s, %s, %i, %s) = %s', (a, b, scale, rounding, q) => {
     expect(divideToScaled(a, b, scale, rounding)).toBe(q);
+  });
+
+  it('stepDecimals: the decimals of a tick size or quantity step', () => {
+    expect(stepDecimals('0.0010')).toBe(3);
+    expect(stepDecimals('0.5')).toBe(1);
+    expect(stepDecimals('1')).toBe(0);
+    expect(stepDecimals('10')).toBe(0);
+    expect(stepDecimals('0.00000001')).toBe(8);
+    for (const bad of [undefined, '', '0', '-0.1', 'abc', '1e-3']) {
+      expect(stepDecimals(bad)).toBeUndefined();
+    }
+  });
+
+  it('coordinateToDecimal writes a chart coordinate as a plain decimal string', () => {
+    expect(coordinateToDecimal(0.1 + 0.2)).toBe('0.30000000000000004');
+    expect(coordinateToDecimal(1e21)).toBe('1000000000000000000000');
+    expect(coordinateToDecimal(1e-7)).toBe('0.0000001');
+    expect(coordinateToDecimal(Number.NaN)).toBeUndefined();
+    expect(coordinateToDecimal(Infinity)).toBeUndefined();
   });
 
   it('divideToScaled is exact where a precision-bound division is not (property)', () => {

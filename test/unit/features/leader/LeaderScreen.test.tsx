@@ -219,8 +219,25 @@ describe('leader screen', () => {
       '****',
     ]);
     const chart = screen.getByRole('region', { name: 'Income over time' });
-    const hidden = within(chart).getByRole('table');
-    expect(within(hidden).getAllByRole('row')[1]).toHaveTextContent(/\*\*\*\*\*\*\*\*$/);
     expect(within(chart).getByText(/All time:/)).toHaveTextContent('****');
+  });
+
+  it('replaces the income chart and its table while assets are hidden: the shape tells amounts', async () => {
+    const r = await renderScreen(<LeaderScreen />, { api: api() });
+    await r.seed(SEED);
+    const chart = await screen.findByRole('region', { name: 'Income over time' });
+    await within(chart).findByRole('table');
+    const drawing = () => chart.querySelector('figure > [aria-hidden]');
+    expect(drawing()).not.toBeNull();
+    act(() => r.store.set(preferencesAtom, { showAssets: 0, homeTradingPageUserGuide: 'hide' }));
+    expect(
+      within(chart).getByText('The chart is hidden while your assets are hidden.'),
+    ).toBeVisible();
+    expect(drawing()).toBeNull();
+    expect(within(chart).queryByRole('table')).toBeNull();
+    expect(chart.querySelector('svg, .recharts-wrapper')).toBeNull();
+    act(() => r.store.set(preferencesAtom, { showAssets: 1, homeTradingPageUserGuide: 'hide' }));
+    expect(within(chart).getByRole('table')).toBeInTheDocument();
+    expect(drawing()).not.toBeNull();
   });
 });
