@@ -25,13 +25,15 @@ const USERNAME_RULES: readonly Rule[] = [{ required: true }, { type: 'string', m
 const PASSWORD_RULES: readonly Rule[] = [{ required: true }, { type: 'string', max: 128 }];
 
 /**
- * Sign in with username and password, or with one click as a demo account. On success the
- * route guard sends the user to their role's screen.
+ * Sign in with username and password, or (on local and testnet hosts only) with one click as a
+ * demo account. On success the route guard sends the user to their role's screen.
  */
 export default function LoginPage() {
   const { t } = useTranslation('user-assets');
   const store = useStore();
-  const { api } = useServices();
+  const { api, host } = useServices();
+  // Demo accounts exist on the simulator only: never offered on a production host.
+  const offerDemo = host.isLocal || host.isTestnet;
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<LoginErrors>({});
@@ -110,44 +112,46 @@ export default function LoginPage() {
         </form>
       </Card>
 
-      <Card withBorder padding="lg" component="section" aria-labelledby={demoTitleId}>
-        <Title order={2} size="h4" id={demoTitleId}>
-          {t('login.demo.title')}
-        </Title>
-        <Text size="sm" c="dimmed" mb="sm">
-          {t('login.demo.intro')}
-        </Text>
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          {DEMO_ACCOUNTS.map((a) => (
-            <Button
-              key={a.username}
-              variant="light"
-              h="auto"
-              py={8}
-              justify="flex-start"
-              disabled={busy}
-              onClick={() => signInAsDemo(a)}
-              aria-label={t('login.demo.signInAs', { username: a.username })}
-              styles={{
-                label: {
-                  display: 'flex',
-                  flexDirection: 'column',
-                  alignItems: 'flex-start',
-                  whiteSpace: 'normal',
-                  textAlign: 'start',
-                },
-              }}
-            >
-              <Text span fw={600} size="sm">
-                {a.username}
-              </Text>
-              <Text span size="xs" c="dimmed">
-                {t(`login.demo.roles.${a.descriptionKey}`)}
-              </Text>
-            </Button>
-          ))}
-        </SimpleGrid>
-      </Card>
+      {offerDemo && (
+        <Card withBorder padding="lg" component="section" aria-labelledby={demoTitleId}>
+          <Title order={2} size="h4" id={demoTitleId}>
+            {t('login.demo.title')}
+          </Title>
+          <Text size="sm" c="dimmed" mb="sm">
+            {t('login.demo.intro')}
+          </Text>
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+            {DEMO_ACCOUNTS.map((a) => (
+              <Button
+                key={a.username}
+                variant="light"
+                h="auto"
+                py={8}
+                justify="flex-start"
+                disabled={busy}
+                onClick={() => signInAsDemo(a)}
+                aria-label={t('login.demo.signInAs', { username: a.username })}
+                styles={{
+                  label: {
+                    display: 'flex',
+                    flexDirection: 'column',
+                    alignItems: 'flex-start',
+                    whiteSpace: 'normal',
+                    textAlign: 'start',
+                  },
+                }}
+              >
+                <Text span fw={600} size="sm">
+                  {a.username}
+                </Text>
+                <Text span size="xs" c="dimmed">
+                  {t(`login.demo.roles.${a.descriptionKey}`)}
+                </Text>
+              </Button>
+            ))}
+          </SimpleGrid>
+        </Card>
+      )}
     </Stack>
   );
 }

@@ -130,6 +130,8 @@ export interface RenderAppOptions {
   api?: SessionApi;
   lng?: string;
   store?: ReturnType<typeof createStore>;
+  /** Default TEST_HOST (loopback). */
+  host?: AppServices['host'];
 }
 
 /** The whole app on a memory router at `path`. */
@@ -138,12 +140,13 @@ export async function renderApp({
   api = fakeApi(),
   lng = 'en',
   store = createStore(),
+  host = TEST_HOST,
 }: RenderAppOptions = {}) {
   const i18n = await testI18n(lng);
   store.set(currentLangAtom, lng);
   const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
   const noPermission = noPermissionSource();
-  const services: AppServices = { api, host: TEST_HOST, allowPseudo: false };
+  const services: AppServices = { api, host, allowPseudo: false };
   const view = render(
     <App
       store={store}

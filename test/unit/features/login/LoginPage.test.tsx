@@ -10,7 +10,9 @@ import {
   renderApp,
   USER_TAGS,
 } from '../../ui/test-utils';
+import type { AppServices } from '../../../../src/app/services';
 import type { SessionApi } from '../../../../src/app/session';
+import { resolveHostConfig } from '../../../../src/config/host';
 
 /** An API where logging in as `username` makes that demo user signed in. */
 function demoApi() {
@@ -32,8 +34,8 @@ function demoApi() {
   });
 }
 
-async function openLogin(api: SessionApi = fakeApi()) {
-  const view = await renderApp({ path: '/login', api });
+async function openLogin(api: SessionApi = fakeApi(), host?: AppServices['host']) {
+  const view = await renderApp({ path: '/login', api, ...(host ? { host } : {}) });
   await screen.findByRole('heading', { level: 1, name: 'Sign in' });
   return view;
 }
@@ -112,6 +114,33 @@ describe('/login', () => {
         within(demo).getByRole('button', { name: `Sign in as ${a.username}` }),
       ).toBeInTheDocument();
     }
+  });
+
+  it.each([
+    ['www.bybit.com', 'production'],
+    ['m.bybit.eu', 'production (EU, mobile)'],
+    ['www.bybit.com.hk', 'production (Hong Kong)'],
+  ])('offers no demo accounts on %s (%s)', async (hostname) => {
+    const host = resolveHostConfig({ hostname, protocol: 'https:' });
+    expect(host.isLocal || host.isTestnet).toBe(false);
+    await openLogin(fakeApi(), host);
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Demo accounts' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Sign in as / })).toBeNull();
+    expect(screen.queryByText(/follower123|leader123/)).toBeNull();
+  });
+
+  it.each([
+    ['testnet.bybit.com', 'testnet'],
+    ['127.0.0.1', 'local'],
+    ['localhost', 'local'],
+  ])('offers the demo accounts on %s (%s)', async (hostname) => {
+    const host = resolveHostConfig({ hostname, protocol: 'http:' });
+    await openLogin(fakeApi(), host);
+    const demo = screen.getByRole('region', { name: 'Demo accounts' });
+    expect(within(demo).getAllByRole('button', { name: /^Sign in as / })).toHaveLength(
+      DEMO_ACCOUNTS.length,
+    );
   });
 
   it.each([
