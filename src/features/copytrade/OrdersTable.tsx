@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useStreamAtoms } from '../../app/live-context';
 import { formatTime } from '../../lib/time';
 import { Amount } from '../../ui/amount/Amount';
+import { useStepDecimals } from '../../ui/amount/instrument-decimals';
 import { LtrText } from '../../ui/amount/LtrText';
 import { Cell, VirtualTable, type TableColumn } from '../../ui/table/VirtualTable';
 import classes from './copytrade.module.css';
@@ -31,6 +32,7 @@ const OrderCells = memo(function OrderCells({ orderId }: { orderId: string }) {
   const statusText = useOrderStatusText();
   const { orderRowAtom } = useStreamAtoms();
   const o = useAtomValue(orderRowAtom(orderId));
+  const steps = useStepDecimals(o?.symbol);
   if (!o) return null;
   const buy = o.side === 'Buy';
   return (
@@ -56,13 +58,13 @@ const OrderCells = memo(function OrderCells({ orderId }: { orderId: string }) {
             : (o.orderType ?? '--')}
       </Cell>
       <Cell align="end">
-        <Amount kind="price" value={o.price} flash={false} />
+        <Amount kind="price" value={o.price} decimals={steps.price} flash={false} />
       </Cell>
       <Cell align="end">
-        <Amount kind="qty" value={o.qty} />
+        <Amount kind="qty" value={o.qty} decimals={steps.qty} />
       </Cell>
       <Cell align="end">
-        <Amount kind="qty" value={o.cumExecQty} />
+        <Amount kind="qty" value={o.cumExecQty} decimals={steps.qty} />
       </Cell>
       <Cell>{statusText(o.copyTradeOrderStatus)}</Cell>
       <Cell align="end">

@@ -6,6 +6,7 @@ import { useStreamAtoms } from '../../app/live-context';
 import { SETTLEMENT_COIN } from '../../lib/money';
 import { formatTime } from '../../lib/time';
 import { Amount } from '../../ui/amount/Amount';
+import { useStepDecimals } from '../../ui/amount/instrument-decimals';
 import { LtrText } from '../../ui/amount/LtrText';
 import { Cell, VirtualTable, type TableColumn } from '../../ui/table/VirtualTable';
 import classes from './copytrade.module.css';
@@ -36,6 +37,7 @@ const PositionCells = memo(function PositionCells({
   const p = useAtomValue(positionRowAtom(posKey));
   const quote = useAtomValue(liveQuoteAtom(symbol));
   const v = useMemo(() => (p ? valuePosition(p, quote) : null), [p, quote]);
+  const steps = useStepDecimals(symbol);
   if (!p || !v) return null;
   return (
     <>
@@ -44,16 +46,16 @@ const PositionCells = memo(function PositionCells({
         <DirectionBadge direction={directionOf(p)} />
       </Cell>
       <Cell align="end">
-        <Amount kind="qty" value={p.size} />
+        <Amount kind="qty" value={p.size} decimals={steps.qty} />
       </Cell>
       <Cell align="end">
-        <Amount kind="price" value={p.entryPrice} flash={false} />
+        <Amount kind="price" value={p.entryPrice} decimals={steps.price} flash={false} />
       </Cell>
       <Cell align="end">
-        <Amount kind="price" value={v.markPrice} />
+        <Amount kind="price" value={v.markPrice} decimals={steps.price} />
       </Cell>
       <Cell align="end">
-        <Amount kind="price" value={p.liqPrice} />
+        <Amount kind="price" value={p.liqPrice} decimals={steps.price} />
       </Cell>
       <Cell align="end">
         <LtrText>{p.leverage ? `${p.leverage}×` : '--'}</LtrText>
