@@ -8,26 +8,40 @@ export interface TimerHandle {
   readonly at: number;
 }
 
+/** The longest delay setTimeout honours: longer ones fire after 1 ms (Node's TimeoutOverflow). */
+export const MAX_TIMER_DELAY_MS = 2 ** 31 - 1;
+
+/** Where a timer's failure is reported; a failing timer must not stop the others. */
+export type TimerErrorSink = (err: unknown) => void;
+
+const reportToStderr: TimerErrorSink = (err) =>
+  process.stderr.write(`sim: timer failed: ${String((err as Error)?.stack ?? err)}\n`);
+
 export interface Clock {
   readonly kind: 'real' | 'manual';
   /** Milliseconds since the epoch, simulated. */
   now(): number;
-  /** Runs `fn` once when the clock reaches `at` (at once if it already has). */
-  at(at: number, fn: () => void): TimerHandle;
+  /**
+   * Runs `fn` once when the clock reaches `at` (at once if it already has). Timers due at the
+   * same instant run by `order` (lower first, default 0), then in the order they were set.
+   */
+  at(at: number, fn: () => void, order?: number): TimerHandle;
   cancel(handle: TimerHandle): void;
   /** Stops every pending timer (the simulator is shutting down). */
   dispose(): void;
 }
 
 interface ManualTimer extends TimerHandle {
+  readonly order: number;
   readonly seq: number;
   readonly fn: () => void;
   cancelled: boolean;
 }
 
 /**
- * Time moves only when told to. Timers due at the same instant run in the order they were set,
- * which keeps a run deterministic.
+ * Time moves only when told to. Timers due at the same instant run by order, then in the order
+ * they were set, which keeps a run deterministic. A timer that throws is reported and the others
+ * still run (as on the real clock).
  */
 export class ManualClock implements Clock {
   readonly kind = 'manual' as const;
@@ -36,7 +50,10 @@ export class ManualClock implements Clock {
   private heap: ManualTimer[] = [];
   private disposed = false;
 
-  constructor(startMs: number) {
+  constructor(
+    startMs: number,
+    private readonly onError: TimerErrorSink = reportToStderr,
+  ) {
     this.t = startMs;
   }
 
@@ -44,8 +61,14 @@ export class ManualClock implements Clock {
     return this.t;
   }
 
-  at(at: number, fn: () => void): TimerHandle {
-    const timer: ManualTimer = { at: Math.max(at, this.t), seq: this.seq++, fn, cancelled: false };
+  at(at: number, fn: () => void, order = 0): TimerHandle {
+    const timer: ManualTimer = {
+      at: Math.max(at, this.t),
+      order,
+      seq: this.seq++,
+      fn,
+      cancelled: false,
+    };
     if (!this.disposed) this.push(timer);
     return timer;
   }
@@ -67,7 +90,11 @@ export class ManualClock implements Clock {
       this.pop();
       if (next.cancelled) continue;
       this.t = next.at;
-      next.fn();
+      try {
+        next.fn();
+      } catch (err) {
+        this.onError(err);
+      }
     }
     if (target > this.t) this.t = target;
   }
@@ -83,7 +110,8 @@ export class ManualClock implements Clock {
   }
 
   private less(a: ManualTimer, b: ManualTimer): boolean {
-    return a.at < b.at || (a.at === b.at && a.seq < b.seq);
+    if (a.at !== b.at) return a.at < b.at;
+    return a.order !== b.order ? a.order < b.order : a.seq < b.seq;
   }
 
   // A binary heap: a load test schedules thousands of timers.
@@ -131,8 +159,7 @@ export class RealClock implements Clock {
   constructor(
     private readonly speed = 1,
     private readonly simStart = Date.now(),
-    private readonly onError: (err: unknown) => void = (err) =>
-      process.stderr.write(`sim: timer failed: ${String((err as Error)?.stack ?? err)}\n`),
+    private readonly onError: TimerErrorSink = reportToStderr,
   ) {
     if (!(speed > 0)) throw new RangeError(`clock speed ${speed}: expected a positive number`);
   }
@@ -141,18 +168,27 @@ export class RealClock implements Clock {
     return this.simStart + Math.floor((Date.now() - this.wallStart) * this.speed);
   }
 
+  /** `order` is not honoured: real timers due at the same instant are not ordered anyway. */
   at(at: number, fn: () => void): TimerHandle {
-    const delay = Math.max(0, (at - this.now()) / this.speed);
     const timer = { at } as RealTimer;
-    timer.timeout = setTimeout(() => {
-      this.timers.delete(timer);
-      try {
-        fn();
-      } catch (err) {
-        // A bug in one timer must not take the process down with it.
-        this.onError(err);
-      }
-    }, delay);
+    const wait = () => (at - this.now()) / this.speed;
+    const arm = () => {
+      // A delay beyond setTimeout's range would fire after 1 ms: sleep in capped steps instead.
+      timer.timeout = setTimeout(
+        () => {
+          if (wait() >= 1) return arm(); // woke before the due time (a capped step)
+          this.timers.delete(timer);
+          try {
+            fn();
+          } catch (err) {
+            // A bug in one timer must not take the process down with it.
+            this.onError(err);
+          }
+        },
+        Math.min(Math.max(0, wait()), MAX_TIMER_DELAY_MS),
+      );
+    };
+    arm();
     this.timers.add(timer);
     return timer;
   }
@@ -178,33 +214,49 @@ export interface Repeater {
   stop(): void;
 }
 
+export interface EveryOptions {
+  /** First beat (default: one interval from now). */
+  startMs?: number;
+  /** Missed beats run back to back per wake on a real clock (default 1000). */
+  maxCatchUp?: number;
+  /** Order among timers due at the same instant (Clock.at). */
+  order?: number;
+}
+
 /**
  * Runs `fn(dueAt)` every `intervalMs` on a fixed grid from `startMs`. When a real clock falls
  * behind (a busy event loop), missed beats are run back to back, at most `maxCatchUp` per wake,
- * so a load test still gets its rate and a stalled process does not spiral.
+ * so a load test still gets its rate and a stalled process does not spiral. A beat that throws
+ * is reported by the clock and the loop goes on.
  */
 export function every(
   clock: Clock,
   intervalMs: number,
   fn: (dueAt: number) => void,
-  startMs = clock.now() + intervalMs,
-  maxCatchUp = 1000,
+  opts: EveryOptions = {},
 ): Repeater {
   if (!(intervalMs > 0)) throw new RangeError(`interval ${intervalMs}: expected a positive number`);
-  let next = startMs;
+  const maxCatchUp = opts.maxCatchUp ?? 1000;
+  const order = opts.order ?? 0;
+  let next = opts.startMs ?? clock.now() + intervalMs;
   let handle: TimerHandle | null = null;
   let stopped = false;
   const beat = () => {
-    let n = 0;
-    do {
-      fn(next);
-      next += intervalMs;
-      n++;
-    } while (!stopped && clock.kind === 'real' && next <= clock.now() && n < maxCatchUp);
-    if (clock.kind === 'real' && next <= clock.now()) next = clock.now() + intervalMs;
-    if (!stopped) handle = clock.at(next, beat);
+    try {
+      let n = 0;
+      do {
+        // The grid moves on before the beat runs: a beat that throws is not run again.
+        const due = next;
+        next += intervalMs;
+        n++;
+        fn(due);
+      } while (!stopped && clock.kind === 'real' && next <= clock.now() && n < maxCatchUp);
+    } finally {
+      if (clock.kind === 'real' && next <= clock.now()) next = clock.now() + intervalMs;
+      if (!stopped) handle = clock.at(next, beat, order);
+    }
   };
-  handle = clock.at(next, beat);
+  handle = clock.at(next, beat, order);
   return {
     stop() {
       stopped = true;

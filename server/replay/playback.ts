@@ -5,6 +5,7 @@
  * speed changes keep the position exact. Time comes from injectable timers, so tests need no
  * waiting.
  */
+import { MAX_TIMER_DELAY_MS } from '../clock';
 import type { Cue } from './timeline';
 
 export type PlaybackState = 'waiting' | 'playing' | 'paused' | 'ended';
@@ -162,7 +163,12 @@ export class Playback {
       return;
     }
     const wait = ((this.cues[this.next] as Cue).event.t - pos) / this.rate;
-    this.handle = this.timers.setTimeout(() => this.run(), Math.max(0, Math.ceil(wait)));
+    // A long gap (or a low speed) sleeps in steps setTimeout can take: run() wakes, finds nothing
+    // due and sleeps again; a longer delay would fire after 1 ms and spin.
+    this.handle = this.timers.setTimeout(
+      () => this.run(),
+      Math.min(MAX_TIMER_DELAY_MS, Math.max(0, Math.ceil(wait))),
+    );
   }
 
   private clear(): void {

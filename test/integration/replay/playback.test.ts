@@ -1,5 +1,6 @@
 /** The playback clock of replay --serve and its terminal keys, on manual timers. */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MAX_TIMER_DELAY_MS } from '../../../server/clock';
 import { checkSpeed, Playback } from '../../../server/replay/playback';
 import { timeline, type Cue } from '../../../server/replay/timeline';
 import { applyKey, keyCommand } from '../../../server/replay/terminal';
@@ -168,5 +169,30 @@ describe('terminal keys', () => {
     applyKey(p, { kind: 'step' });
     expect(p.played).toBe(4);
     expect(applyKey(p, { kind: 'quit' })).toBe(true);
+  });
+});
+
+describe('long gaps on real timers', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('sleeps through a gap longer than setTimeout allows, then plays the event once', () => {
+    vi.useFakeTimers({ now: 0 });
+    const gap = 30 * 86_400_000; // 30 days: past setTimeout's 24.8-day limit
+    const played: Cue[] = [];
+    const p = new Playback(timeline([data(0, 1), data(gap, 2)]), {
+      speed: 1,
+      onCue: (c) => played.push(c),
+    });
+    p.start();
+    expect(played).toHaveLength(1);
+    vi.advanceTimersByTime(10);
+    expect(played).toHaveLength(1);
+    vi.advanceTimersByTime(MAX_TIMER_DELAY_MS);
+    expect(played).toHaveLength(1);
+    expect(p.state).toBe('playing');
+    vi.advanceTimersByTime(gap - MAX_TIMER_DELAY_MS - 10);
+    expect(played).toHaveLength(2);
+    expect(p.state).toBe('ended');
+    p.dispose();
   });
 });
