@@ -118,10 +118,17 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   };
 
   engine.start();
-  const ticker = every(clock, tickMs, (t) => {
-    const deltas = market.step(t, (e) => engine.onFunding(e));
-    hub.publishTickers(deltas, t);
-  });
+  // The market steps before anything else due at the same instant (order -1): positions and
+  // wallets re-valued at that instant see the mark price the ticker of that instant carries.
+  const ticker = every(
+    clock,
+    tickMs,
+    (t) => {
+      const deltas = market.step(t, (e) => engine.onFunding(e));
+      hub.publishTickers(deltas, t);
+    },
+    { order: -1 },
+  );
 
   let app: FastifyInstance | undefined;
   const host = options.host ?? '127.0.0.1';
