@@ -251,6 +251,40 @@ describe('live screens in Chromium', () => {
     await context.close();
   });
 
+  it('a proxy that blocks the private websocket: sections say why, then that live data is unavailable', async () => {
+    const { context, page, errors } = await newPage(browser);
+    // Every private stream connection is refused as soon as it opens; REST and prices work.
+    await page.routeWebSocket(/\/ws\/v5\/private/, (ws) =>
+      ws.close({ code: 4000, reason: 'blocked by proxy' }),
+    );
+    await loginAs(page, sim.url, account('trader'));
+    await page.waitForURL('**/assets/derivatives');
+    const risk = page.getByRole('region', { name: 'Risk' });
+    await expect
+      .poll(() => risk.textContent(), { timeout: 15_000 })
+      .toMatch(/Could not connect to the live data stream\. Trying again \(attempt \d+\)/);
+    await expect
+      .poll(() => risk.textContent(), { timeout: 15_000 })
+      .toContain('Live data unavailable');
+    expect(await risk.getByRole('status', { name: 'Loading risk' }).count()).toBe(0);
+    await screenshotBoth(page, 'derivatives-unavailable');
+    // Closes of a blocked socket are expected here; nothing else may fail.
+    expect(errors.filter((e) => !/WebSocket/i.test(e))).toEqual([]);
+    await context.close();
+  });
+
+  it('the leader screen is for leaders: a trader who opens it lands on derivatives', async () => {
+    const { context, page, errors } = await newPage(browser);
+    await loginAs(page, sim.url, account('trader'));
+    await page.waitForURL('**/assets/derivatives');
+    await page.goto(`${sim.url}/copy-trade/leader`);
+    await page.waitForURL('**/assets/derivatives');
+    await page.getByRole('heading', { level: 1, name: 'Derivatives assets' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Leader dashboard' }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('Arabic mirrors the screens (numbers stay left to right), then back; 375 px; sign out', async () => {
     const { context, page, errors } = await newPage(browser, { width: 375, height: 800 });
     await loginAs(page, sim.url, account('follower'));
