@@ -2,7 +2,7 @@
  * The connection machine's context: its shape, how it is built from the input, and the small
  * pure helpers the guards and actions share.
  */
-import { NO_PERMISSION_CODES, isPrivateTopic, type StreamName } from '../src/stream/protocol';
+import { isPrivateTopic, type StreamName } from '../src/stream/protocol';
 import type { FrameSink } from '../src/stream/sink';
 import { browserEnvironment } from './connection-environment';
 import {
@@ -101,13 +101,6 @@ export function splitTopics(
     else invalid.push(String(t));
   }
   return { valid: [...valid].sort(), invalid };
-}
-
-/** True for a rejection that means "no permission" (NoPermissionError: 10007/33003/10009). */
-export function isNoPermission(err: unknown): boolean {
-  if (typeof err !== 'object' || err === null) return false;
-  const code = Number((err as { code?: unknown }).code);
-  return Number.isInteger(code) && NO_PERMISSION_CODES.has(code);
 }
 
 /** The message of an Error, or the value as text. */

@@ -7,10 +7,10 @@ import { assign, emit, enqueueActions, raise, sendTo, setup } from 'xstate';
 import { authOp, pingOp, subscribeOp, unsubscribeOp, type ClientOp } from '../src/stream/protocol';
 import { backoffDelay } from './backoff';
 import { environmentLogic, tickerLogic, tokenLogic } from './connection.actors';
+import { isNoPermission } from '../src/api/errors';
 import {
   describeError,
   detailOf,
-  isNoPermission,
   splitTopics,
   type ConnectionContext,
   type PendingOp,

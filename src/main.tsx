@@ -5,12 +5,17 @@ import { createStore } from 'jotai';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import {
+  aggregateInfo,
+  cardPotential,
   copyProfile,
+  instrumentsInfo,
   login,
   logout,
+  memberInfo,
   preferences,
   prefSetting,
   profile,
+  registerPermission,
   userTags,
 } from './api/endpoints';
 import { onNoPermission } from './api/http';
@@ -24,7 +29,20 @@ import { currentLangAtom } from './state/client';
 import { startLive } from './stream/live';
 
 const services: AppServices = {
-  api: { login, logout, profile, preferences, prefSetting, copyProfile, userTags },
+  api: {
+    login,
+    logout,
+    profile,
+    preferences,
+    prefSetting,
+    copyProfile,
+    userTags,
+    memberInfo,
+    registerPermission,
+    cardPotential,
+    aggregateInfo,
+    instrumentsInfo,
+  },
   host: currentHostConfig(),
   allowPseudo: import.meta.env.DEV,
 };

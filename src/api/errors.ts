@@ -2,6 +2,7 @@
  * Errors of the HTTP client: one base class with a catalogue `code` (error-codes.ts), one
  * subclass per way a request can fail. The i18n layer translates by `code`.
  */
+import { NO_PERMISSION_CODES } from '../stream/protocol';
 import { ERROR_CODES, ERROR_MESSAGES, type ErrorCode } from './error-codes';
 
 /** Which request failed (for logs; never shown to users). */
@@ -114,6 +115,19 @@ export class NoPermissionError extends BusinessError {
 
 export function isApiError(err: unknown): err is ApiError {
   return err instanceof ApiError;
+}
+
+/**
+ * True when `err` says the session has no permission (10007, 33003, 10009): a
+ * NoPermissionError, or anything carrying such a `code` (or `ret_code`), number or numeric text.
+ * The one test for it: the session, the seeder and the connection machine all ask here.
+ */
+export function isNoPermission(err: unknown): boolean {
+  if (err instanceof NoPermissionError) return true;
+  if (typeof err !== 'object' || err === null) return false;
+  const { code, ret_code: retCode } = err as { code?: unknown; ret_code?: unknown };
+  const c = Number(code ?? retCode);
+  return Number.isInteger(c) && NO_PERMISSION_CODES.has(c);
 }
 
 export type { ErrorCode };

@@ -3,29 +3,41 @@
  * HTTP client reports a "user no permission" code. Functions take the Jotai store and the API
  * they need, so tests hand in fakes and the app hands in src/api/endpoints.ts.
  */
-import { atom, type createStore } from 'jotai';
+import { atom, type createStore, type PrimitiveAtom } from 'jotai';
+import { isNoPermission } from '../api/errors';
 import type {
+  AssetsAggregateInfo,
+  CardPotential,
   CopyProfile,
   LoginBody,
   LoginResult,
+  MemberInfo,
   PrefSetting,
   Preferences,
   Profile,
+  RegisterPermission,
   UserTags,
 } from '../api/types';
-import { NO_PERMISSION_CODES } from '../stream/protocol';
 import { errorCodeOf } from '../i18n/error-message';
-import { dataOf, failed, idle, pending, ready, type Loadable } from '../state/loadable';
 import {
+  assetsAggregateInfoAtom,
+  cardPotentialAtom,
   configsAtom,
   copyProfileAtom,
   DEFAULT_CONFIGS,
   DEFAULT_PREFERENCES,
+  memberInfoAtom,
   preferencesAtom,
+  preferencesSourceAtom,
   profileUserTagAtom,
+  registerPermissionAtom,
   SIGNED_OUT,
   userAtom,
+  type SessionUser,
 } from '../state/client';
+import { loadInstruments, type FetchInstruments } from '../state/instruments';
+import { dataOf, failed, idle, pending, ready, type Loadable } from '../state/loadable';
+import { recallShowAssets, rememberShowAssets } from '../state/show-assets-memory';
 
 export type JotaiStore = ReturnType<typeof createStore>;
 
@@ -37,6 +49,12 @@ export interface SessionApi {
   prefSetting(): Promise<PrefSetting>;
   copyProfile(): Promise<CopyProfile>;
   userTags(): Promise<UserTags>;
+  /** The rest of the client state; a read left out is not loaded (tests, tools). */
+  memberInfo?: () => Promise<MemberInfo>;
+  registerPermission?: () => Promise<RegisterPermission>;
+  cardPotential?: () => Promise<CardPotential>;
+  aggregateInfo?: () => Promise<AssetsAggregateInfo>;
+  instrumentsInfo?: FetchInstruments;
 }
 
 /** Whether we know yet if someone is signed in ('error': the server could not be reached). */
@@ -73,38 +91,100 @@ export const HOME_PATHS: Record<Role, string> = {
   trader: '/assets/derivatives',
 };
 
-export const isNoPermission = (err: unknown) => NO_PERMISSION_CODES.has(errorCodeOf(err) ?? -1);
+const reasonOf = (err: unknown) => String(errorCodeOf(err) ?? 'error');
 
 /**
- * Everything around the user that screens read: copy-trade profile and user tags (they decide
- * the home screen), display preferences and page configs. Failures keep the defaults (and mark
- * the loadable failed) rather than blocking the session.
+ * Starts a session for `profile`'s user: everything of the previous one is forgotten first and
+ * the preferences are unknown (amounts hidden) until they answer. The new `userAtom` value is
+ * the session: a late answer meant for another one is recognised by it (`sameSession`).
  */
-export async function loadUserContext(store: JotaiStore, api: SessionApi): Promise<Role> {
-  store.set(copyProfileAtom, pending());
-  store.set(profileUserTagAtom, pending());
-  const [cp, tags, prefs, configs] = await Promise.allSettled([
-    api.copyProfile(),
-    api.userTags(),
-    api.preferences(),
-    api.prefSetting(),
-  ]);
-  if (prefs.status === 'fulfilled') {
-    store.set(preferencesAtom, { ...DEFAULT_PREFERENCES, ...prefs.value });
+function beginSession(store: JotaiStore, profile: Profile): SessionUser {
+  resetUserState(store, 'unknown');
+  const session: SessionUser = { userId: profile.userId, profile };
+  store.set(userAtom, session);
+  return session;
+}
+
+const sameSession = (store: JotaiStore, session: SessionUser) => store.get(userAtom) === session;
+
+/** The preferences answered: shown as they are (a choice the user made meanwhile stands). */
+function applyPreferences(store: JotaiStore, session: SessionUser, prefs: Preferences): void {
+  const mine = store.get(preferencesSourceAtom) === 'user';
+  const showAssets = mine ? store.get(preferencesAtom).showAssets : prefs.showAssets;
+  store.set(preferencesAtom, { ...DEFAULT_PREFERENCES, ...prefs, showAssets });
+  if (!mine) {
+    store.set(preferencesSourceAtom, 'server');
+    rememberShowAssets(session.userId, showAssets === 0 ? 0 : 1);
   }
-  if (configs.status === 'fulfilled') {
-    store.set(configsAtom, { ...DEFAULT_CONFIGS, ...configs.value });
-  }
-  const reason = (r: PromiseRejectedResult) => String(errorCodeOf(r.reason) ?? 'error');
-  store.set(copyProfileAtom, cp.status === 'fulfilled' ? ready(cp.value) : failed(reason(cp)));
-  store.set(
-    profileUserTagAtom,
-    tags.status === 'fulfilled' ? ready(tags.value) : failed(reason(tags)),
+}
+
+/** The preferences call failed: the last choice known on this device, else amounts stay hidden. */
+function fallBackPreferences(store: JotaiStore, session: SessionUser): void {
+  if (store.get(preferencesSourceAtom) !== 'unknown') return;
+  const stored = recallShowAssets(session.userId);
+  if (stored === undefined) return;
+  store.set(preferencesAtom, { ...store.get(preferencesAtom), showAssets: stored });
+  store.set(preferencesSourceAtom, 'stored');
+}
+
+export interface UserContextLoad {
+  /** The role, once copy profile and user tags have answered (either way). */
+  role: Promise<Role>;
+  /** Every read has answered (or failed). */
+  done: Promise<void>;
+}
+
+/**
+ * Loads everything around the signed-in user that screens read, in parallel, each applied as
+ * soon as it answers: copy-trade profile and user tags (they decide the home screen), display
+ * preferences, page configs, member info, register permission, card potential, asset aggregate
+ * info, and (once per page) the instruments. A failure keeps the defaults and marks its loadable
+ * failed rather than blocking the session. Answers that come after the session ended (sign-out,
+ * another user) are dropped.
+ */
+export function loadUserContext(store: JotaiStore, api: SessionApi): UserContextLoad {
+  const session = store.get(userAtom);
+  const live = () => sameSession(store, session);
+  const load = <T>(target: PrimitiveAtom<Loadable<T>>, call: (() => Promise<T>) | undefined) => {
+    if (!call) return Promise.resolve(undefined);
+    store.set(target, pending());
+    return call().then(
+      (value) => {
+        if (live()) store.set(target, ready(value));
+        return value;
+      },
+      (err: unknown) => {
+        if (live()) store.set(target, failed(reasonOf(err)));
+        return undefined;
+      },
+    );
+  };
+  const cp = load(copyProfileAtom, () => api.copyProfile());
+  const tags = load(profileUserTagAtom, () => api.userTags());
+  const role = Promise.all([cp, tags]).then(([c, t]) => roleOf(c, t));
+  const prefs = api.preferences().then(
+    (p) => {
+      if (live()) applyPreferences(store, session, p);
+    },
+    () => {
+      if (live()) fallBackPreferences(store, session);
+    },
   );
-  return roleOf(
-    cp.status === 'fulfilled' ? cp.value : undefined,
-    tags.status === 'fulfilled' ? tags.value : undefined,
+  const configs = api.prefSetting().then(
+    (c) => {
+      if (live()) store.set(configsAtom, { ...DEFAULT_CONFIGS, ...c });
+    },
+    () => {},
   );
+  const rest = [
+    load(memberInfoAtom, api.memberInfo),
+    load(registerPermissionAtom, api.registerPermission),
+    load(cardPotentialAtom, api.cardPotential),
+    load(assetsAggregateInfoAtom, api.aggregateInfo),
+    api.instrumentsInfo && loadInstruments(store, api.instrumentsInfo),
+  ];
+  const done = Promise.all([role, prefs, configs, ...rest]).then(() => undefined);
+  return { role, done };
 }
 
 /** On page load: who is signed in? 10007 (or any no-permission code) means nobody. */
@@ -112,9 +192,9 @@ export async function bootstrapSession(store: JotaiStore, api: SessionApi): Prom
   store.set(sessionStatusAtom, 'checking');
   try {
     const profile = await api.profile();
-    store.set(userAtom, { userId: profile.userId, profile });
+    beginSession(store, profile);
     store.set(sessionStatusAtom, 'ready');
-    await loadUserContext(store, api);
+    await loadUserContext(store, api).done;
   } catch (err) {
     if (isNoPermission(err)) {
       clearSession(store);
@@ -125,22 +205,32 @@ export async function bootstrapSession(store: JotaiStore, api: SessionApi): Prom
   }
 }
 
-/** Log in and load the session; resolves with the role's home path. Rejects with the API error. */
+/** Log in and load the session; resolves with the home path of the role. Rejects with the API error. */
 export async function logIn(store: JotaiStore, api: SessionApi, body: LoginBody): Promise<string> {
   await api.login(body);
   const profile = await api.profile();
-  store.set(userAtom, { userId: profile.userId, profile });
+  beginSession(store, profile);
   store.set(sessionStatusAtom, 'ready');
-  return HOME_PATHS[await loadUserContext(store, api)];
+  return HOME_PATHS[await loadUserContext(store, api).role];
 }
 
-/** Forget the user and everything loaded for them. */
-export function clearSession(store: JotaiStore): void {
-  store.set(userAtom, SIGNED_OUT);
+/** Everything loaded for a user back to its default; `source` of the preferences. */
+function resetUserState(store: JotaiStore, source: 'none' | 'unknown'): void {
   store.set(copyProfileAtom, idle());
   store.set(profileUserTagAtom, idle());
+  store.set(memberInfoAtom, idle());
+  store.set(registerPermissionAtom, idle());
+  store.set(cardPotentialAtom, idle());
+  store.set(assetsAggregateInfoAtom, idle());
   store.set(preferencesAtom, DEFAULT_PREFERENCES);
+  store.set(preferencesSourceAtom, source);
   store.set(configsAtom, DEFAULT_CONFIGS);
+}
+
+/** Forget the user and everything loaded for them (the instruments are public: they stay). */
+export function clearSession(store: JotaiStore): void {
+  store.set(userAtom, SIGNED_OUT);
+  resetUserState(store, 'none');
 }
 
 export interface SignOutEffects {

@@ -39,7 +39,20 @@ export const assetsAggregateInfoAtom =
 export const DEFAULT_PREFERENCES: Preferences = { showAssets: 1, homeTradingPageUserGuide: 'hide' };
 /** Display preferences; amounts are masked everywhere when showAssets is 0. */
 export const preferencesAtom = atom<Preferences>(DEFAULT_PREFERENCES);
-export const showAssetsAtom = atom((get) => get(preferencesAtom).showAssets !== 0);
+
+/**
+ * Where the preferences in `preferencesAtom` come from. `none`: nobody signed in. `unknown`: a
+ * session started and its preferences have not answered yet (amounts stay hidden: a user who
+ * hides them must never see them flash). `server`: the preferences call answered. `stored`: it
+ * failed and the last value known on this device stands in. `user`: the user's own choice since.
+ */
+export type PreferencesSource = 'none' | 'unknown' | 'server' | 'stored' | 'user';
+export const preferencesSourceAtom = atom<PreferencesSource>('none');
+
+/** Whether amounts are shown: never while the signed-in user's preference is unknown. */
+export const showAssetsAtom = atom(
+  (get) => get(preferencesSourceAtom) !== 'unknown' && get(preferencesAtom).showAssets !== 0,
+);
 
 export const DEFAULT_CONFIGS: PrefSetting = { deposit_to: '' };
 export const configsAtom = atom<PrefSetting>(DEFAULT_CONFIGS);

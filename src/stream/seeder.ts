@@ -9,8 +9,8 @@
  * are simply not re-applied (never lost).
  */
 import { timeNowToMicros } from '../lib/intstr';
+import { isNoPermission } from '../api/errors';
 import {
-  NO_PERMISSION_CODES,
   type PrivateTopic,
   type RestEnvelope,
   type TopicEntity,
@@ -93,12 +93,6 @@ interface TopicSeed {
   timeout: unknown;
   /** Aborts the request in flight. */
   abort: AbortController | undefined;
-}
-
-/** The ret_code of a failed call, whether it came back in the envelope or as a thrown ApiError. */
-function codeOf(err: unknown): number | undefined {
-  const c = (err as { code?: unknown } | null)?.code;
-  return typeof c === 'number' ? c : undefined;
 }
 
 function messageOf(err: unknown): string {
@@ -205,7 +199,7 @@ export class Seeder {
     this.opts.hooks.requested(topic);
     s.timeout = this.timers.setTimeout(() => {
       if (this.current(topic, s, id)) {
-        this.fail(topic, s, `no answer within ${this.timeoutMs} ms`, false, undefined);
+        this.fail(topic, s, `no answer within ${this.timeoutMs} ms`, false, false);
       }
     }, this.timeoutMs);
     const abort = new AbortController();
@@ -226,11 +220,13 @@ export class Seeder {
           // nor escape as an unhandled rejection: it is a failed request, retried.
           const mine = this.seeds.get(topic) === s && (s.inFlight === id || s.inFlight === 0);
           if (mine)
-            this.fail(topic, s, `snapshot not applied: ${messageOf(err)}`, false, undefined);
+            this.fail(topic, s, `snapshot not applied: ${messageOf(err)}`, false, false);
         }
       },
       (err: unknown) => {
-        if (this.current(topic, s, id)) this.fail(topic, s, messageOf(err), false, codeOf(err));
+        if (this.current(topic, s, id)) {
+          this.fail(topic, s, messageOf(err), false, isNoPermission(err));
+        }
       },
     );
   }
@@ -241,13 +237,12 @@ export class Seeder {
 
   private settle(topic: PrivateTopic, s: TopicSeed, env: RestEnvelope<unknown>): void {
     if (typeof env !== 'object' || env === null) {
-      this.fail(topic, s, 'body is not a response envelope', true, undefined);
+      this.fail(topic, s, 'body is not a response envelope', true, false);
       return;
     }
     if (env.ret_code !== 0) {
-      const code = typeof env.ret_code === 'number' ? env.ret_code : undefined;
       const msg = `ret_code ${JSON.stringify(env.ret_code)}: ${String(env.ret_msg ?? '')}`;
-      this.fail(topic, s, msg, false, code);
+      this.fail(topic, s, msg, false, isNoPermission(env));
       return;
     }
     let items: Items;
@@ -255,7 +250,7 @@ export class Seeder {
       items = decodeSnapshotResult(topic, env.result);
     } catch (err) {
       if (!(err instanceof ValidationError)) throw err;
-      this.fail(topic, s, `bad snapshot body: ${err.message}`, true, undefined);
+      this.fail(topic, s, `bad snapshot body: ${err.message}`, true, false);
       return;
     }
     const queued = s.queue;
@@ -275,7 +270,7 @@ export class Seeder {
     s: TopicSeed,
     reason: string,
     badBody: boolean,
-    code: number | undefined,
+    noPermission: boolean,
   ): void {
     this.clearTimers(s);
     s.inFlight = 0;
@@ -283,9 +278,8 @@ export class Seeder {
     s.queue = [];
     s.failures++;
     // No permission will not heal by retrying: the session is gone and the app signs out.
-    const retryable = code === undefined || !NO_PERMISSION_CODES.has(code);
     let retryAt: number | undefined;
-    if (retryable) {
+    if (!noPermission) {
       const cap = Math.min(this.maxDelayMs, this.baseDelayMs * 2 ** Math.min(s.failures - 1, 30));
       const delay = Math.round(cap * (0.5 + this.random() / 2));
       retryAt = this.now() + delay;

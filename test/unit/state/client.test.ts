@@ -16,6 +16,7 @@ import {
   profileUserTagAtom,
   rateAtom,
   rateByUsdAtom,
+  preferencesSourceAtom,
   registerPermissionAtom,
   showAssetsAtom,
   SIGNED_OUT,
@@ -55,6 +56,17 @@ describe('client-state atoms', () => {
     expect(store.get(showAssetsAtom)).toBe(true);
     store.set(preferencesAtom, { ...DEFAULT_PREFERENCES, showAssets: 0 });
     expect(store.get(showAssetsAtom)).toBe(false);
+  });
+
+  it("hides amounts while the signed-in user's preference is unknown", () => {
+    const store = createStore();
+    expect(store.get(preferencesSourceAtom)).toBe('none');
+    store.set(preferencesSourceAtom, 'unknown');
+    expect(store.get(showAssetsAtom)).toBe(false); // whatever the default says
+    for (const known of ['server', 'stored', 'user'] as const) {
+      store.set(preferencesSourceAtom, known);
+      expect(store.get(showAssetsAtom)).toBe(true);
+    }
   });
 
   it("configs default to deposit_to ''", () => {
