@@ -1,9 +1,9 @@
 import { Alert, Select, Stack, TextInput } from '@mantine/core';
-import Decimal from 'decimal.js';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../i18n/error-message';
 import { formMessages, validateValue } from '../../i18n/form-messages';
+import { compareDecimal, isDecimalInput } from '../../lib/money';
 import { DialogActions } from './DialogActions';
 import type { AccountKind, TransferRequest } from './dialog-state';
 
@@ -43,8 +43,11 @@ export function TransferForm({ accounts, coin, from, to, onSubmit, close }: Tran
       amountLabel,
       messages,
     );
+    const value = amount.trim();
     if (amountError) next.amount = amountError;
-    else if (!new Decimal(amount.trim()).gt(0)) next.amount = t('dialogs.transfer.amountPositive');
+    // A number to the form rules may still be "1e3": an amount is a plain decimal, sent as typed.
+    else if (!isDecimalInput(value)) next.amount = messages.invalidType(amountLabel, 'number');
+    else if (compareDecimal(value, '0') <= 0) next.amount = t('dialogs.transfer.amountPositive');
     if (fromAcc === toAcc) next.to = t('dialogs.transfer.sameAccount');
     return next;
   };

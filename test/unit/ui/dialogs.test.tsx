@@ -143,6 +143,10 @@ describe('dialog host', () => {
     await userEvent.click(submit);
     expect(await within(dialog).findByText('Amount is not a valid number')).toBeInTheDocument();
     await userEvent.clear(amount);
+    await userEvent.type(amount, '1e3'); // a number to the form rules, not an amount
+    await userEvent.click(submit);
+    expect(await within(dialog).findByText('Amount is not a valid number')).toBeInTheDocument();
+    await userEvent.clear(amount);
     await userEvent.type(amount, '0');
     await userEvent.click(submit);
     expect(await within(dialog).findByText('Amount must be greater than 0')).toBeInTheDocument();
