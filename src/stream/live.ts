@@ -3,16 +3,20 @@
  * as their sink, snapshot seeding through the REST endpoints, URLs from the host config. It
  * follows the session: started at sign-in, stopped and cleared at sign-out (the next user never
  * sees the previous one's data), restarted for another user. Tickers follow what is held
- * (positions, orders, wallet coins) plus what screens ask for with watchSymbols().
+ * (positions and orders: what live PnL is valued with) plus what screens ask for with
+ * watchSymbols(), and only symbols that exist once the instruments are known. A private stream
+ * that refuses our session is retried with fresh tokens while the REST session is still valid.
  */
 import { atom, type createStore } from 'jotai';
+import { backoffDelay } from '../../machines/backoff';
 import { createConnection, type ConnectionActor } from '../../machines/connection.machine';
 import type { ConnectionInput, UnauthorizedEvent } from '../../machines/connection.types';
 import { api } from '../api/endpoints';
+import { isNoPermission } from '../api/errors';
 import { currentHostConfig, type HostConfig } from '../config/host';
 import { streamAtoms } from '../state/atoms';
 import type { StreamAtoms } from '../state/atoms/stream';
-import { copyProfileAtom, userAtom } from '../state/client';
+import { copyProfileAtom, instrumentsAtom, userAtom, type Instrument } from '../state/client';
 import { dataOf } from '../state/loadable';
 import type { StreamState } from '../state/model';
 import { Ingest, type IngestOptions } from './ingest';
@@ -37,8 +41,9 @@ export const LEADER_PRIVATE_TOPICS: readonly PrivateTopic[] = [
 ];
 /** Ticker symbols we subscribe: Bybit linear symbols are upper-case letters and digits. */
 const SYMBOL = /^[A-Z0-9]{2,40}$/;
-/** Coins are valued against USDT tickers; USDT itself needs none. */
-const QUOTE_COIN = 'USDT';
+/** Retries of a private stream that refused our session while the REST session is valid. */
+const AUTH_RETRIES = 3;
+const AUTH_RETRY_BASE_MS = 1_000;
 
 export interface LiveConnections {
   public: ConnectionActor | null;
@@ -65,8 +70,16 @@ export interface LiveOptions {
   scheduler?: Scheduler;
   /** Snapshot retry backoff and timeout (defaults: 1 s doubling to 30 s; 15 s). */
   seeder?: IngestOptions['seeder'];
-  /** The private stream refused our session (token rejected, 4401): the app signs out. */
+  /**
+   * Our session is over (the private stream refused it and the REST session is gone too, or it
+   * kept refusing fresh tokens): the app signs out.
+   */
   onUnauthorized?: (e: UnauthorizedEvent) => void;
+  /**
+   * Default: api.profile. Asked when the private stream refuses our session: resolving means
+   * the REST session is valid, and the stream is retried with a fresh token.
+   */
+  checkSession?: () => Promise<unknown>;
   /** Rejected frames and snapshots, for monitoring. */
   onReject?: (stream: StreamName, reason: string) => void;
 }
@@ -81,14 +94,22 @@ export interface LiveStreams {
   dispose(): void;
 }
 
-/** Symbols whose tickers the session needs: held positions and orders, wallet coins, watched. */
-export function wantedSymbols(state: StreamState, watched: Iterable<string>): string[] {
+/**
+ * Symbols whose tickers the session needs: those of held positions and orders (live PnL), and
+ * watched ones. Wallet coins need none: they are valued in USD through the exchange-rate call.
+ * Once the instruments are known (`instruments`), a symbol that is not one is never asked for
+ * (the server would refuse it).
+ */
+export function wantedSymbols(
+  state: StreamState,
+  watched: Iterable<string>,
+  instruments?: ReadonlyMap<string, Instrument>,
+): string[] {
   const s = new Set<string>();
   for (const p of state['copytrade.position'].rows.values()) s.add(p.symbol);
   for (const o of state['copytrade.order'].rows.values()) if (o.symbol) s.add(o.symbol);
-  for (const c of state.wallet.rows.keys()) if (c !== QUOTE_COIN) s.add(`${c}${QUOTE_COIN}`);
   for (const w of watched) s.add(w);
-  return [...s].filter((x) => SYMBOL.test(x)).sort();
+  return [...s].filter((x) => SYMBOL.test(x) && (!instruments || instruments.has(x))).sort();
 }
 
 const isLeaderIn = (store: Store) => dataOf(store.get(copyProfileAtom))?.isLeader === true;
@@ -101,6 +122,7 @@ export function startLive(opts: LiveOptions): LiveStreams {
     opts.fetchSnapshot ??
     ((topic, signal) => api.fetchSnapshot(topic, signal ? { signal } : undefined));
   const oneTimeToken = opts.oneTimeToken ?? (() => api.oneTimeToken());
+  const checkSession = opts.checkSession ?? (() => api.profile());
   const ingest = new Ingest({
     store,
     atoms,
@@ -122,8 +144,14 @@ export function startLive(opts: LiveOptions): LiveStreams {
 
   const privateTopics = () => [...BASE_PRIVATE_TOPICS, ...(leader ? LEADER_PRIVATE_TOPICS : [])];
 
+  const knownInstruments = () => {
+    const l = store.get(instrumentsAtom);
+    return l.status === 'ready' ? l.data : undefined;
+  };
+  const symbols = () => wantedSymbols(atoms.committed(), watched.keys(), knownInstruments());
+
   const syncTickers = () => {
-    const next = wantedSymbols(atoms.committed(), watched.keys());
+    const next = symbols();
     if (next.length === tickers.length && next.every((s, i) => s === tickers[i])) return;
     const gone = tickers.filter((s) => !next.includes(s));
     tickers = next;
@@ -134,7 +162,7 @@ export function startLive(opts: LiveOptions): LiveStreams {
   const open = () => {
     const host = opts.host ?? currentHostConfig();
     leader = isLeaderIn(store);
-    tickers = wantedSymbols(atoms.committed(), watched.keys());
+    tickers = symbols();
     const common = { sink: ingest, ...opts.connection };
     const pub = createConnection({
       ...common,
@@ -149,11 +177,51 @@ export function startLive(opts: LiveOptions): LiveStreams {
       topics: privateTopics(),
       getToken: () => oneTimeToken().then((t) => t.token),
     });
-    priv.on('unauthorized', (e) => opts.onUnauthorized?.(e));
+    priv.on('unauthorized', (e) => refused(priv, e));
+    // A stream that stayed up a while has proved its session: refusals count afresh.
+    priv.subscribe((snap) => {
+      if (snap.matches({ active: { ready: { uptime: 'stable' } } })) authRetries = 0;
+    });
     publish({ public: pub, private: priv });
   };
 
+  // ---- a private stream that refuses our session ----
+  let authRetries = 0;
+  let authTimer: ReturnType<typeof setTimeout> | undefined;
+  const random = opts.connection?.random ?? Math.random;
+
+  /**
+   * One refusal (auth answered success:false, or close 4401) is not the end of a session: the
+   * token may have been spoilt on the way. If the REST session is still valid, the stream is
+   * retried with a fresh token, at most AUTH_RETRIES times in a row with backoff. A refused
+   * token request (10007/33003/10009), a REST session that is gone, or refusals past the bound
+   * sign out.
+   */
+  const refused = (actor: ConnectionActor, e: UnauthorizedEvent) => {
+    const signOut = () => {
+      if (conns.private === actor) opts.onUnauthorized?.(e);
+    };
+    if (e.code === 'token-rejected' || authRetries >= AUTH_RETRIES) return signOut();
+    checkSession().then(
+      () => retry(actor),
+      (err: unknown) => (isNoPermission(err) ? signOut() : retry(actor)),
+    );
+  };
+
+  const retry = (actor: ConnectionActor) => {
+    if (conns.private !== actor) return; // signed out meanwhile
+    authRetries += 1;
+    const delay = backoffDelay(authRetries, random, AUTH_RETRY_BASE_MS, 30_000);
+    authTimer = setTimeout(() => {
+      authTimer = undefined;
+      if (conns.private === actor) actor.send({ type: 'CONNECT' });
+    }, delay);
+  };
+
   const close = () => {
+    if (authTimer !== undefined) clearTimeout(authTimer);
+    authTimer = undefined;
+    authRetries = 0;
     for (const a of [conns.public, conns.private]) {
       if (!a) continue;
       a.send({ type: 'STOP' });
@@ -189,7 +257,7 @@ export function startLive(opts: LiveOptions): LiveStreams {
     store.sub(copyProfileAtom, onProfile),
     store.sub(atoms.positionKeysAtom, syncTickers),
     store.sub(atoms.orderKeysAtom, syncTickers),
-    store.sub(atoms.walletCoinsAtom, syncTickers),
+    store.sub(instrumentsAtom, syncTickers),
   ];
   onUser();
 

@@ -4,19 +4,24 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { manualEnvironment } from '../../../machines/connection-environment';
 import type { UnauthorizedEvent } from '../../../machines/connection.types';
 import { createStreamAtoms } from '../../../src/state/atoms/stream';
-import { copyProfileAtom, SIGNED_OUT, userAtom } from '../../../src/state/client';
+import { copyProfileAtom, instrumentsAtom, SIGNED_OUT, userAtom } from '../../../src/state/client';
 import { ready } from '../../../src/state/loadable';
 import { phaseOf } from '../../../src/stream/connection-status';
-import { liveConnectionsAtom, startLive, wantedSymbols } from '../../../src/stream/live';
+import {
+  liveConnectionsAtom,
+  startLive,
+  wantedSymbols,
+  type LiveOptions,
+} from '../../../src/stream/live';
 import { initialStreamState, applyItems } from '../../../src/state/model';
 import type { PrivateTopic, RestEnvelope } from '../../../src/stream/protocol';
 import { advance, FakeExchange, MockWebSocketImpl } from '../machines/harness';
-import { order, position, privateText, T0 } from '../state/fixtures';
+import { leaderWallet, order, position, privateText, T0 } from '../state/fixtures';
 import { envelope, manualScheduler } from './harness';
 
 const BASE = ['copytrade.account', 'copytrade.order', 'copytrade.position', 'risk', 'wallet'];
 
-function setup() {
+function setup(over: Partial<LiveOptions> = {}) {
   const store = createStore();
   const atoms = createStreamAtoms();
   const pubEx = new FakeExchange('public');
@@ -33,6 +38,8 @@ function setup() {
     connection: { WebSocketImpl: MockWebSocketImpl, env: manualEnvironment(), random: () => 0.5 },
     scheduler: sched.scheduler,
     onUnauthorized: (e) => unauthorized.push(e),
+    checkSession: () => Promise.resolve({ userId: 1001 }),
+    ...over,
   });
   const conns = () => store.get(liveConnectionsAtom);
   const wanted = (s: 'public' | 'private') => conns()[s]?.getSnapshot().context.wanted ?? null;
@@ -73,13 +80,11 @@ describe('the live pipeline follows the session', () => {
     expect(phaseOf(pub!.getSnapshot())).toBe('live');
     expect(phaseOf(priv!.getSnapshot())).toBe('live');
     expect(h.requests.map((r) => r.topic).sort()).toEqual(BASE);
-    // Tickers of the default wallet coins (USDT needs none).
-    expect(h.wanted('public')).toEqual([
-      'tickers.BTCUSDT',
-      'tickers.EOSUSDT',
-      'tickers.ETHUSDT',
-      'tickers.XRPUSDT',
-    ]);
+    // Nothing held yet: no tickers (wallet coins are valued through the exchange rates).
+    expect(h.wanted('public')).toEqual([]);
+    h.live.watchSymbols(['BTCUSDT']);
+    expect(h.wanted('public')).toEqual(['tickers.BTCUSDT']);
+    await advance(10);
     h.answerAll();
     h.pubEx.push(h.pubEx.tickerFrame('BTCUSDT'));
     await advance(10);
@@ -124,9 +129,7 @@ describe('the live pipeline follows the session', () => {
     await advance(10);
     h.sched.tick();
     await advance(50);
-    expect(h.wanted('public')).toEqual(
-      expect.arrayContaining(['tickers.SOLUSDT', 'tickers.ADAUSDT', 'tickers.BTCUSDT']),
-    );
+    expect(h.wanted('public')).toEqual(['tickers.ADAUSDT', 'tickers.SOLUSDT']);
     const unwatch = h.live.watchSymbols(['DOGEUSDT', 'DOGEUSDT']);
     const unwatch2 = h.live.watchSymbols(['DOGEUSDT']);
     expect(h.wanted('public')).toContain('tickers.DOGEUSDT');
@@ -177,14 +180,155 @@ describe('the live pipeline follows the session', () => {
     h.privEx.stop();
   });
 
-  it('reports an unauthorized private stream', async () => {
+  it('no longer a leader: the leader topics are dropped and their data cleared', async () => {
     const h = setup();
+    h.store.set(copyProfileAtom, ready({ isLeader: true, subMemberIdList: [], userId: 2001 }));
+    h.store.set(userAtom, { userId: 2001 });
+    await advance(100);
+    h.answerAll();
+    for (const r of h.requests.splice(0)) r.resolve(envelope(null));
+    await advance(10);
+    h.privEx.push(privateText('copytrade.leaderWallet', 1, [leaderWallet(5)]));
+    await advance(10);
+    h.sched.tick();
+    expect(h.store.get(h.atoms.leaderWalletAtom)).not.toBeNull();
+    expect(h.store.get(h.atoms.topicStatusAtom('copytrade.leaderWallet')).status).toBe('ready');
+
+    h.store.set(copyProfileAtom, ready({ isLeader: false, subMemberIdList: [], userId: 2001 }));
+    await advance(10);
+    h.sched.tick();
+    expect(h.wanted('private')).toEqual(BASE);
+    expect(h.store.get(h.atoms.leaderWalletAtom)).toBeNull();
+    expect(h.store.get(h.atoms.topicStatusAtom('copytrade.leaderWallet'))).toEqual({
+      status: 'idle',
+      hasData: false,
+    });
+    h.live.dispose();
+    h.pubEx.stop();
+    h.privEx.stop();
+  });
+
+  it('never asks for a ticker that is not an instrument once the instruments are known', async () => {
+    const h = setup();
+    h.store.set(userAtom, { userId: 1001 });
+    await advance(100);
+    h.live.watchSymbols(['BTCUSDT', 'NOPEUSDT']);
+    expect(h.wanted('public')).toEqual(['tickers.BTCUSDT', 'tickers.NOPEUSDT']);
+    const btc = {
+      symbol: 'BTCUSDT',
+      baseCoin: 'BTC',
+      quoteCoin: 'USDT',
+      tickSize: '0.1',
+      qtyStep: '0.001',
+    };
+    h.store.set(instrumentsAtom, ready(new Map([['BTCUSDT', btc]])));
+    expect(h.wanted('public')).toEqual(['tickers.BTCUSDT']);
+    h.live.dispose();
+    h.pubEx.stop();
+    h.privEx.stop();
+  });
+});
+
+describe('a private stream that refuses our session', () => {
+  const tokens = () => {
+    let n = 0;
+    return vi.fn(() => Promise.resolve({ token: `ott-${++n}` }));
+  };
+  const authTokens = (h: ReturnType<typeof setup>) =>
+    h.privEx.ops
+      .flat()
+      .filter((o) => o.op === 'auth')
+      .map((o) => o.args?.[0]);
+
+  it('is retried with a fresh token while the REST session is valid', async () => {
+    const oneTimeToken = tokens();
+    const checkSession = vi.fn(() => Promise.resolve({ userId: 1001 }));
+    const h = setup({ oneTimeToken, checkSession });
     h.privEx.auth = 'reject';
     h.store.set(userAtom, { userId: 1001 });
     await advance(100);
+    expect(checkSession).toHaveBeenCalledTimes(1);
+    h.privEx.auth = 'accept';
+    await advance(1_000); // backoff before the retry
+    expect(phaseOf(h.conns().private!.getSnapshot())).toBe('live');
+    expect(authTokens(h)).toEqual(['ott-1', 'ott-2']);
+    expect(h.unauthorized).toEqual([]);
+    h.live.dispose();
+    h.pubEx.stop();
+    h.privEx.stop();
+  });
+
+  it('signs out after three refused retries in a row', async () => {
+    const h = setup({ oneTimeToken: tokens() });
+    h.privEx.auth = 'close-4401';
+    h.store.set(userAtom, { userId: 1001 });
+    await advance(10_000);
+    expect(authTokens(h)).toHaveLength(4); // the first try and three retries
     expect(h.unauthorized).toEqual([
-      expect.objectContaining({ type: 'unauthorized', stream: 'private' }),
+      expect.objectContaining({ type: 'unauthorized', stream: 'private', code: 'auth-rejected' }),
     ]);
+    await advance(60_000);
+    expect(authTokens(h)).toHaveLength(4);
+    h.live.dispose();
+    h.pubEx.stop();
+    h.privEx.stop();
+  });
+
+  it('signs out at once when the REST session is gone too', async () => {
+    const checkSession = vi.fn(() =>
+      Promise.reject(Object.assign(new Error('x'), { code: 10007 })),
+    );
+    const h = setup({ checkSession });
+    h.privEx.auth = 'reject';
+    h.store.set(userAtom, { userId: 1001 });
+    await advance(100);
+    expect(h.unauthorized).toHaveLength(1);
+    await advance(10_000);
+    expect(authTokens(h)).toHaveLength(1);
+    h.live.dispose();
+    h.pubEx.stop();
+    h.privEx.stop();
+  });
+
+  it('signs out at once when the token request says no permission', async () => {
+    const checkSession = vi.fn(() => Promise.resolve({}));
+    const h = setup({
+      checkSession,
+      oneTimeToken: () => Promise.reject(Object.assign(new Error('x'), { code: 33003 })),
+    });
+    h.store.set(userAtom, { userId: 1001 });
+    await advance(100);
+    expect(h.unauthorized).toEqual([expect.objectContaining({ code: 'token-rejected' })]);
+    expect(checkSession).not.toHaveBeenCalled();
+    h.live.dispose();
+    h.pubEx.stop();
+    h.privEx.stop();
+  });
+
+  it('a session check that cannot reach the server retries too (bounded)', async () => {
+    const checkSession = vi.fn(() =>
+      Promise.reject(Object.assign(new Error('down'), { code: 9000005 })),
+    );
+    const h = setup({ checkSession, oneTimeToken: tokens() });
+    h.privEx.auth = 'reject';
+    h.store.set(userAtom, { userId: 1001 });
+    await advance(10_000);
+    expect(checkSession).toHaveBeenCalledTimes(3);
+    expect(h.unauthorized).toHaveLength(1);
+    h.live.dispose();
+    h.pubEx.stop();
+    h.privEx.stop();
+  });
+
+  it('a retry pending at sign-out is called off', async () => {
+    const h = setup({ oneTimeToken: tokens() });
+    h.privEx.auth = 'reject';
+    h.store.set(userAtom, { userId: 1001 });
+    await advance(100);
+    h.store.set(userAtom, SIGNED_OUT);
+    await advance(10_000);
+    expect(authTokens(h)).toHaveLength(1);
+    expect(h.unauthorized).toEqual([]);
     h.live.dispose();
     h.pubEx.stop();
     h.privEx.stop();
@@ -192,7 +336,7 @@ describe('the live pipeline follows the session', () => {
 });
 
 describe('wantedSymbols', () => {
-  it('takes position and order symbols, wallet coins against USDT, watched ones; drops junk', () => {
+  it('takes position and order symbols and watched ones (not wallet coins); drops junk', () => {
     let s = initialStreamState();
     s = applyItems(s, 'copytrade.position', [position('SOLUSDT', 0, 1, 1)]);
     s = applyItems(s, 'copytrade.order', [order('o', 1, { symbol: 'ADAUSDT' })]);
@@ -202,13 +346,24 @@ describe('wantedSymbols', () => {
     ]);
     expect(wantedSymbols(s, ['LINKUSDT', 'bad symbol'])).toEqual([
       'ADAUSDT',
-      'BTCUSDT',
-      'DOTUSDT',
-      'EOSUSDT',
-      'ETHUSDT',
       'LINKUSDT',
       'SOLUSDT',
-      'XRPUSDT',
+    ]);
+    // Once the instruments are known, only instruments.
+    const inst = (symbol: string) =>
+      [
+        symbol,
+        {
+          symbol,
+          baseCoin: symbol.slice(0, -4),
+          quoteCoin: 'USDT',
+          tickSize: '0.01',
+          qtyStep: '1',
+        },
+      ] as const;
+    expect(wantedSymbols(s, ['LINKUSDT'], new Map([inst('SOLUSDT'), inst('LINKUSDT')]))).toEqual([
+      'LINKUSDT',
+      'SOLUSDT',
     ]);
   });
 });
