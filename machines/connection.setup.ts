@@ -4,17 +4,25 @@
  * connection.actors.ts and connection-transport.ts.
  */
 import { assign, emit, enqueueActions, raise, sendTo, setup } from 'xstate';
-import { authOp, pingOp, subscribeOp, unsubscribeOp, type ClientOp } from '../src/stream/protocol';
+import { isNoPermission } from '../src/api/errors';
+import { authOp, pingOp } from '../src/stream/protocol';
 import { backoffDelay } from './backoff';
 import { environmentLogic, tickerLogic, tokenLogic } from './connection.actors';
-import { isNoPermission } from '../src/api/errors';
 import {
   describeError,
   detailOf,
-  splitTopics,
   type ConnectionContext,
   type PendingOp,
 } from './connection.context';
+import {
+  chunks,
+  expirePending,
+  isTopicsEvent,
+  nextWanted,
+  planOps,
+  refusal,
+  singles,
+} from './connection.topics';
 import { transportLogic } from './connection-transport';
 import type {
   ConnectionErrorCode,
@@ -25,74 +33,6 @@ import type {
 
 /** Pending answers older than this are forgotten (the heartbeat covers a dead socket). */
 const PENDING_TTL_MS = 60_000;
-
-/**
- * Topics per subscribe/unsubscribe op: Bybit asks for at most 10 args per op on some streams and
- * servers refuse oversized ops; a long list goes out as several ops.
- */
-export const MAX_TOPICS_PER_OP = 10;
-
-function chunks(topics: readonly string[]): string[][] {
-  const out: string[][] = [];
-  for (let i = 0; i < topics.length; i += MAX_TOPICS_PER_OP) {
-    out.push(topics.slice(i, i + MAX_TOPICS_PER_OP));
-  }
-  return out;
-}
-
-/** Ops to send, with their req ids; `pending` is extended with them. */
-interface OpPlan {
-  seq: number;
-  ids: string[];
-  ops: ClientOp[];
-}
-
-/** One op per group of topics, numbered after `seq`, recorded in `pending` (mutated). */
-function planOps(
-  kind: 'subscribe' | 'unsubscribe',
-  groups: readonly (readonly string[])[],
-  seq: number,
-  pending: Record<string, PendingOp>,
-  at: number,
-): OpPlan {
-  const plan: OpPlan = { seq, ids: [], ops: [] };
-  for (const topics of groups) {
-    plan.seq += 1;
-    const reqId = String(plan.seq);
-    plan.ids.push(reqId);
-    pending[reqId] = { op: kind, topics, sentAt: at };
-    plan.ops.push(kind === 'subscribe' ? subscribeOp(reqId, topics) : unsubscribeOp(reqId, topics));
-  }
-  return plan;
-}
-
-/**
- * A refused subscribe op of several topics does not say which of them the server refuses: each
- * is tried once more in an op of its own. A refused op of one topic is final. So a refusal costs
- * at most one extra op per topic and can never loop.
- */
-const singles = (topics: readonly string[]): string[][] => topics.map((t) => [t]);
-
-/** The context after the server refused `topics` (those the app still wants). */
-function refusal(
-  context: ConnectionContext,
-  topics: readonly string[],
-  reason: string,
-): { update: Partial<ConnectionContext>; refused: string[] } {
-  const refused = topics.filter((t) => context.wanted.includes(t));
-  if (refused.length === 0) return { update: {}, refused };
-  const gone = new Set(refused);
-  return {
-    refused,
-    update: {
-      refused: [...new Set([...context.refused, ...refused])].sort(),
-      wanted: context.wanted.filter((t) => !gone.has(t)),
-      active: context.active.filter((t) => !gone.has(t)),
-      lastError: 'subscribe-rejected',
-      lastErrorDetail: `${reason || 'subscribe failed'} (${refused.join(',')})`,
-    },
-  };
-}
 
 /** Calls the sink; a throwing sink is reported, never allowed to break the lifecycle. */
 function callSink(
@@ -105,46 +45,6 @@ function callSink(
   } catch (err) {
     self.send({ type: 'SINK.ERROR', message: `${what}: ${describeError(err)}` });
   }
-}
-
-type TopicsEvent = Extract<
-  ConnectionEvent,
-  { type: 'TOPICS.ADD' | 'TOPICS.REMOVE' | 'TOPICS.SET' }
->;
-
-const isTopicsEvent = (e: ConnectionEvent): e is TopicsEvent =>
-  e.type === 'TOPICS.ADD' || e.type === 'TOPICS.REMOVE' || e.type === 'TOPICS.SET';
-
-/** The wanted set after a topics event; entries that are not topics of the stream are reported. */
-function nextWanted(context: ConnectionContext, event: TopicsEvent): Partial<ConnectionContext> {
-  const listed: readonly unknown[] = Array.isArray(event.topics) ? event.topics : [];
-  if (event.type === 'TOPICS.REMOVE') {
-    const gone = new Set(listed);
-    return {
-      wanted: context.wanted.filter((t) => !gone.has(t)),
-      refused: context.refused.filter((t) => !gone.has(t)),
-    };
-  }
-  const { valid, invalid } = splitTopics(context.stream, listed);
-  let refused = context.refused;
-  if (event.type === 'TOPICS.SET') {
-    // Topics no longer asked for leave the refused list: asking for them later tries again.
-    const asked = new Set(valid);
-    refused = refused.filter((t) => asked.has(t));
-  }
-  const out = new Set(refused);
-  const wanted = (
-    event.type === 'TOPICS.SET'
-      ? valid
-      : splitTopics(context.stream, [...context.wanted, ...valid]).valid
-  ).filter((t) => !out.has(t));
-  if (invalid.length === 0) return { wanted, refused };
-  return {
-    wanted,
-    refused,
-    lastError: 'invalid-topic',
-    lastErrorDetail: `not ${context.stream} stream topics: ${JSON.stringify(invalid)}`,
-  };
 }
 
 export const connectionSetup = setup({
@@ -426,30 +326,12 @@ export const connectionSetup = setup({
     resetDrops: assign({ drops: 0 }),
     assignStats: assign(({ context, event }) => {
       if (event.type !== 'TICK') return {};
-      const now = context.now();
-      const pending: Record<string, PendingOp> = {};
-      const unanswered: string[] = [];
-      for (const [id, p] of Object.entries(context.pending)) {
-        const ttl = p.op === 'subscribe' ? context.timings.subscribeTimeoutMs : PENDING_TTL_MS;
-        if (now - p.sentAt <= ttl) pending[id] = p;
-        else if (p.op === 'subscribe') unanswered.push(...p.topics);
-      }
-      const stats = {
+      return {
         fps: event.fps,
         staleTopics: event.staleTopics,
         staleTopicCount: event.staleTopicCount,
         rejectedFrames: event.rejectedFrames,
-        pending,
-      };
-      if (unanswered.length === 0) return stats;
-      // Never answered: not subscribed as far as we know. They stay wanted, so the next change
-      // of topics or the next connection asks again; meanwhile they are neither active nor stale.
-      const gone = new Set(unanswered);
-      return {
-        ...stats,
-        active: context.active.filter((t) => !gone.has(t)),
-        lastError: 'subscribe-timeout' as const,
-        lastErrorDetail: `no answer to subscribe (${unanswered.join(',')})`,
+        ...expirePending(context, context.now(), PENDING_TTL_MS),
       };
     }),
     emitUnauthorized: emit(({ context }) => ({

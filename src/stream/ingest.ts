@@ -42,6 +42,7 @@ import {
   type SeedResult,
   type Timers,
 } from './seeder';
+import { WriteRate } from './write-rate';
 import type { FrameSink } from './sink';
 
 type Store = ReturnType<typeof createStore>;
@@ -84,10 +85,7 @@ export class Ingest implements FrameSink {
   private dirtyStatuses = new Set<StreamTopic>();
   private stats: IngestStats = emptyStats();
   private statsDirty = false;
-  private writeTimes: number[] = [];
-  /** While store writes happened in the last second: the tick that lets `fps` fall to 0. */
-  private statsTick: unknown = undefined;
-  private readonly timers: Timers;
+  private readonly writeRate: WriteRate;
 
   /** Streams whose first payload since (re)subscribing is still to come: written at once. */
   private readonly cold = new Set<StreamTopic>();
@@ -106,7 +104,14 @@ export class Ingest implements FrameSink {
     this.scheduler = opts.scheduler ?? frameScheduler();
     this.now = opts.now ?? (() => Date.now());
     this.maxBuffered = opts.maxBufferedFrames ?? 1_000;
-    this.timers = opts.timers ?? globalTimers;
+    this.writeRate = new WriteRate(this.now, opts.timers ?? globalTimers, (fps) => {
+      // Writes stopped: only the rate changes (not counted as a write).
+      this.stats.fps = fps;
+      this.store.set(this.atoms.commitAtom, {
+        state: this.atoms.committed(),
+        stats: { ...this.stats },
+      });
+    });
     this.working = opts.atoms.committed();
     for (const t of STREAM_TOPICS) this.statuses[t] = IDLE_STATUS;
     this.seeder = new Seeder({
@@ -253,10 +258,8 @@ export class Ingest implements FrameSink {
     this.fold();
     const changed = this.working !== this.atoms.committed();
     if (!changed && this.dirtyStatuses.size === 0 && !this.statsDirty && !this.liveDirty) return;
-    const t = this.now();
-    this.writeTimes.push(t);
     this.stats.writes++;
-    this.stats.fps = this.writesInLastSecond(t);
+    this.stats.fps = this.writeRate.wrote();
     this.stats.lastBatchFrames = this.batchFrames;
     const statuses: Partial<Record<StreamTopic, TopicStatus>> = {};
     for (const topic of this.dirtyStatuses) statuses[topic] = this.statuses[topic];
@@ -273,7 +276,6 @@ export class Ingest implements FrameSink {
       stats: { ...this.stats },
       ...(liveQuotes ? { liveQuotes } : {}),
     });
-    this.armStatsTick();
   }
 
   /**
@@ -294,9 +296,7 @@ export class Ingest implements FrameSink {
     this.connected = { public: false, private: false };
     this.working = initialStreamState();
     this.stats = emptyStats();
-    this.writeTimes = [];
-    if (this.statsTick !== undefined) this.timers.clearTimeout(this.statsTick);
-    this.statsTick = undefined;
+    this.writeRate.reset();
     for (const t of STREAM_TOPICS) {
       this.statuses[t] = IDLE_STATUS;
       this.dirtyStatuses.add(t);
@@ -386,36 +386,6 @@ export class Ingest implements FrameSink {
     this.opts.onReject?.('private', `snapshot of ${topic}: ${reason}`);
     this.setStatus(topic, 'error', { error: reason, retryAt });
     this.schedule();
-  }
-
-  private writesInLastSecond(t: number): number {
-    while (this.writeTimes.length > 0 && (this.writeTimes[0] as number) <= t - 1_000) {
-      this.writeTimes.shift();
-    }
-    return this.writeTimes.length;
-  }
-
-  /**
-   * `fps` counts the writes of the last second, so it must fall when writes stop: once a second
-   * while it is above 0, it is recounted and, if it changed, written (stats only; not a write).
-   */
-  private armStatsTick(): void {
-    if (this.statsTick !== undefined || this.stats.fps === 0) return;
-    const handle = this.timers.setTimeout(() => {
-      this.statsTick = undefined;
-      const fps = this.writesInLastSecond(this.now());
-      if (fps !== this.stats.fps) {
-        this.stats.fps = fps;
-        this.store.set(this.atoms.commitAtom, {
-          state: this.atoms.committed(),
-          stats: { ...this.stats },
-        });
-      }
-      this.armStatsTick();
-    }, 1_000);
-    // In Node (tools, tests) the tick must not keep the process alive.
-    (handle as { unref?: () => void } | null)?.unref?.();
-    this.statsTick = handle;
   }
 
   private clearLiveTickers(): void {
