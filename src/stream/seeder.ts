@@ -10,11 +10,7 @@
  */
 import { timeNowToMicros } from '../lib/intstr';
 import { isNoPermission } from '../api/errors';
-import {
-  type PrivateTopic,
-  type RestEnvelope,
-  type TopicEntity,
-} from './protocol';
+import { type PrivateTopic, type RestEnvelope, type TopicEntity } from './protocol';
 import { decodeSnapshotResult } from './snapshot';
 import { ValidationError } from './validate';
 
@@ -219,8 +215,7 @@ export class Seeder {
           // A bug in decoding or applying must not leave the topic waiting for the timeout,
           // nor escape as an unhandled rejection: it is a failed request, retried.
           const mine = this.seeds.get(topic) === s && (s.inFlight === id || s.inFlight === 0);
-          if (mine)
-            this.fail(topic, s, `snapshot not applied: ${messageOf(err)}`, false, false);
+          if (mine) this.fail(topic, s, `snapshot not applied: ${messageOf(err)}`, false, false);
         }
       },
       (err: unknown) => {
