@@ -15,6 +15,8 @@ Usage: npm run sim -- [flags]
   --speed X            simulated time runs X times faster than wall time (default 1)
   --clock real|manual  manual: time moves only via POST /__admin/clock/advance (needs --admin)
   --idle-timeout-ms N  close connections silent for this long (default 60000)
+  --auth-timeout-ms N  close private connections not signed in within this long
+                       with 4401 (default 10000)
   --record DIR         write one session file per websocket connection into DIR
   --app DIR            serve a built dashboard from DIR (SPA fallback to index.html)
   --admin              enable the fault controls and truth endpoint (/__admin, loopback only)
@@ -52,6 +54,7 @@ export function parseCli(argv: readonly string[]): CliResult {
         speed: { type: 'string' },
         clock: { type: 'string' },
         'idle-timeout-ms': { type: 'string' },
+        'auth-timeout-ms': { type: 'string' },
         record: { type: 'string' },
         app: { type: 'string' },
         admin: { type: 'boolean' },
@@ -84,6 +87,7 @@ export function parseCli(argv: readonly string[]): CliResult {
         speed,
         clock,
         idleTimeoutMs: int('idle-timeout-ms', values['idle-timeout-ms'], 100, 86_400_000),
+        authTimeoutMs: int('auth-timeout-ms', values['auth-timeout-ms'], 100, 86_400_000),
         recordDir: values.record,
         appDir: values.app,
         admin: values.admin ?? false,

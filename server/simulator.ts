@@ -4,6 +4,7 @@
  * every run with the same seed sends the same frames.
  */
 import type { FastifyInstance } from 'fastify';
+import { randomBytes } from 'node:crypto';
 import { envOf, sessionCookieName } from '../src/config/host';
 import type { CollectEvent } from '../src/api/types';
 import type { StateDump } from '../src/state/dump';
@@ -21,6 +22,7 @@ import { Market } from './market/market';
 import { Recorder } from './record/recorder';
 import { COLLECT_CAPACITY } from './rest/public-handlers';
 import type { Sim } from './sim';
+import { AUTH_TIMEOUT_MS } from './ws/conn';
 import { Hub } from './ws/hub';
 
 /** The manual clock's default start: 2024-11-21T00:46:40Z, as in the recorded examples. */
@@ -50,6 +52,8 @@ export interface SimulatorOptions {
   appDir?: string;
   /** Close connections after this long without a client frame (simulated ms). Default 60 000. */
   idleTimeoutMs?: number;
+  /** Close a private connection with 4401 unless it signs in within this long. Default 10 000. */
+  authTimeoutMs?: number;
   /** Engine delays and probabilities (tests shorten them). */
   timing?: Partial<EngineTiming>;
   logger?: boolean;
@@ -82,10 +86,12 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   const tickMs = options.tickMs ?? 100;
   const markMs = options.markMs ?? 1000;
   const idleMs = options.idleTimeoutMs ?? 60_000;
+  const authMs = options.authTimeoutMs ?? AUTH_TIMEOUT_MS;
   check('seed', seed, Number.isSafeInteger(seed));
   check('tickMs', tickMs, tickMs >= 1 && tickMs <= 60_000);
   check('markMs', markMs, markMs >= 10 && markMs <= 3_600_000);
   check('idleTimeoutMs', idleMs, idleMs >= 100);
+  check('authTimeoutMs', authMs, authMs >= 100);
 
   const clock: Clock =
     options.clock === 'manual'
@@ -96,7 +102,15 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     clock instanceof RealClock && (options.speed ?? 1) !== 1 ? new RealClock(1) : clock;
   const market = new Market(new Rng(seed, 1), clock.now(), tickMs);
   const recorder = options.recordDir ? new Recorder(options.recordDir, wall) : undefined;
-  const hub = new Hub(clock, wall, idleMs, recorder);
+  const hub = new Hub({
+    clock,
+    wall,
+    idleMs,
+    authTimeoutMs: authMs,
+    ...(recorder ? { recorder } : {}),
+    // A manual-clock run is byte-identical for a seed (recorded sessions); a real one is not.
+    connIdKey: clock.kind === 'manual' ? seed >>> 0 : randomBytes(4).readUInt32LE(0),
+  });
   const engine = new Engine(clock, market, (u, t, items) => hub.deliver(u, t, items), {
     seed,
     markMs,

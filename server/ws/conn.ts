@@ -1,12 +1,14 @@
 /**
  * One websocket connection of either stream: its subscriptions and per-topic `seq`, the idle
- * timeout, the op rate limit, recording, and the fault controls that act on what it sends
- * (half-open, paused topics, delayed frames, skipped seq numbers).
+ * timeout, the sign-in deadline of a private connection, the op rate limit, recording, the way
+ * it closes, and the fault controls that act on what it sends (half-open, paused topics, delayed
+ * frames, skipped seq numbers). The replay server's connections are Conns too.
  */
 import type { WebSocket } from 'ws';
 import type { StreamName } from '../../src/stream/protocol';
 import type { Clock, TimerHandle } from '../clock';
 import type { ConnectionRecording } from '../record/recorder';
+import { closeSocket } from './close';
 
 /** Ops a connection may send in a burst, and how fast the allowance comes back (per second). */
 export const OP_BURST = 100;
@@ -20,6 +22,9 @@ const DELAY_LIMIT = 100_000;
 /** A client that lets this much pile up unread is cut off. */
 const MAX_BUFFERED_BYTES = 32 * 1024 * 1024;
 
+/** A private connection must sign in within this long (wall ms) or is closed with 4401. */
+export const AUTH_TIMEOUT_MS = 10_000;
+
 export const CLOSE_UNAUTHORIZED = 4401;
 export const CLOSE_IDLE = 4408;
 export const CLOSE_RESTART = 1012;
@@ -32,7 +37,34 @@ export interface ConnFaults {
   pauseMode(conn: Conn, topic: string): 'none' | 'hold' | 'drop';
 }
 
+/** A server without fault controls (the replay server). */
+export const NO_FAULTS: ConnFaults = { delayMs: () => 0, pauseMode: () => 'none' };
+
+export interface ConnOptions {
+  id: string;
+  stream: StreamName;
+  socket: WebSocket;
+  /** Wall time: idle timeout, sign-in deadline, rate limit and delays are about people and networks. */
+  clock: Clock;
+  faults?: ConnFaults;
+  /** Closed with 4408 after this long without a client frame. */
+  idleMs: number;
+  /** Private stream: closed with 4401 unless signed in within this long (default 10 s). */
+  authTimeoutMs?: number;
+}
+
+export interface CloseOptions {
+  /**
+   * Close at once: frames still waiting on a delay are written first (a 4401 answer must arrive
+   * before its close), nothing else. Default: close right after the frames already waiting.
+   */
+  now?: boolean;
+}
+
 export class Conn {
+  readonly id: string;
+  readonly stream: StreamName;
+  readonly socket: WebSocket;
   userId: number | undefined;
   authed = false;
   readonly topics = new Set<string>();
@@ -41,6 +73,9 @@ export class Conn {
   /** Data frames sent (for the truth endpoint's stats). */
   framesSent = 0;
   recorder: ConnectionRecording | undefined;
+  private readonly clock: Clock;
+  private readonly faults: ConnFaults;
+  private readonly idleMs: number;
   private readonly seq = new Map<string, number>();
   private readonly skip = new Map<string, number>();
   private readonly held = new Map<string, string[]>();
@@ -48,23 +83,48 @@ export class Conn {
   private delayTimer: TimerHandle | null = null;
   private lastFrameAt: number;
   private idleTimer: TimerHandle | null = null;
+  private authTimer: TimerHandle | null = null;
   private tokens = OP_BURST;
   private refilledAt: number;
   private refused = 0;
+  /** The close asked for, waiting for the frames already delayed. */
   private closing: { code: number; reason: string } | null = null;
 
-  constructor(
-    readonly id: string,
-    readonly stream: StreamName,
-    readonly socket: WebSocket,
-    /** Wall time: idle timeout, rate limit and delays are about people and networks. */
-    private readonly clock: Clock,
-    private readonly faults: ConnFaults,
-    private readonly idleMs: number,
-  ) {
-    this.lastFrameAt = clock.now();
-    this.refilledAt = clock.now();
+  constructor(opts: ConnOptions) {
+    this.id = opts.id;
+    this.stream = opts.stream;
+    this.socket = opts.socket;
+    this.clock = opts.clock;
+    this.faults = opts.faults ?? NO_FAULTS;
+    this.idleMs = opts.idleMs;
+    this.lastFrameAt = this.clock.now();
+    this.refilledAt = this.clock.now();
     this.armIdle();
+    if (this.stream === 'private') {
+      this.authTimer = this.clock.at(
+        this.clock.now() + (opts.authTimeoutMs ?? AUTH_TIMEOUT_MS),
+        () => {
+          this.authTimer = null;
+          if (!this.authed) this.close(CLOSE_UNAUTHORIZED, 'authentication timeout', { now: true });
+        },
+      );
+    }
+  }
+
+  /**
+   * A close was asked for (or happened): the connection takes no more client ops (no sign-in,
+   * no subscribe after a 4401) and queues no more frames.
+   */
+  get ending(): boolean {
+    return this.closed || this.closing !== null;
+  }
+
+  /** The private connection signed in as `userId`: the sign-in deadline no longer applies. */
+  signedIn(userId: number): void {
+    this.userId = userId;
+    this.authed = true;
+    if (this.authTimer) this.clock.cancel(this.authTimer);
+    this.authTimer = null;
   }
 
   /** A client frame arrived: the connection is alive. */
@@ -109,6 +169,7 @@ export class Conn {
 
   /** Sends a data frame of `topic` (held or dropped while the topic is paused). */
   data(topic: string, text: string): void {
+    if (this.ending) return;
     const mode = this.faults.pauseMode(this, topic);
     if (mode === 'drop') return;
     if (mode === 'hold') {
@@ -127,6 +188,7 @@ export class Conn {
     const q = this.held.get(topic);
     if (!q) return;
     this.held.delete(topic);
+    if (this.ending) return;
     for (const text of q) {
       this.framesSent++;
       this.out(text);
@@ -138,20 +200,21 @@ export class Conn {
     this.out(text);
   }
 
-  /** Closes with a close frame, after any frames still waiting on a delay. */
-  close(code: number, reason: string): void {
-    if (this.closed || this.closing) return;
-    if (this.delayed.length > 0) {
-      this.closing = { code, reason };
-      return;
+  /**
+   * Closes with a close frame: right after the frames already waiting on a delay, or at once
+   * (`now`). From the request on, the connection is `ending`.
+   */
+  close(code: number, reason: string, opts: CloseOptions = {}): void {
+    if (this.closed) return;
+    if (this.closing && !opts.now) return;
+    this.closing = { code, reason };
+    this.stopIdleAndAuth();
+    if (opts.now) {
+      if (this.delayTimer) this.clock.cancel(this.delayTimer);
+      this.delayTimer = null;
+      for (const d of this.delayed.splice(0)) this.write(d.text);
     }
-    this.closed = true;
-    this.stopTimers();
-    try {
-      this.socket.close(code, reason);
-    } catch {
-      this.socket.terminate();
-    }
+    if (this.delayed.length === 0) this.finishClose();
   }
 
   /** Drops the TCP connection without a close frame: the client sees 1006. */
@@ -170,7 +233,7 @@ export class Conn {
   }
 
   private out(text: string): void {
-    if (this.closed || this.halfOpen) return;
+    if (this.ending || this.halfOpen) return;
     const delay = this.faults.delayMs(this);
     const last = this.delayed[this.delayed.length - 1];
     if (delay > 0 || last) {
@@ -194,22 +257,33 @@ export class Conn {
   private flushDelayed(): void {
     this.delayTimer = null;
     const now = this.clock.now();
-    while (this.delayed.length > 0 && (this.delayed[0] as { at: number }).at <= now) {
+    while (
+      !this.closed &&
+      this.delayed.length > 0 &&
+      (this.delayed[0] as { at: number }).at <= now
+    ) {
       this.write((this.delayed.shift() as { text: string }).text);
     }
     const head = this.delayed[0];
+    if (this.closed) return;
     if (head) this.delayTimer = this.clock.at(head.at, () => this.flushDelayed());
-    else if (this.closing) {
-      const { code, reason } = this.closing;
-      this.closing = null;
-      this.close(code, reason);
-    }
+    else if (this.closing) this.finishClose();
+  }
+
+  private finishClose(): void {
+    const { code, reason } = this.closing ?? { code: 1000, reason: '' };
+    this.closed = true;
+    this.stopTimers();
+    closeSocket(this.socket, code, reason);
   }
 
   private write(text: string): void {
     if (this.closed || this.halfOpen || this.socket.readyState !== this.socket.OPEN) return;
     if (this.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
-      this.close(CLOSE_POLICY, 'slow consumer');
+      // Nothing more can reach a client that does not read: close at once, drop what waits.
+      this.delayed.length = 0;
+      this.closing = { code: CLOSE_POLICY, reason: 'slow consumer' };
+      this.finishClose();
       return;
     }
     this.socket.send(text);
@@ -219,17 +293,23 @@ export class Conn {
   private armIdle(): void {
     this.idleTimer = this.clock.at(this.lastFrameAt + this.idleMs, () => {
       this.idleTimer = null;
-      if (this.closed) return;
+      if (this.ending) return;
       if (this.clock.now() - this.lastFrameAt >= this.idleMs)
         this.close(CLOSE_IDLE, 'idle timeout');
       else this.armIdle();
     });
   }
 
-  private stopTimers(): void {
+  private stopIdleAndAuth(): void {
     if (this.idleTimer) this.clock.cancel(this.idleTimer);
-    if (this.delayTimer) this.clock.cancel(this.delayTimer);
+    if (this.authTimer) this.clock.cancel(this.authTimer);
     this.idleTimer = null;
+    this.authTimer = null;
+  }
+
+  private stopTimers(): void {
+    this.stopIdleAndAuth();
+    if (this.delayTimer) this.clock.cancel(this.delayTimer);
     this.delayTimer = null;
   }
 }

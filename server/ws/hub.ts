@@ -9,6 +9,7 @@ import type { Clock } from '../clock';
 import type { TickerDelta } from '../market/market';
 import type { Recorder } from '../record/recorder';
 import { CLOSE_RESTART, Conn, type ConnFaults } from './conn';
+import { opaqueId } from './conn-id';
 
 /** Open connections (both streams) beyond which new ones are closed at once (1013). */
 export const MAX_CONNECTIONS = 2_000;
@@ -36,32 +37,53 @@ const matches = (c: Conn, f: ConnFilter) =>
   (f.stream === undefined || c.stream === f.stream) &&
   (f.userId === undefined || c.userId === f.userId);
 
+export interface HubOptions {
+  /** Simulated time (frame `creationTime`). */
+  clock: Clock;
+  /** Wall time (connection timers). */
+  wall: Clock;
+  idleMs: number;
+  /** Private connections must sign in within this long (default: AUTH_TIMEOUT_MS). */
+  authTimeoutMs?: number;
+  recorder?: Recorder;
+  /** Key of the opaque connection ids (a fixed one keeps a manual-clock run byte-identical). */
+  connIdKey: number;
+}
+
 export class Hub implements ConnFaults {
   private readonly conns = new Set<Conn>();
   private readonly byUser = new Map<number, Set<Conn>>();
   private readonly tickerSubs = new Map<string, Set<Conn>>();
   private epoch = 1;
   private counter = 0;
-  private frameCounter = 0;
   private readonly pauses: Pause[] = [];
   private delay: DelayRule | null = null;
   /** Frames sent per user over all private connections (truth stats). */
   readonly framesByUser = new Map<number, number>();
+  private readonly clock: Clock;
+  private readonly recorder: Recorder | undefined;
 
-  constructor(
-    private readonly clock: Clock,
-    private readonly wall: Clock,
-    private readonly idleMs: number,
-    private readonly recorder: Recorder | undefined,
-  ) {}
+  constructor(private readonly opts: HubOptions) {
+    this.clock = opts.clock;
+    this.recorder = opts.recorder;
+  }
 
   /** Registers a new socket; `cookieUser` is the signed-in user of the upgrade request, if any. */
   add(stream: StreamName, socket: WebSocket, cookieUser: number | undefined): Conn {
-    const id = `${this.epoch.toString(16).padStart(4, '0')}-${(++this.counter).toString(16).padStart(8, '0')}-${stream === 'public' ? 'p' : 'v'}`;
-    const conn = new Conn(id, stream, socket, this.wall, this, this.idleMs);
+    // Unique within the epoch, yet saying nothing about how many connections came before.
+    const id = `${this.epoch.toString(16).padStart(4, '0')}-${opaqueId(++this.counter, this.opts.connIdKey)}-${stream === 'public' ? 'p' : 'v'}`;
+    const conn = new Conn({
+      id,
+      stream,
+      socket,
+      clock: this.opts.wall,
+      faults: this,
+      idleMs: this.opts.idleMs,
+      ...(this.opts.authTimeoutMs !== undefined ? { authTimeoutMs: this.opts.authTimeoutMs } : {}),
+    });
     conn.userId = stream === 'public' ? cookieUser : undefined;
     if (this.conns.size >= MAX_CONNECTIONS) {
-      conn.close(CLOSE_TRY_AGAIN, 'too many connections');
+      conn.close(CLOSE_TRY_AGAIN, 'too many connections', { now: true });
       return conn;
     }
     if (this.recorder) conn.recorder = this.recorder.connection(id, stream, cookieUser);
@@ -81,8 +103,7 @@ export class Hub implements ConnFaults {
 
   /** A private connection authenticated as `userId`. */
   bindUser(conn: Conn, userId: number): void {
-    conn.userId = userId;
-    conn.authed = true;
+    conn.signedIn(userId);
     conn.recorder?.start(userId);
     let set = this.byUser.get(userId);
     if (!set) this.byUser.set(userId, (set = new Set()));
@@ -122,13 +143,17 @@ export class Hub implements ConnFaults {
     }
   }
 
-  /** One private data frame on one connection, with its next `seq`. */
+  /**
+   * One private data frame on one connection, with its next `seq`. The frame id is the
+   * connection's own (connection, topic, seq): it says nothing about other users' traffic.
+   */
   sendPrivate(c: Conn, topic: string, type: 'delta' | 'snapshot', data: unknown[]): void {
+    const seq = c.nextSeq(topic);
     const frame = {
-      id: `${(++this.frameCounter).toString(16).padStart(10, '0')}-${topic}`,
+      id: `${c.id}-${topic}-${seq}`,
       topic,
       type,
-      seq: c.nextSeq(topic),
+      seq,
       creationTime: this.clock.now(),
       data,
     };
@@ -236,8 +261,8 @@ export class Hub implements ConnFaults {
     for (const c of this.conns) c.halfOpen = false;
   }
 
-  /** Shutdown: closes every connection. */
+  /** Shutdown: closes every connection at once (frames still delayed are written first). */
   closeAll(code: number, reason: string): void {
-    for (const c of this.conns) c.close(code, reason);
+    for (const c of this.conns) c.close(code, reason, { now: true });
   }
 }

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { StreamName } from '../../src/stream/protocol';
 import type { Conn } from './conn';
+import { takeClientFrames } from './intake';
 import { onPrivateFrame, onPublicFrame, type StreamDeps } from './streams';
 
 export const PUBLIC_PATH = '/v5/public/linear';
@@ -26,31 +27,9 @@ function attach(
 ): void {
   const conn: Conn = deps.hub.add(stream, socket, deps.userOf(req));
   const handle = stream === 'public' ? onPublicFrame : onPrivateFrame;
-  socket.on('message', (data, isBinary) => {
-    conn.touch();
-    const text = Buffer.isBuffer(data)
-      ? data.toString('utf8')
-      : Array.isArray(data)
-        ? Buffer.concat(data).toString('utf8')
-        : Buffer.from(data).toString('utf8');
-    conn.recorder?.send(stream, text);
-    if (conn.halfOpen || conn.closed) return;
-    try {
-      if (isBinary) {
-        conn.reply({
-          success: false,
-          ret_msg: 'error:binary frames are not supported',
-          op: '',
-          conn_id: conn.id,
-        });
-        return;
-      }
-      handle(deps, conn, text);
-    } catch (err) {
-      // A bug must cost one answer, never the process.
-      req.log.error({ err }, 'websocket frame handler failed');
-      conn.reply({ success: false, ret_msg: 'error:internal error', op: '', conn_id: conn.id });
-    }
+  takeClientFrames(conn, (text, allowed) => handle(deps, conn, text, allowed), {
+    onText: (text) => conn.recorder?.send(stream, text),
+    onError: (err) => req.log.error({ err }, 'websocket frame handler failed'),
   });
   socket.on('ping', (payload: Buffer) => {
     conn.touch();

@@ -149,4 +149,22 @@ describe('private stream auth', () => {
     expect(ws.frames.length).toBe(n);
     await ws.close();
   });
+
+  it("names frames by the connection's own topic and seq, whatever other users do", async () => {
+    const other = new HttpClient(sim.url);
+    await other.login('leader');
+    const ws = await WsClient.open(privateUrl());
+    const auth = await ws.op('auth', [await http.ott()]);
+    const leader = await WsClient.open(privateUrl());
+    await leader.op('auth', [await other.ott()]);
+    await leader.op('subscribe', ['wallet', 'copytrade.position']);
+    await ws.op('subscribe', ['wallet', 'copytrade.position']);
+    sim.manualClock.advance(3_000);
+    await Promise.all([ws.sync(), leader.sync()]);
+    const data = ws.json().filter((f) => typeof f.topic === 'string');
+    expect(data.length).toBeGreaterThan(2);
+    for (const f of data)
+      expect(f.id).toBe(`${String(auth.conn_id)}-${String(f.topic)}-${String(f.seq)}`);
+    await Promise.all([ws.close(), leader.close()]);
+  });
 });

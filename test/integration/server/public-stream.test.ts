@@ -154,6 +154,22 @@ describe('public stream', () => {
     expect((await ws.closed).code).toBe(1008);
   });
 
+  it('counts malformed and binary frames against the same allowance, and closes a junk flood', async () => {
+    const ws = await WsClient.open(url());
+    for (let i = 0; i < 60; i++) ws.send('not json');
+    for (let i = 0; i < 40; i++) ws.socket.send(Buffer.from([1, 2, 3]), { binary: true });
+    // The allowance (100, no time passes on the manual clock) is spent on junk: a ping is refused.
+    expect(await ws.op('ping')).toMatchObject({
+      success: false,
+      ret_msg: 'error:too many requests',
+    });
+    const answers = ws.json();
+    expect(answers.filter((f) => f.ret_msg === 'error:invalid json')).toHaveLength(60);
+    expect(answers.filter((f) => /binary frames/.test(String(f.ret_msg)))).toHaveLength(40);
+    for (let i = 0; i < 400; i++) ws.send('{');
+    expect((await ws.closed).code).toBe(1008);
+  });
+
   it('answers a plain GET of a stream path with 426 Upgrade Required', async () => {
     for (const path of ['/v5/public/linear', '/ws/v5/private']) {
       const r = await fetch(sim.url + path);
