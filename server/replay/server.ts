@@ -14,7 +14,7 @@ import { installErrorHandler, serveAppAndNotFound, stripPrefix } from '../rest/h
 import { OPERATOR_PREFIX, registerOperator, status, type ReplayStatus } from './operator';
 import type { Playback, PlaybackTimers } from './playback';
 import { registerReplayRest } from './rest';
-import { MAX_FRAME_BYTES, ReplayStreams } from './streams';
+import { MAX_FRAME_BYTES, ReplayStreams, type ReplayStreamOptions } from './streams';
 import { ReplayWorld } from './world';
 
 export interface ReplayServerOptions {
@@ -30,6 +30,8 @@ export interface ReplayServerOptions {
   appDir?: string;
   /** Start playing at once instead of waiting for the first subscription. */
   autoStart?: boolean;
+  /** Connection limits of the websockets (as the simulator's by default). */
+  streams?: ReplayStreamOptions;
   timers?: PlaybackTimers;
   /** Called whenever the operator's view changes (state, speed, an event played). */
   onChange?: () => void;
@@ -61,7 +63,7 @@ export async function startReplayServer(opts: ReplayServerOptions): Promise<Repl
     },
     ...(opts.onChange ? { onChange: opts.onChange } : {}),
   });
-  const s = new ReplayStreams(world);
+  const s = new ReplayStreams(world, opts.streams);
   players.streams = s;
   const current = () =>
     status(world, opts.name ?? 'session', {

@@ -1,35 +1,51 @@
 /**
- * The two websockets of `replay --serve` (same paths as the simulator). They answer the client's
- * own auth (a one-time token of this server), subscribe, unsubscribe and ping as PROTOCOL.md
- * says, and then the playback sends them the recorded data frames: a frame of a topic goes to
- * the connections subscribed to it, a frame without a known topic (a malformed one, say) to every
- * connection of its stream, exactly as recorded. A ticker subscription gets the quote built so far
- * as a snapshot (as Bybit sends one). A recorded close closes the client's sockets with the
- * recorded code (1006: cut without a close frame), so the dashboard goes through its reconnect.
+ * The two websockets of `replay --serve` (same paths as the simulator). Their connections are the
+ * simulator's (server/ws/conn.ts: idle timeout, sign-in deadline, op allowance, safe closes) and
+ * they answer the client's own auth (a one-time token of this server), subscribe, unsubscribe and
+ * ping exactly as the simulator does (the same helpers). Then the playback sends them the
+ * recorded data frames: a frame of a topic goes to the connections subscribed to it, a frame
+ * without a known topic (a malformed one, say) to every connection of its stream, exactly as
+ * recorded. A ticker subscription gets the quote built so far as a snapshot (as Bybit sends one).
+ * A recorded close closes the client's sockets with the recorded code (1006: cut without a close
+ * frame), so the dashboard goes through its reconnect.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { isPrivateTopic, type StreamName } from '../../src/stream/protocol';
+import { AUTH_TIMEOUT_MS, CLOSE_UNAUTHORIZED, Conn } from '../ws/conn';
+import { MAX_CONNECTIONS } from '../ws/hub';
+import { takeClientFrames, TOO_MANY_REQUESTS } from '../ws/intake';
+import { parseOp, privateReply, publicReply } from '../ws/ops';
+import {
+  planSubscribe,
+  planUnsubscribe,
+  privatePong,
+  TOKEN_ERRORS,
+  unknownOp,
+} from '../ws/streams';
+import { TimersClock } from './timers-clock';
 import type { Cue } from './timeline';
 import type { ReplayWorld } from './world';
 
 export const PUBLIC_PATH = '/v5/public/linear';
 export const PRIVATE_PATH = '/v5/private';
 export const MAX_FRAME_BYTES = 64 * 1024;
-const MAX_ARGS = 100;
 const TICKER_TOPIC = /^tickers\.([A-Za-z0-9_-]+)$/;
+const CLOSE_TRY_AGAIN = 1013;
 
-interface Conn {
-  id: string;
-  stream: StreamName;
-  socket: WebSocket;
-  authed: boolean;
-  topics: Set<string>;
+export interface ReplayStreamOptions {
+  /** Closed with 4408 after this long without a client frame (wall ms). Default 60 000. */
+  idleTimeoutMs?: number;
+  /** A private connection must sign in within this long (wall ms). Default 10 000. */
+  authTimeoutMs?: number;
+  /** Open connections beyond which a new one is closed at once (1013). Default 2 000. */
+  maxConnections?: number;
 }
 
-/** Close codes a server may send in a close frame (RFC 6455 section 7.4). */
+/** Close codes a server may send in a close frame (RFC 6455 section 7.4); 1005: no code. */
 function sendable(code: number): boolean {
   return (
+    code === 1005 ||
     (code >= 1000 && code <= 1003) ||
     (code >= 1007 && code <= 1014) ||
     (code >= 3000 && code <= 4999)
@@ -38,9 +54,15 @@ function sendable(code: number): boolean {
 
 export class ReplayStreams {
   private readonly conns = new Set<Conn>();
+  private readonly clock: TimersClock;
   private serial = 0;
 
-  constructor(private readonly world: ReplayWorld) {}
+  constructor(
+    private readonly world: ReplayWorld,
+    private readonly opts: ReplayStreamOptions = {},
+  ) {
+    this.clock = new TimersClock(world.timers);
+  }
 
   /** Open connections per stream (the operator's view). */
   count(stream: StreamName): number {
@@ -69,128 +91,118 @@ export class ReplayStreams {
     const ev = cue.event;
     if (cue.kind === 'frame' && ev.kind === 'recv') {
       for (const c of this.conns) {
-        if (c.stream !== ev.stream || !c.authed || !this.wants(c, cue.topic)) continue;
-        c.socket.send(ev.frame);
+        if (c.stream !== ev.stream || !this.signedIn(c) || !this.wants(c, cue.topic)) continue;
+        c.data(cue.topic ?? '', ev.frame);
         this.world.served.frames++;
       }
     } else if (cue.kind === 'close' && ev.kind === 'close') {
       for (const c of [...this.conns]) {
         if (c.stream !== ev.stream) continue;
         this.conns.delete(c);
-        if (ev.code === 1005) c.socket.close();
-        else if (sendable(ev.code)) c.socket.close(ev.code, ev.reason.slice(0, 120));
-        else c.socket.terminate(); // 1006 and other codes no server sends: a cut connection
+        // The reason comes from the file: Conn cuts it to what a close frame holds.
+        if (sendable(ev.code)) c.close(ev.code, ev.reason, { now: true });
+        else c.terminate(); // 1006 and other codes no server sends: a cut connection
       }
     }
   }
 
   closeAll(): void {
-    for (const c of this.conns) c.socket.close(1001, 'replay stopped');
+    for (const c of this.conns) c.close(1001, 'replay stopped', { now: true });
     this.conns.clear();
+    this.clock.dispose();
+  }
+
+  private signedIn(c: Conn): boolean {
+    return c.stream === 'public' || c.authed;
   }
 
   private everyStreamSubscribed(): boolean {
     return this.world.streams.every((stream) =>
-      [...this.conns].some((c) => c.stream === stream && c.authed && c.topics.size > 0),
+      [...this.conns].some((c) => c.stream === stream && this.signedIn(c) && c.topics.size > 0),
     );
   }
 
   private wants(c: Conn, topic: string | undefined): boolean {
     if (topic === undefined) return true;
-    const known = c.stream === 'private' ? isPrivateTopic(topic) : TICKER_TOPIC.test(topic);
-    return !known || c.topics.has(topic);
+    return !this.valid(c.stream, topic) || c.topics.has(topic);
   }
 
-  private attach(stream: StreamName, socket: WebSocket, _req: FastifyRequest): void {
-    const conn: Conn = {
+  private valid(stream: StreamName, topic: string): boolean {
+    return stream === 'private' ? isPrivateTopic(topic) : TICKER_TOPIC.test(topic);
+  }
+
+  private attach(stream: StreamName, socket: WebSocket, req: FastifyRequest): void {
+    const conn = new Conn({
       id: `replay-${stream === 'public' ? 'p' : 'v'}-${++this.serial}`,
       stream,
       socket,
-      authed: stream === 'public',
-      topics: new Set(),
-    };
-    this.conns.add(conn);
-    socket.on('message', (data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => {
-      if (isBinary)
-        return this.reply(conn, {
-          success: false,
-          ret_msg: 'error:binary frames are not supported',
-          op: '',
-        });
-      const text = Buffer.isBuffer(data)
-        ? data.toString('utf8')
-        : Array.isArray(data)
-          ? Buffer.concat(data).toString('utf8')
-          : Buffer.from(data).toString('utf8');
-      this.onOp(conn, text);
+      clock: this.clock,
+      idleMs: this.opts.idleTimeoutMs ?? 60_000,
+      authTimeoutMs: this.opts.authTimeoutMs ?? AUTH_TIMEOUT_MS,
     });
-    socket.on('close', () => this.conns.delete(conn));
-    socket.on('error', () => this.conns.delete(conn));
-  }
-
-  private reply(c: Conn, frame: Record<string, unknown>): void {
-    c.socket.send(JSON.stringify({ ...frame, conn_id: c.id }));
-  }
-
-  private onOp(c: Conn, text: string): void {
-    let op: { req_id?: unknown; op?: unknown; args?: unknown };
-    try {
-      op = JSON.parse(text) as typeof op;
-    } catch {
-      return this.reply(c, { success: false, ret_msg: 'error:invalid json', op: '' });
-    }
-    if (typeof op !== 'object' || op === null) {
-      return this.reply(c, { success: false, ret_msg: 'error:invalid request', op: '' });
-    }
-    const req_id = typeof op.req_id === 'string' ? op.req_id : undefined;
-    const name = typeof op.op === 'string' ? op.op : '';
-    const args = Array.isArray(op.args) ? op.args.slice(0, MAX_ARGS) : [];
-    const answer = (success: boolean, ret_msg = '') =>
-      this.reply(c, { success, ret_msg, op: name, ...(req_id ? { req_id } : {}) });
-
-    if (name === 'ping') {
-      if (c.stream === 'private') {
-        return this.reply(c, {
-          ...(req_id ? { req_id } : {}),
-          op: 'pong',
-          args: [String(this.world.now())],
-        });
-      }
-      return answer(true, 'pong');
-    }
-    if (name === 'auth' && c.stream === 'private') {
-      if (c.authed) return answer(true);
-      const userId = this.world.useToken(args[0]);
-      if (userId === undefined) {
-        answer(false, 'error:invalid or used token');
-        this.conns.delete(c);
-        c.socket.close(4401, 'unauthorized');
-        return;
-      }
-      c.authed = true;
-      return answer(true);
-    }
-    if (name === 'subscribe' || name === 'unsubscribe') {
-      if (!c.authed) return answer(false, 'error:not authenticated');
-      const valid = (t: unknown): t is string =>
-        typeof t === 'string' &&
-        (c.stream === 'private' ? isPrivateTopic(t) : TICKER_TOPIC.test(t));
-      const bad = args.filter((t) => !valid(t));
-      const added: string[] = [];
-      for (const t of args.filter(valid)) {
-        if (name === 'unsubscribe') c.topics.delete(t);
-        else if (!c.topics.has(t)) {
-          c.topics.add(t);
-          added.push(t);
-        }
-      }
-      answer(bad.length === 0, bad.length === 0 ? '' : 'error:handler not found');
-      if (c.stream === 'public') added.forEach((t) => this.sendQuote(c, t));
-      // A waiting playback starts once the dashboard subscribed on every recorded stream.
-      if (name === 'subscribe' && this.everyStreamSubscribed()) this.world.playback.start();
+    const forget = () => {
+      conn.disposed();
+      this.conns.delete(conn);
+    };
+    socket.on('close', forget);
+    socket.on('error', forget);
+    if (this.conns.size >= (this.opts.maxConnections ?? MAX_CONNECTIONS)) {
+      conn.close(CLOSE_TRY_AGAIN, 'too many connections', { now: true });
       return;
     }
-    answer(false, `error:unknown op ${JSON.stringify(name).slice(0, 40)}`);
+    this.conns.add(conn);
+    takeClientFrames(conn, (text, allowed) => this.onOp(conn, text, allowed), {
+      onError: (err) => req.log.error({ err }, 'replay websocket frame handler failed'),
+    });
+  }
+
+  private onOp(c: Conn, text: string, allowed: boolean): void {
+    const p = parseOp(text);
+    const reply = c.stream === 'public' ? publicReply : privateReply;
+    if (!allowed) return reply(c, p.op, p.reqId, false, TOO_MANY_REQUESTS);
+    if (!p.ok) return reply(c, p.op, p.reqId, false, p.message);
+    const valid = (t: string) => this.valid(c.stream, t);
+    switch (p.op) {
+      case 'ping':
+        if (c.stream === 'private') return privatePong(c, p.reqId, this.world.now());
+        return reply(c, 'ping', p.reqId, true, 'pong');
+      case 'pong':
+        return;
+      case 'subscribe': {
+        if (!this.signedIn(c)) return reply(c, p.op, p.reqId, false, 'error:not authenticated');
+        const plan = planSubscribe(c.stream, c.topics, p.args, valid);
+        for (const t of plan.topics) c.topics.add(t);
+        reply(c, p.op, p.reqId, plan.error === '', plan.error);
+        if (c.stream === 'public') plan.topics.forEach((t) => this.sendQuote(c, t));
+        // A waiting playback starts once the dashboard subscribed on every recorded stream.
+        if (this.everyStreamSubscribed()) this.world.playback.start();
+        return;
+      }
+      case 'unsubscribe': {
+        if (!this.signedIn(c)) return reply(c, p.op, p.reqId, false, 'error:not authenticated');
+        const plan = planUnsubscribe(c.stream, p.args, valid);
+        for (const t of plan.topics) c.topics.delete(t);
+        return reply(c, p.op, p.reqId, plan.error === '', plan.error);
+      }
+      case 'auth':
+        if (c.stream === 'private') return this.auth(c, p.reqId, p.args[0]);
+        return reply(c, p.op, p.reqId, false, unknownOp(p.op));
+      default:
+        return reply(c, p.op, p.reqId, false, unknownOp(p.op));
+    }
+  }
+
+  private auth(c: Conn, reqId: string | undefined, token: string | undefined): void {
+    if (c.authed) return privateReply(c, 'auth', reqId, false, 'error:already authenticated');
+    const check = this.world.useToken(token);
+    if (!check.ok) {
+      privateReply(c, 'auth', reqId, false, TOKEN_ERRORS[check.reason]);
+      this.conns.delete(c);
+      c.close(CLOSE_UNAUTHORIZED, 'unauthorized', { now: true });
+      return;
+    }
+    c.signedIn(check.userId);
+    privateReply(c, 'auth', reqId, true, '');
   }
 
   /** The quote built so far, as the snapshot a subscription gets. */
@@ -199,6 +211,6 @@ export class ReplayStreams {
     const quote = this.world.state().tickers.get(symbol);
     if (!quote) return;
     const ts = this.world.now();
-    c.socket.send(JSON.stringify({ topic, type: 'snapshot', ts, cs: ts, data: quote }));
+    c.data(topic, JSON.stringify({ topic, type: 'snapshot', ts, cs: ts, data: quote }));
   }
 }

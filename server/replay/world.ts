@@ -11,6 +11,7 @@ import type { StreamState } from '../../src/state/model';
 import type { StreamName } from '../../src/stream/protocol';
 import { replayEvents } from '../../src/stream/replay';
 import type { Session } from '../../src/stream/session-file';
+import type { TokenCheck } from '../accounts/auth';
 import { UserSettings } from '../accounts/profiles';
 import { Playback, realTimers, type PlaybackTimers } from './playback';
 import { isLeaderSession, streamsOf, timeline, type Cue } from './timeline';
@@ -43,7 +44,8 @@ export class ReplayWorld {
   readonly settings = new UserSettings();
   /** Requests and frames served, for the operator. */
   readonly served = { rest: 0, frames: 0 };
-  private readonly timers: PlaybackTimers;
+  /** Wall time of the playback (injectable: tests move it by hand). */
+  readonly timers: PlaybackTimers;
   private readonly sessions = new Map<string, number>();
   private readonly tokens = new Map<string, { userId: number; expiresAt: number; used: boolean }>();
   private readonly restByPath = new Map<string, Cue[]>();
@@ -155,12 +157,14 @@ export class ReplayWorld {
     return { token, expiresAtE3: String(this.now() + TOKEN_TTL_MS) };
   }
 
-  /** A one-time token is good once, for 60 s of wall time. */
-  useToken(token: unknown): number | undefined {
-    if (typeof token !== 'string') return undefined;
+  /** A one-time token is good once, for 60 s of wall time (the simulator's answers). */
+  useToken(token: unknown): TokenCheck {
+    if (typeof token !== 'string') return { ok: false, reason: 'invalid' };
     const t = this.tokens.get(token);
-    if (!t || t.used || t.expiresAt <= this.timers.now()) return undefined;
+    if (!t) return { ok: false, reason: 'invalid' };
+    if (t.used) return { ok: false, reason: 'used' };
     t.used = true;
-    return t.userId;
+    if (t.expiresAt <= this.timers.now()) return { ok: false, reason: 'expired' };
+    return { ok: true, userId: t.userId };
   }
 }

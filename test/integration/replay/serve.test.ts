@@ -293,3 +293,112 @@ describe('operator controls', () => {
     expect(js.text).not.toMatch(/innerHTML/);
   });
 });
+
+describe('replay server streams: the simulator answers and limits', () => {
+  const HEADER = {
+    kind: 'header',
+    version: 1,
+    recordedAt: '2026-11-21T00:00:00.000Z',
+    userId: 1001,
+  };
+  const ticker = (t: number) => ({
+    t,
+    kind: 'recv',
+    stream: 'public',
+    frame: JSON.stringify({
+      topic: 'tickers.BTCUSDT',
+      type: 'snapshot',
+      ts: t,
+      cs: t,
+      data: { symbol: 'BTCUSDT', lastPrice: '1', markPrice: '1' },
+    }),
+  });
+  /** A public session closed mid-way by the server with `reason` (then a normal end). */
+  const closing = (reason: string) =>
+    parseSession(
+      [
+        HEADER,
+        { t: 0, kind: 'open', stream: 'public' },
+        ticker(1),
+        { t: 2, kind: 'close', stream: 'public', code: 4000, reason },
+        { t: 3, kind: 'open', stream: 'public' },
+        ticker(4),
+        { t: 5, kind: 'close', stream: 'public', code: 1000, reason: '' },
+      ]
+        .map((e) => JSON.stringify(e))
+        .join('\n'),
+    );
+
+  async function start(session = closing('bye'), streams = {}) {
+    const timers = manualTimers();
+    server = await startReplayServer({ session, timers, streams });
+    return { s: server, timers, client: new Client(server.url) };
+  }
+
+  it('cuts a long non-ASCII close reason of the file to 123 bytes and keeps serving', async () => {
+    const { s, timers, client } = await start(closing('€'.repeat(60)));
+    const pub = await Socket.open(`${s.wsUrl}/v5/public/linear`);
+    await pub.op('subscribe', ['tickers.BTCUSDT']);
+    timers.advance(2);
+    expect(await pub.closed).toEqual({ code: 4000, reason: '€'.repeat(41) });
+    expect((await client.call('GET', '/__replay/state')).body).toMatchObject({ played: 3 });
+    const again = await Socket.open(`${s.wsUrl}/v5/public/linear`);
+    expect(await again.op('ping')).toMatchObject({ success: true, ret_msg: 'pong' });
+    await again.close();
+  });
+
+  it('refuses a second auth, a used token and a repeated ticker, as the simulator does', async () => {
+    const { s, client } = await start();
+    await signIn(client);
+    const token = async () =>
+      (await client.call<{ result: { token: string } }>('POST', '/api/user/private/ott', {})).body
+        .result.token;
+    const priv = await Socket.open(`${s.wsUrl}/v5/private`);
+    const first = await token();
+    expect(await priv.op('auth', [first], 'a1')).toMatchObject({ success: true });
+    expect(await priv.op('auth', [await token()], 'a2')).toMatchObject({
+      success: false,
+      ret_msg: 'error:already authenticated',
+    });
+    expect(await priv.op('subscribe', [], 's0')).toMatchObject({
+      success: false,
+      ret_msg: 'error:args must name at least one topic',
+    });
+    const other = await Socket.open(`${s.wsUrl}/v5/private`);
+    expect(await other.op('auth', [first])).toMatchObject({
+      success: false,
+      ret_msg: 'error:token already used',
+    });
+    expect((await other.closed).code).toBe(4401);
+    const pub = await Socket.open(`${s.wsUrl}/v5/public/linear`);
+    await pub.op('subscribe', ['tickers.BTCUSDT'], 's1');
+    expect(await pub.op('subscribe', ['tickers.BTCUSDT'], 's2')).toMatchObject({
+      success: false,
+      ret_msg: 'error:already subscribed,topic:tickers.BTCUSDT',
+    });
+    expect(await pub.op('order.create', undefined, 'o')).toMatchObject({
+      success: false,
+      ret_msg: 'error:unknown op "order.create"',
+    });
+    await Promise.all([priv.close(), pub.close()]);
+  });
+
+  it('caps connections (1013), closes idle (4408) and unsigned (4401) ones, limits floods', async () => {
+    const { s, timers } = await start(closing('bye'), {
+      maxConnections: 2,
+      idleTimeoutMs: 30_000,
+      authTimeoutMs: 5_000,
+    });
+    const pub = await Socket.open(`${s.wsUrl}/v5/public/linear`);
+    const priv = await Socket.open(`${s.wsUrl}/v5/private`);
+    const third = await Socket.open(`${s.wsUrl}/v5/public/linear`);
+    expect((await third.closed).code).toBe(1013);
+    timers.advance(5_000);
+    expect(await priv.closed).toEqual({ code: 4401, reason: 'authentication timeout' });
+    for (let i = 0; i < 120; i++) pub.send('junk');
+    await pub.sync();
+    expect(pub.frames.filter((f) => f.includes('too many requests')).length).toBeGreaterThan(0);
+    timers.advance(30_000);
+    expect((await pub.closed).code).toBe(4408);
+  });
+});
