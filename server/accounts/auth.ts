@@ -1,7 +1,9 @@
 /**
- * Sign-in, cookie sessions and one-time stream tokens. Passwords are kept only as scrypt hashes;
- * session and stream tokens are random (node:crypto), never derived from the seed, so a run stays
- * deterministic without making tokens guessable.
+ * Sign-in, cookie sessions and one-time stream tokens. The demo passwords are plain text in
+ * accounts/demo.ts (they are demo credentials, printed by `npm start` on purpose); at start they
+ * are hashed with scrypt (random salt) and sign-in compares hashes only. Session and stream
+ * tokens are random (node:crypto), never derived from the seed, so a run stays deterministic
+ * without making tokens guessable.
  */
 import { randomBytes, scrypt, timingSafeEqual, type BinaryLike } from 'node:crypto';
 import type { Clock } from '../clock';
@@ -15,6 +17,8 @@ export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_WINDOW_MS = 60_000;
 const MAX_TOKENS_PER_USER = 50;
 const MAX_SESSIONS = 10_000;
+/** Usernames whose recent failures are remembered. */
+const MAX_FAILURE_ENTRIES = 10_000;
 
 function scryptAsync(password: BinaryLike, salt: BinaryLike): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -61,23 +65,38 @@ export class Auth {
 
   async login(username: string, password: string): Promise<LoginResult> {
     const now = this.clock.now();
-    const recent = (this.failures.get(username) ?? []).filter((t) => now - t < LOGIN_WINDOW_MS);
-    if (recent.length >= LOGIN_MAX_FAILURES) return { ok: false, reason: 'rate-limited' };
+    // Counted before the (slow, async) hash: an attempt in flight counts as a failure until it
+    // succeeds, so concurrent guesses cannot all pass the check before any of them is recorded.
+    const attempts = this.attemptsOf(username, now);
+    if (attempts.length >= LOGIN_MAX_FAILURES) return { ok: false, reason: 'rate-limited' };
+    attempts.push(now);
     const cred = this.credentials.get(username);
     // Hash even for an unknown user, so timing does not reveal which usernames exist.
     const salt = cred?.salt ?? Buffer.alloc(16);
     const hash = await scryptAsync(password, salt);
-    if (!cred || !timingSafeEqual(hash, cred.hash)) {
-      recent.push(now);
-      if (this.failures.size > 10_000) this.failures.clear();
-      this.failures.set(username, recent);
-      return { ok: false, reason: 'bad-credentials' };
-    }
+    if (!cred || !timingSafeEqual(hash, cred.hash)) return { ok: false, reason: 'bad-credentials' };
     this.failures.delete(username);
     this.capSessions(now);
     const sessionToken = randomBytes(32).toString('base64url');
     this.sessions.set(sessionToken, { userId: cred.userId, expiresAt: now + SESSION_TTL_MS });
     return { ok: true, userId: cred.userId, sessionToken };
+  }
+
+  /** The username's attempts within the window (the live list, pruned); the table stays bounded. */
+  private attemptsOf(username: string, now: number): number[] {
+    const recent = (this.failures.get(username) ?? []).filter((t) => now - t < LOGIN_WINDOW_MS);
+    if (!this.failures.has(username) && this.failures.size >= MAX_FAILURE_ENTRIES) {
+      // Expired entries go first; only a flood of fresh usernames forgets the oldest ones.
+      for (const [k, v] of this.failures) {
+        if (v.every((t) => now - t >= LOGIN_WINDOW_MS)) this.failures.delete(k);
+      }
+      for (const k of this.failures.keys()) {
+        if (this.failures.size < MAX_FAILURE_ENTRIES) break;
+        this.failures.delete(k);
+      }
+    }
+    this.failures.set(username, recent);
+    return recent;
   }
 
   /** The user of a session cookie value, or undefined (absent, unknown or expired). */

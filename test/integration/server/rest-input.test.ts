@@ -67,6 +67,25 @@ describe('REST input and consistency', () => {
     ).toBe(0);
   });
 
+  it('counts concurrent wrong passwords too: 20 at once, only five are tried', async () => {
+    const c = new HttpClient(sim.url);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        c.post<Env>('/login', { username: 'trader', password: `guess${i}` }),
+      ),
+    );
+    const codes = answers.map((a) => a.body.ret_code);
+    expect(codes.filter((x) => x === 20001)).toHaveLength(5);
+    expect(codes.filter((x) => x === 10006)).toHaveLength(15);
+    expect(
+      (await c.post<Env>('/login', { username: 'trader', password: 'trader123' })).body.ret_code,
+    ).toBe(10006);
+    sim.manualClock.advance(60_000);
+    expect(
+      (await c.post<Env>('/login', { username: 'trader', password: 'trader123' })).body.ret_code,
+    ).toBe(0);
+  });
+
   it('answers 413 to a body over the limit, and keeps serving', async () => {
     const r = await http.post<Env>('/collect', { events: [{ name: 'x'.repeat(300_000) }] });
     expect(r.status).toBe(413);
