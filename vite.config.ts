@@ -70,13 +70,12 @@ export default defineConfig({
   server: {
     host: '127.0.0.1',
     proxy: {
-      // PROTOCOL.md section 1: REST under the proxy prefix, websockets under /ws.
-      '/api': { target: simTarget, changeOrigin: true, rewrite: (p) => p.replace(/^\/api/, '') },
-      '/ws': {
-        target: simTarget.replace('http', 'ws'),
-        ws: true,
-        rewrite: (p) => p.replace(/^\/ws/, ''),
-      },
+      // PROTOCOL.md section 1: REST under the proxy prefix, websockets under /ws. Forwarded with
+      // the prefix kept (the simulator and the replay server serve both prefixes themselves), so
+      // they can tell a proxied request from a local one: their operator endpoints (/__admin,
+      // /__replay) refuse anything that came through /api or /ws, even with Vite on --host.
+      '/api': { target: simTarget, changeOrigin: true },
+      '/ws': { target: simTarget.replace('http', 'ws'), ws: true },
     },
   },
   build: { sourcemap: true, chunkSizeWarningLimit: 1500 },

@@ -1,23 +1,19 @@
 /**
- * The admin endpoint (only with `--admin`, only from loopback): fault controls, the truth of a
- * user's state, the manual clock and what the collector received. Documented in docs/simulator.md.
+ * The admin endpoint (only with `--admin`, only for callers on this machine: operator-guard.ts):
+ * fault controls, the truth of a user's state, the manual clock and what the collector received.
+ * Documented in docs/simulator.md.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { isPrivateTopic, type StreamName } from '../../src/stream/protocol';
 import { after, ManualClock } from '../clock';
 import type { Sim } from '../sim';
 import { sendTickerSnapshot } from '../ws/streams';
 import type { ConnFilter } from '../ws/hub';
+import { guardOperatorScope } from './operator-guard';
 import * as S from './schemas';
 import { snapshotItems, truthOf } from './truth';
 
 export const ADMIN_PREFIX = '/__admin';
-
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
-
-export function isLoopback(address: string | undefined): boolean {
-  return address !== undefined && (LOOPBACK.has(address) || address.startsWith('127.'));
-}
 
 const MALFORMED: Record<'truncated' | 'not-json' | 'bad-shape', Record<StreamName, string>> = {
   truncated: {
@@ -42,18 +38,7 @@ export function registerAdminRoutes(app: FastifyInstance, sim: Sim): void {
 
   app.register(
     async (admin) => {
-      admin.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
-        // Exists only for loopback callers: anyone else gets the ordinary 404.
-        if (!isLoopback(req.socket.remoteAddress)) {
-          await reply
-            .code(404)
-            .send({ message: `Route ${req.method}:${req.url} not found`, statusCode: 404 });
-        }
-      });
-      // `curl -X POST …/faults/drop` with no body means "no filters": validate it as {}.
-      admin.addHook('preValidation', async (req) => {
-        if (req.method === 'POST' && req.body === undefined) req.body = {};
-      });
+      guardOperatorScope(admin, ADMIN_PREFIX);
       const post = (name: string, schema: object, fn: (b: Body) => unknown) =>
         admin.post(`/faults/${name}`, { schema: { body: schema } }, (req) => {
           const affected = fn((req.body ?? {}) as Body);

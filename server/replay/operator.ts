@@ -2,11 +2,11 @@
  * The operator's controls of `replay --serve`: a plain HTML page at `/__replay` (labelled
  * controls, the position announced politely) with a small script that polls the state, and the
  * JSON endpoints behind it: `GET /__replay/state`, `POST /__replay/control` with
- * `{"action":"pause"|"resume"|"step"|"speed","speed"?:N}`. Loopback callers only, as the
- * simulator's admin endpoint. The terminal keys (terminal.ts) drive the same actions.
+ * `{"action":"pause"|"resume"|"step"|"speed","speed"?:N}`. Callers on this machine only, as the
+ * simulator's admin endpoint (admin/operator-guard.ts). The terminal keys (terminal.ts) drive the same actions.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isLoopback } from '../admin/routes';
+import type { FastifyInstance } from 'fastify';
+import { guardOperatorScope } from '../admin/operator-guard';
 import { MAX_SPEED, MIN_SPEED, type Playback } from './playback';
 import type { ReplayWorld } from './world';
 
@@ -215,11 +215,7 @@ export function registerOperator(
 ): void {
   app.register(
     async (op) => {
-      op.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
-        if (!isLoopback(req.socket.remoteAddress)) {
-          await reply.code(404).send({ error: 'not found' });
-        }
-      });
+      guardOperatorScope(op, OPERATOR_PREFIX);
       op.get('/', (_req, reply) => reply.type('text/html; charset=utf-8').send(PAGE));
       op.get('/operator.js', (_req, reply) =>
         reply.type('text/javascript; charset=utf-8').send(SCRIPT),
