@@ -101,6 +101,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   const wall: Clock =
     clock instanceof RealClock && (options.speed ?? 1) !== 1 ? new RealClock(1) : clock;
   const market = new Market(new Rng(seed, 1), clock.now(), tickMs);
+  // Session files are stamped with wall time, as a client's own recording is (on a manual clock
+  // the wall is that clock).
   const recorder = options.recordDir ? new Recorder(options.recordDir, wall) : undefined;
   const hub = new Hub({
     clock,

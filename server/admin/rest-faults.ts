@@ -13,7 +13,7 @@ export interface RestFaultRule {
   mode: RestFaultMode;
   /** HTTP status of an 'error' answer (500-599). */
   status: number;
-  /** Simulated ms of a 'delay' answer. */
+  /** Wall ms of a 'delay' answer (the manual clock's ms on a manual clock, like every fault). */
   delayMs: number;
 }
 

@@ -102,3 +102,29 @@ describe('recording', () => {
     expect(pub.quotes.BTCUSDT).toEqual(truth.quotes.BTCUSDT);
   });
 });
+
+describe('recording two runs into one folder (manual clock: the same names)', () => {
+  it('keeps every file', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'assetdeck-rec2-'));
+    try {
+      for (let run = 0; run < 2; run++) {
+        const sim = await startTestSim({ recordDir: dir });
+        try {
+          const ws = await WsClient.open(`${sim.wsUrl}/v5/public/linear`);
+          await ws.op('subscribe', ['tickers.BTCUSDT']);
+          await ws.close();
+        } finally {
+          await sim.stop();
+        }
+      }
+      const files = await readdir(dir);
+      expect(files).toHaveLength(2);
+      for (const f of files) {
+        const { events } = parseSession(await readFile(join(dir, f), 'utf8'));
+        expect(events.filter((e) => e.kind === 'recv').length).toBeGreaterThan(1);
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
