@@ -1,10 +1,15 @@
 /** Public configuration calls and the monitoring collector. */
 import type { BannerConfig, CollectBody, WebConfig } from '../../src/api/types';
+import { paramError } from './envelope';
 import { collectBody } from './schemas';
 import { body, type HandlerTable } from './table';
 
 /** Events the collector keeps (the oldest are forgotten first). */
 export const COLLECT_CAPACITY = 1000;
+/** One event, serialised, at most (the ring then holds at most about 8 MB). */
+export const COLLECT_EVENT_BYTES = 8 * 1024;
+/** One batch, serialised, at most (the client posts 20 events a batch). */
+export const COLLECT_BATCH_BYTES = 160 * 1024;
 
 const WEB_CONFIG: WebConfig = {
   deadpool: {
@@ -40,6 +45,16 @@ export const PUBLIC_HANDLERS = {
     schema: { body: collectBody },
     handle(c) {
       const { events } = body<CollectBody>(c.req);
+      // The collector needs no session: whatever it keeps must be small.
+      let total = 0;
+      events.forEach((e, i) => {
+        const bytes = Buffer.byteLength(JSON.stringify(e), 'utf8');
+        if (bytes > COLLECT_EVENT_BYTES)
+          throw paramError(`events.${i}`, `is over ${COLLECT_EVENT_BYTES} bytes`);
+        total += bytes;
+      });
+      if (total > COLLECT_BATCH_BYTES)
+        throw paramError('events', `are over ${COLLECT_BATCH_BYTES} bytes in all`);
       c.sim.collected.push(...events);
       return { accepted: events.length };
     },

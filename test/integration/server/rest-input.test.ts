@@ -240,6 +240,18 @@ describe('REST input and consistency', () => {
     const bad = await http.post<Env>('/collect', { events: [{ ...ev, name: undefined }] });
     expect(bad.body).toMatchObject({ ret_code: 10001, ret_msg: 'events.0.name: is required' });
     expect((await http.post<Env>('/collect', { events: [] })).body.ret_code).toBe(10001);
+    // Size: 8 KB per event (the field named), 160 KB per batch; nothing of a refused batch is kept.
+    const big = { ...ev, data: { blob: 'x'.repeat(9_000) } };
+    expect((await http.post<Env>('/collect', { events: [ev, big] })).body).toMatchObject({
+      ret_code: 10001,
+      ret_msg: 'events.1: is over 8192 bytes',
+    });
+    const nested = { ...ev, data: { a: [[[['y'.repeat(8_500)]]]] } };
+    expect((await http.post<Env>('/collect', { events: [nested] })).body.ret_code).toBe(10001);
+    const seven = { ...ev, data: { blob: 'z'.repeat(7_500) } };
+    expect(
+      (await http.post<Env>('/collect', { events: Array.from({ length: 25 }, () => seven) })).body,
+    ).toMatchObject({ ret_code: 10001, ret_msg: 'events: are over 163840 bytes in all' });
     const stored = await http.get<{ events: unknown[] }>('/__admin/collect');
     expect(stored.body.events.length).toBe(3);
   });
