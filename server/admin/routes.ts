@@ -9,6 +9,7 @@ import { after, ManualClock } from '../clock';
 import type { Sim } from '../sim';
 import { sendTickerSnapshot } from '../ws/streams';
 import type { ConnFilter } from '../ws/hub';
+import { Advancer } from './advance';
 import { guardOperatorScope } from './operator-guard';
 import * as S from './schemas';
 import { snapshotItems, truthOf } from './truth';
@@ -130,11 +131,11 @@ export function registerAdminRoutes(app: FastifyInstance, sim: Sim): void {
         return 0;
       });
 
-      admin.post('/clock/advance', { schema: { body: S.advance } }, (req, reply) => {
-        if (!(sim.clock instanceof ManualClock))
-          return reply.code(409).send({ error: 'the clock is real' });
-        sim.clock.advance((req.body as { ms: number }).ms);
-        return { ok: true, now: sim.clock.now() };
+      const advancer = sim.clock instanceof ManualClock ? new Advancer(sim.clock) : undefined;
+      admin.post('/clock/advance', { schema: { body: S.advance } }, async (req, reply) => {
+        if (!advancer) return reply.code(409).send({ error: 'the clock is real' });
+        const now = await advancer.advance((req.body as { ms: number }).ms);
+        return { ok: true, now };
       });
       admin.get('/status', () => ({
         clock: sim.clock.kind,

@@ -1,5 +1,6 @@
 /** Body schemas of the admin fault controls (unknown fields are refused, so typos fail loudly). */
 import { PRIVATE_TOPICS } from '../../src/stream/protocol';
+import { MAX_ADVANCE_MS } from './advance';
 
 const stream = { type: 'string', enum: ['public', 'private'] } as const;
 const userId = { type: 'integer', minimum: 1 } as const;
@@ -45,7 +46,7 @@ export const rest = obj(
 export const snapshot = obj({ userId, topic: { type: 'string', enum: [...PRIVATE_TOPICS] } }, [
   'userId',
 ]);
-export const advance = obj({ ms: { type: 'integer', minimum: 0, maximum: 30 * 86_400_000 } }, [
+export const advance = obj({ ms: { type: 'integer', minimum: 0, maximum: MAX_ADVANCE_MS } }, [
   'ms',
 ]);
 export const userParam = {

@@ -275,6 +275,10 @@ describe('fault controls', () => {
     const before = sim.clock.now();
     const r = await admin.post<{ now: number }>('/__admin/clock/advance', { ms: 250 });
     expect(r.body.now).toBe(before + 250);
+    // At most a day per request (it runs in steps, serving other requests in between).
+    const tooFar = await admin.post('/__admin/clock/advance', { ms: 86_400_001 });
+    expect(tooFar.status).toBe(400);
+    expect(sim.clock.now()).toBe(before + 250);
   });
 });
 
