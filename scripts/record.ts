@@ -18,7 +18,8 @@ Usage: npm run record -- --url URL --user NAME --out FILE [--duration S]
   --user NAME      the account to sign in as
   --password P     its password (default: the environment variable
                    ASSETDECK_PASSWORD, else the demo table's password of a demo
-                   account); never written to FILE
+                   account); never written to FILE. Prefer ASSETDECK_PASSWORD:
+                   a flag is visible to other users in the process list (ps)
   --out FILE       where to write the session (JSON Lines)
   --duration S     stop after S seconds (default: at Ctrl-C)
   --symbols A,B    ticker symbols (default: every linear symbol of instruments-info)
@@ -95,6 +96,9 @@ export function parseRecordArgs(
   };
 }
 
+/** How long a stop waits for snapshot requests in flight to land (they belong in the file). */
+const SETTLE_ON_STOP_MS = 5_000;
+
 async function main(): Promise<void> {
   const fail = (msg: string): never => {
     process.stderr.write(`record: ${msg}\n`);
@@ -112,7 +116,30 @@ async function main(): Promise<void> {
   }
   const out = createWriteStream(cli.out);
   out.on('error', (err) => fail(`cannot write ${cli.out}: ${err.message}`));
-  let rec: Recording;
+  let rec: Recording | undefined;
+  let finishing: Promise<void> | undefined;
+  /** Ends the file (closes recorded) and exits; `error` is the one line of a failed recording. */
+  const finish = (error?: string) => {
+    finishing ??= (async () => {
+      if (rec && !error) {
+        // Seeds still in flight land in the file first (bounded: a stream may be down).
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([
+          rec.settled().catch(() => undefined),
+          new Promise<void>((r) => (timer = setTimeout(r, SETTLE_ON_STOP_MS))),
+        ]);
+        clearTimeout(timer);
+      }
+      await rec?.stop();
+      await new Promise<void>((resolve) => out.end(resolve));
+      if (error) fail(error);
+      process.stderr.write(
+        `record: ${rec?.recorder.eventCount ?? 0} events written to ${cli.out}\n`,
+      );
+      process.exit(0);
+    })();
+  };
+  let failed: string | undefined;
   try {
     rec = await startRecording({
       url: cli.url,
@@ -121,24 +148,24 @@ async function main(): Promise<void> {
       ...(cli.symbols ? { symbols: cli.symbols } : {}),
       onLine: (line) => out.write(`${line}\n`),
       log: (m) => process.stderr.write(`record: ${m}\n`),
+      // A failure after the start (token refused, no token) ends the run with one line.
+      onFailure: (err) => {
+        failed = err.message;
+        if (rec) finish(err.message);
+      },
     });
   } catch (err) {
     return fail((err as Error).message);
   }
+  if (failed) return finish(failed);
   const { durationS } = cli;
   process.stderr.write(
     `record: user ${rec.userId}, ${rec.symbols.length} symbols, writing ${cli.out}` +
       `${durationS ? ` for ${durationS} s` : ' until Ctrl-C'}\n`,
   );
-  const finish = async () => {
-    await rec.stop();
-    await new Promise<void>((resolve) => out.end(resolve));
-    process.stderr.write(`record: ${rec.recorder.eventCount} events written to ${cli.out}\n`);
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void finish());
-  process.once('SIGTERM', () => void finish());
-  if (durationS) setTimeout(() => void finish(), durationS * 1000);
+  process.once('SIGINT', () => finish());
+  process.once('SIGTERM', () => finish());
+  if (durationS) setTimeout(() => finish(), durationS * 1000);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) void main();

@@ -11,6 +11,7 @@ import WebSocket from 'ws';
 import { CALLS, V5_MARKET } from '../../src/api/calls';
 import {
   isPrivateTopic,
+  NO_PERMISSION_CODES,
   PRIVATE_TOPICS,
   SNAPSHOT_PATHS,
   type PrivateTopic,
@@ -36,6 +37,11 @@ export interface RecordOptions {
   /** Receives each line as written; default: kept in memory (`recorder.text()`). */
   onLine?: (line: string) => void;
   log?: (message: string) => void;
+  /**
+   * The recording cannot go on (the token or the session was refused, no one-time token after
+   * MAX_TOKEN_ATTEMPTS tries): called once, the streams no longer reconnect.
+   */
+  onFailure?: (err: RecordError) => void;
 }
 
 export interface Recording {
@@ -56,6 +62,25 @@ export class RecordError extends Error {
 
 const MAX_ARGS_PER_OP = 10;
 const MAX_BACKOFF_MS = 30_000;
+/** One-time token requests in a row that may fail before the recording gives up. */
+export const MAX_TOKEN_ATTEMPTS = 3;
+
+/** The token of a one-time-token answer, or why there is none (and whether to try again). */
+function tokenOf(body: string | undefined): { token: string } | { why: string; fatal: boolean } {
+  if (body === undefined) return { why: 'no answer', fatal: false };
+  let env: { ret_code?: unknown; ret_msg?: unknown; result?: { token?: unknown } | null };
+  try {
+    env = JSON.parse(body) as typeof env;
+  } catch {
+    return { why: 'the answer is not JSON', fatal: false };
+  }
+  const token = env?.result?.token;
+  if (env?.ret_code === 0 && typeof token === 'string' && token !== '') return { token };
+  const code = typeof env?.ret_code === 'number' ? env.ret_code : undefined;
+  const why = `ret_code ${String(code)}: ${String(env?.ret_msg ?? '')}`;
+  // No permission (signed out, session expired): asking again cannot help.
+  return { why, fatal: code !== undefined && NO_PERMISSION_CODES.has(code) };
+}
 
 interface Link {
   ws: WebSocket | undefined;
@@ -134,11 +159,19 @@ export async function startRecording(opts: RecordOptions): Promise<Recording> {
   const timers = new Set<NodeJS.Timeout>();
   let stopping = false;
   let failure: RecordError | undefined;
+  let tokenFailures = 0;
   let waiters: (() => void)[] = [];
   const changed = () => {
     const w = waiters;
     waiters = [];
     w.forEach((f) => f());
+  };
+  /** The recording cannot go on: said once, and nothing reconnects. */
+  const fail = (err: RecordError) => {
+    if (failure) return;
+    failure = err;
+    opts.onFailure?.(err);
+    changed();
   };
   const later = (ms: number, fn: () => void) => {
     const h = setTimeout(() => {
@@ -202,9 +235,11 @@ export async function startRecording(opts: RecordOptions): Promise<Recording> {
   const onAnswer = (stream: StreamName, f: Record<string, unknown>) => {
     const link = links[stream];
     if (f.op === 'auth') {
-      if (f.success === true) subscribe('private', topics);
-      else {
-        failure = new RecordError(`the private stream refused the token: ${String(f.ret_msg)}`);
+      if (f.success === true) {
+        tokenFailures = 0;
+        subscribe('private', topics);
+      } else {
+        fail(new RecordError(`the private stream refused the token: ${String(f.ret_msg)}`));
         link.ws?.close(1000, 'auth refused');
       }
     } else if (f.op === 'subscribe' && link.pendingOps > 0) {
@@ -256,11 +291,14 @@ export async function startRecording(opts: RecordOptions): Promise<Recording> {
         );
       else
         void rest('POST', CALLS.oneTimeToken.path).then((body) => {
-          const token = body
-            ? (JSON.parse(body) as { result?: { token?: unknown } }).result?.token
-            : undefined;
-          if (typeof token === 'string') send('private', 'auth', [token]);
-          else ws.close(1000, 'no token');
+          const got = tokenOf(body);
+          if ('token' in got) return send('private', 'auth', [got.token]);
+          log(`no one-time token (${got.why})`);
+          if (got.fatal || ++tokenFailures >= MAX_TOKEN_ATTEMPTS) {
+            const tries = got.fatal ? '' : ` after ${tokenFailures} attempts`;
+            fail(new RecordError(`no one-time token${tries}: ${got.why}`));
+          }
+          ws.close(1000, 'no token');
         });
     });
     ws.on('message', (data: WebSocket.RawData) => {
@@ -282,7 +320,7 @@ export async function startRecording(opts: RecordOptions): Promise<Recording> {
         log(`${stream} stream closed (${code}); reconnecting in ${delay} ms`);
         later(delay, () => connect(stream));
       } else if (code === 4401)
-        failure ??= new RecordError('the private stream refused the session (4401)');
+        fail(new RecordError('the private stream refused the session (4401)'));
       changed();
     });
     ws.on('error', (err: Error) => log(`${stream} stream: ${err.message}`));

@@ -1,11 +1,19 @@
 /** `npm run record`: flags, clear one-line failures, and a real recording of a running simulator. */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { WebSocketServer } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseRecordArgs } from '../../../scripts/record';
+import {
+  MAX_TOKEN_ATTEMPTS,
+  RecordError,
+  startRecording,
+} from '../../../server/replay/recording-client';
 import { startSimulator, type Simulator } from '../../../server/simulator';
 import { replayToDump } from '../../../src/stream/replay';
 import { parseSession } from '../../../src/stream/session-file';
@@ -117,5 +125,83 @@ describe('npm run record against a running simulator', () => {
     const usage = await record(['--user', 'follower']);
     expect(usage.code).toBe(1);
     expect(usage.stderr).toMatch(/--url/);
+  });
+});
+
+/** A server that signs in and opens streams, but answers the one-time token with `ott`. */
+async function brokenTokenServer(ott: string) {
+  let privateConnections = 0;
+  const server: Server = createServer((req, res) => {
+    res.setHeader('content-type', 'application/json');
+    if (req.url === '/api/login') {
+      res.setHeader('set-cookie', 'secure-token-testnet=x; HttpOnly');
+      res.end('{"ret_code":0,"ret_msg":"OK","result":{"userId":1001}}');
+    } else if (req.url === '/api/user/private/ott') res.end(ott);
+    else res.writeHead(404).end('{}');
+  });
+  const wss = new WebSocketServer({ server });
+  wss.on('connection', (ws, req) => {
+    if (req.url === '/ws/v5/private') privateConnections++;
+    ws.on('message', (d: Buffer) => {
+      const op = JSON.parse(d.toString()) as { req_id?: string; op?: string };
+      ws.send(JSON.stringify({ success: true, ret_msg: '', op: op.op, req_id: op.req_id }));
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    private: () => privateConnections,
+    close: () =>
+      new Promise<void>((r) => {
+        for (const c of wss.clients) c.terminate();
+        wss.close();
+        server.close(() => r());
+      }),
+  };
+}
+
+describe('the recording client when no one-time token comes', () => {
+  it('gives up after a few attempts with one clear error, and stops reconnecting', async () => {
+    const srv = await brokenTokenServer('<html>oops</html>');
+    try {
+      const failures: RecordError[] = [];
+      const rec = await startRecording({
+        url: srv.url,
+        username: 'follower',
+        password: 'x',
+        symbols: ['BTCUSDT'],
+        reconnectDelayMs: 5,
+        onFailure: (e) => failures.push(e),
+      });
+      await expect(rec.settled()).rejects.toThrow(
+        `no one-time token after ${MAX_TOKEN_ATTEMPTS} attempts: the answer is not JSON`,
+      );
+      expect(failures).toHaveLength(1);
+      expect(failures[0]).toBeInstanceOf(RecordError);
+      const tried = srv.private();
+      expect(tried).toBe(MAX_TOKEN_ATTEMPTS);
+      await rec.stop();
+      expect(srv.private()).toBe(tried);
+    } finally {
+      await srv.close();
+    }
+  });
+
+  it('npm run record: a refused session is one line on stderr and exit 1', async () => {
+    const srv = await brokenTokenServer('{"ret_code":10007,"ret_msg":"session expired"}');
+    try {
+      const out = join(mkdtempSync(join(tmpdir(), 'assetdeck-record-refused-')), 'refused.jsonl');
+      const r = await record(['--url', srv.url, '--user', 'follower', '--out', out]);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(/^record: no one-time token \(ret_code 10007: session expired\)$/m);
+      expect(r.stderr.trim().split('\n').at(-1)).toBe(
+        'record: no one-time token: ret_code 10007: session expired',
+      );
+      expect(r.stderr).not.toMatch(/\bat .*\.ts:\d+/); // no stack trace
+      expect(srv.private()).toBe(1);
+      rmSync(join(out, '..'), { recursive: true, force: true });
+    } finally {
+      await srv.close();
+    }
   });
 });
