@@ -1,10 +1,15 @@
+/**
+ * `npm run --silent replay -- --print-state FILE`: the same bytes every time, exit 0; any bad file
+ * is one line on stderr naming the line, exit 1. The bad inputs run in process (runReplay, the
+ * function behind the command); two real runs check the process's exit code and streams.
+ */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { rmSync } from 'node:fs';
+import { runReplay } from '../../scripts/replay';
 
 const run = promisify(execFile);
 const ROOT = join(__dirname, '../..');
@@ -14,7 +19,10 @@ const SHARED = join(ROOT, 'test/sessions/follower_example.jsonl');
 const tmp = mkdtempSync(join(tmpdir(), 'assetdeck-replay-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-async function replay(file: string): Promise<{ code: number; stdout: string; stderr: string }> {
+/** The command as a process. */
+async function spawnReplay(
+  file: string,
+): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
     const { stdout, stderr } = await run(TSX, [SCRIPT, '--print-state', file], { cwd: ROOT });
     return { code: 0, stdout, stderr };
@@ -22,6 +30,19 @@ async function replay(file: string): Promise<{ code: number; stdout: string; std
     const e = err as { code: number; stdout: string; stderr: string };
     return { code: e.code, stdout: e.stdout, stderr: e.stderr };
   }
+}
+
+/** The command in process. */
+async function replay(
+  file: string,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const r = await runReplay(['--print-state', file], {
+    out: (t) => (stdout += t),
+    err: (t) => (stderr += t),
+  });
+  return { code: r.code, stdout, stderr };
 }
 
 function file(name: string, text: string): string {
@@ -34,14 +55,21 @@ const HEADER =
   '{"kind":"header","version":1,"recordedAt":"2026-11-21T00:00:00.000Z","userId":1001}';
 
 describe('replay --print-state', () => {
-  it('prints the same bytes twice for the same file, and exits 0', async () => {
-    const a = await replay(SHARED);
+  it('prints the same bytes twice for the same file, and exits 0 (a real process)', async () => {
+    const a = await spawnReplay(SHARED);
     const b = await replay(SHARED);
     expect(a.code).toBe(0);
     expect(a.stderr).toBe('');
     expect(a.stdout.length).toBeGreaterThan(1000);
     expect(b.stdout).toBe(a.stdout);
     expect(JSON.parse(a.stdout).stats.framesApplied).toBe(307);
+  });
+
+  it('exits 1 with one line on stderr and nothing on stdout for a bad file (a real process)', async () => {
+    const r = await spawnReplay(file('bad.jsonl', `${HEADER}\nhello world\n`));
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^replay: .*bad\.jsonl: line 2: not valid JSON[^\n]*\n$/);
   });
 
   const bad: [string, string, RegExp][] = [
@@ -90,6 +118,15 @@ describe('replay --print-state', () => {
     expect(r.stderr).toMatch(/cannot read/);
   });
 
+  it('refuses bad flags with the usage, one line', async () => {
+    for (const argv of [[], ['--bogus'], ['--print-state', SHARED, '--serve', SHARED]]) {
+      let err = '';
+      const r = await runReplay(argv, { out: () => undefined, err: (t) => (err += t) });
+      expect(r.code, argv.join(' ')).toBe(1);
+      expect(err, argv.join(' ')).toMatch(/^replay: .*usage: replay --print-state FILE[^\n]*\n$/);
+    }
+  });
+
   it('never executes anything from a file: code-like content is data', async () => {
     const marker = join(tmp, 'pwned');
     const frame = JSON.stringify({
@@ -116,7 +153,6 @@ describe('replay --print-state', () => {
     expect(Object.keys(JSON.parse(r.stdout).copytrade.orders)).toEqual([
       `require('fs').writeFileSync('${marker}','x')`,
     ]);
-    const { existsSync } = await import('node:fs');
     expect(existsSync(marker)).toBe(false);
   });
 });

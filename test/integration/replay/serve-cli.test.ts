@@ -1,30 +1,40 @@
 /**
  * `npm run replay -- --serve FILE`: refuses a bad file exactly like --print-state (one line,
- * exit 1, before listening), refuses bad flags, serves a good file and stops on SIGTERM.
+ * exit 1, before listening), refuses bad flags, serves a good file and stops on SIGTERM. The bad
+ * inputs run in process (runReplay, the function behind the command); one real process checks
+ * serving and the signal, one the exit code of a refusal.
  */
-import { execFile, spawn } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { runReplay } from '../../../scripts/replay';
 
-const run = promisify(execFile);
+const execRun = promisify(execFile);
 const ROOT = join(__dirname, '../../..');
 const TSX = join(ROOT, 'node_modules/.bin/tsx');
 const SCRIPT = join(ROOT, 'scripts/replay.ts');
+const GOOD = join(ROOT, 'test/sessions/race_snapshot.jsonl');
 const tmp = mkdtempSync(join(tmpdir(), 'assetdeck-serve-cli-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
+/** The command in process; a server it started (a bug, for a bad input) is stopped. */
 async function replay(args: string[]) {
-  try {
-    const { stdout, stderr } = await run(TSX, [SCRIPT, ...args], { cwd: ROOT, timeout: 30_000 });
-    return { code: 0, stdout, stderr };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
+  let stdout = '';
+  let stderr = '';
+  const r = await runReplay(args, { out: (t) => (stdout += t), err: (t) => (stderr += t) });
+  if (r.code === null) await r.server.stop();
+  return { code: r.code, stdout, stderr };
 }
+
+const children: ChildProcess[] = [];
+afterEach(() => {
+  // A failed assertion must not leave a server running.
+  for (const c of children.splice(0))
+    if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+});
 
 const HEADER =
   '{"kind":"header","version":1,"recordedAt":"2026-11-21T00:00:00.000Z","userId":1001}';
@@ -44,10 +54,8 @@ describe('replay --serve', () => {
     it(`refuses ${name} file exactly as --print-state does`, async () => {
       const file = join(tmp, `${name}.jsonl`);
       writeFileSync(file, text);
-      const [served, printed] = await Promise.all([
-        replay(['--serve', file, '--port', '0']),
-        replay(['--print-state', file]),
-      ]);
+      const served = await replay(['--serve', file, '--port', '0']);
+      const printed = await replay(['--print-state', file]);
       expect(served.code).toBe(1);
       expect(served.stdout).toBe('');
       expect(served.stderr.trim().split('\n')).toHaveLength(1);
@@ -56,21 +64,34 @@ describe('replay --serve', () => {
     });
   }
 
-  it('refuses bad flags and a missing file with one line', async () => {
-    const good = join(ROOT, 'test/sessions/race_snapshot.jsonl');
+  it('refuses bad flags and a missing file with one line (never on the default port)', async () => {
     for (const args of [
-      ['--serve', good, '--speed', '0'],
-      ['--serve', good, '--speed', 'fast'],
-      ['--serve', good, '--port', '70000'],
-      ['--serve', good, '--print-state', good],
-      ['--serve', join(tmp, 'missing.jsonl')],
-      ['--serve', good, '--app', tmp], // no index.html there
+      ['--serve', GOOD, '--speed', '0', '--port', '0'],
+      ['--serve', GOOD, '--speed', 'fast', '--port', '0'],
+      ['--serve', GOOD, '--port', '70000'],
+      ['--serve', GOOD, '--port', ''],
+      ['--serve', GOOD, '--print-state', GOOD],
+      ['--serve', join(tmp, 'missing.jsonl'), '--port', '0'],
+      ['--serve', GOOD, '--app', tmp, '--port', '0'], // no index.html there
       ['--bogus'],
     ]) {
       const r = await replay(args);
       expect(r.code, args.join(' ')).toBe(1);
+      expect(r.stdout, args.join(' ')).toBe('');
       expect(r.stderr.trim().split('\n'), args.join(' ')).toHaveLength(1);
     }
+  });
+
+  it('a refusal is exit 1 and one line from the real process', async () => {
+    const r = await execRun(TSX, [SCRIPT, '--serve', GOOD, '--speed', '0', '--port', '0'], {
+      cwd: ROOT,
+      timeout: 30_000,
+    }).then(
+      () => ({ code: 0, stderr: '' }),
+      (e: { code: number; stderr: string }) => e,
+    );
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^replay: --speed "0": out of range\n$/);
   });
 
   it('serves a good file, shows where the operator page is, and stops on SIGTERM', async () => {
@@ -78,6 +99,10 @@ describe('replay --serve', () => {
       TSX,
       [SCRIPT, '--serve', join(ROOT, 'test/sessions/seq_gap_reseed.jsonl'), '--port', '0'],
       { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    children.push(child);
+    const exited = new Promise<number | null>((resolve) =>
+      child.on('exit', (code) => resolve(code)),
     );
     let out = '';
     const url = await new Promise<string>((resolve, reject) => {
@@ -94,9 +119,6 @@ describe('replay --serve', () => {
     expect(out).toContain('/__replay');
     const state = (await (await fetch(`${url}/__replay/state`)).json()) as Record<string, unknown>;
     expect(state).toMatchObject({ state: 'waiting', total: 19, userId: 1001 });
-    const exited = new Promise<number | null>((resolve) =>
-      child.on('exit', (code) => resolve(code)),
-    );
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
   });
