@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createStore } from 'jotai';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { manualEnvironment } from '../../../machines/connection-environment';
 import { createConnection, type ConnectionActor } from '../../../machines/connection.machine';
 import { NodeWebSocket } from '../../../machines/node-websocket';
@@ -81,25 +81,31 @@ describe('the dashboard pipeline against replay --serve', () => {
         getToken: () => api.oneTimeToken().then((t) => t.token),
       }),
     );
-    for (let i = 0; i < 300 && server.playback.state !== 'ended'; i++) {
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    expect(server.playback.state).toBe('ended');
-    await new Promise((r) => setTimeout(r, 200)); // the last frames and answers in flight
-    ingest.flush();
-    const s = ingest.getStats();
-    const dump = JSON.parse(
-      JSON.stringify(
-        toDump(ingest.peek(), {
-          framesApplied: s.framesApplied,
-          framesRejected: s.framesRejected,
-          resyncs: s.resyncs,
-        }),
-      ),
-    ) as Record<string, unknown>;
-    const { stats: _a, ...ours } = dump;
+    await vi.waitFor(() => expect(server.playback.state).toBe('ended'), {
+      timeout: 15_000,
+      interval: 50,
+    });
     const { stats: _b, ...theirs } = expected;
-    expect(ours).toEqual(theirs);
+    let s = ingest.getStats();
+    // The last frames and answers may still be in flight: wait until the dump is the expected one.
+    await vi.waitFor(
+      () => {
+        ingest.flush();
+        s = ingest.getStats();
+        const dump = JSON.parse(
+          JSON.stringify(
+            toDump(ingest.peek(), {
+              framesApplied: s.framesApplied,
+              framesRejected: s.framesRejected,
+              resyncs: s.resyncs,
+            }),
+          ),
+        ) as Record<string, unknown>;
+        const { stats: _a, ...ours } = dump;
+        expect(ours).toEqual(theirs);
+      },
+      { timeout: 10_000, interval: 50 },
+    );
     expect(s.snapshotsApplied).toBe(7);
     expect(s.framesRejected).toBe(0);
   });

@@ -140,8 +140,10 @@ describe('private stream over a long run', () => {
     ]) {
       await late.http.post('/__admin/faults/rest', { path, mode: 'delay', delayMs: 3_000 });
     }
-    const seeding = late.seedAll([...ALL_PRIVATE_TOPICS]);
-    for (let t = 0; t < 6_000; t += STEP_MS) {
+    let seeded = false;
+    const seeding = late.seedAll([...ALL_PRIVATE_TOPICS]).then(() => (seeded = true));
+    // The delays start when the requests arrive, whenever that is: move on until they answer.
+    for (let t = 0; t < 6_000 || !seeded; t += STEP_MS) {
       sim.manualClock.advance(STEP_MS);
       await late.drain();
     }

@@ -1,36 +1,44 @@
 /** Starting and stopping: a taken port, a clean stop that closes everything, stop twice. */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { startSimulator } from '../../../server/simulator';
 import { HttpClient, privateSession, startTestSim, WsClient } from './helpers';
 
 describe('simulator lifecycle', () => {
   it('refuses a port in use, leaving nothing running', async () => {
     const first = await startSimulator({ port: 0 });
-    await expect(startSimulator({ port: first.port })).rejects.toMatchObject({
-      code: 'EADDRINUSE',
-    });
-    await first.stop();
+    try {
+      await expect(startSimulator({ port: first.port })).rejects.toMatchObject({
+        code: 'EADDRINUSE',
+      });
+    } finally {
+      await first.stop();
+    }
   });
 
   it('stop closes streams with 1001, cuts hanging requests, and can be called twice', async () => {
     const sim = await startTestSim();
-    const pub = await WsClient.open(`${sim.wsUrl}/v5/public/linear`);
-    const { ws } = await privateSession(sim, 'trader', ['wallet']);
-    const http = new HttpClient(sim.url);
-    await http.post('/__admin/faults/rest', {
-      path: '/v3/public/deadpool/web-config',
-      mode: 'hang',
-    });
-    const hanging = fetch(`${sim.url}/v3/public/deadpool/web-config`).then(
-      () => 'answered',
-      () => 'cut',
-    );
-    await new Promise((r) => setTimeout(r, 50));
-    await Promise.all([sim.stop(), sim.stop()]);
-    expect((await pub.closed).code).toBe(1001);
-    expect((await ws.closed).code).toBe(1001);
-    expect(await hanging).toBe('cut');
-    await expect(fetch(`${sim.url}/v5/market/time`)).rejects.toThrow();
+    try {
+      const pub = await WsClient.open(`${sim.wsUrl}/v5/public/linear`);
+      const { ws } = await privateSession(sim, 'trader', ['wallet']);
+      const http = new HttpClient(sim.url);
+      await http.post('/__admin/faults/rest', {
+        path: '/v3/public/deadpool/web-config',
+        mode: 'hang',
+      });
+      const hanging = fetch(`${sim.url}/v3/public/deadpool/web-config`).then(
+        () => 'answered',
+        () => 'cut',
+      );
+      // The fault is taken when the request arrives: it is hanging from then on.
+      await vi.waitFor(() => expect(sim.sim.restFaults.list()).toEqual([]));
+      await Promise.all([sim.stop(), sim.stop()]);
+      expect((await pub.closed).code).toBe(1001);
+      expect((await ws.closed).code).toBe(1001);
+      expect(await hanging).toBe('cut');
+      await expect(fetch(`${sim.url}/v5/market/time`)).rejects.toThrow();
+    } finally {
+      await sim.stop();
+    }
   });
 
   it('validates its options', async () => {
@@ -39,19 +47,24 @@ describe('simulator lifecycle', () => {
   });
 
   it('runs simulated time faster with speed, but protocol timers on the wall', async () => {
-    const sim = await startSimulator({ port: 0, speed: 50, idleTimeoutMs: 2_000 });
+    const idleMs = 10_000;
+    const sim = await startSimulator({ port: 0, speed: 50, idleTimeoutMs: idleMs });
     try {
-      const simStart = sim.clock.now();
-      const ws = await WsClient.open(`${sim.wsUrl}/v5/public/linear`);
       const http = new HttpClient(sim.url);
       await http.login('trader');
       const ott = await http.post<{ result: { expiresAtE3: string } }>('/user/private/ott');
       const ttl = Number(ott.body.result.expiresAtE3) - Date.now();
       expect(ttl).toBeGreaterThan(55_000);
       expect(ttl).toBeLessThanOrEqual(60_000);
-      await new Promise((r) => setTimeout(r, 300));
-      // 300 ms of wall time is 15 s simulated: far past the 2 s idle timeout if it were simulated.
-      expect(sim.clock.now() - simStart).toBeGreaterThan(5_000);
+      // The socket opens after the slow sign-in, so its idle timer starts now.
+      const ws = await WsClient.open(`${sim.wsUrl}/v5/public/linear`);
+      const simStart = sim.clock.now();
+      // Wait until more simulated time than the idle timeout has passed (1.5 x, at 50 x that
+      // is 300 ms of wall time): the connection is still open, its timeout runs on the wall.
+      await vi.waitFor(() => expect(sim.clock.now() - simStart).toBeGreaterThan(idleMs * 1.5), {
+        timeout: 10_000,
+        interval: 20,
+      });
       expect(ws.socket.readyState).toBe(ws.socket.OPEN);
       await ws.close();
     } finally {
