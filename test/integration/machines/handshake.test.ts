@@ -2,6 +2,8 @@
  * Handshake failures against a real `ws` server: HTTP 500/404 on upgrade and connection refused.
  * The machine backs off, shows the error, and connects as soon as the server is healthy.
  */
+import { readFileSync } from 'node:fs';
+import { createServer as createNetServer } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { manualEnvironment } from '../../../machines/connection-environment';
 import { createConnection, type ConnectionActor } from '../../../machines/connection.machine';
@@ -12,6 +14,32 @@ import { recordingSink } from '../../unit/machines/harness';
 import { startServer, type TestServer } from './ws-server';
 
 const FAST = { backoffBaseMs: 20, backoffMaxMs: 200 };
+
+/**
+ * A free port below the system's ephemeral range: a port freed for a while may be handed to any
+ * other process asking for "a free port" (port 0), but never one outside that range.
+ */
+async function portNobodyGetsByChance(): Promise<number> {
+  let low = 32_768;
+  try {
+    low =
+      Number(
+        readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0],
+      ) || low;
+  } catch {
+    // not Linux: the usual range
+  }
+  for (let i = 0; i < 50; i++) {
+    const port = 20_000 + Math.floor(Math.random() * Math.max(1, Math.min(low, 32_768) - 20_000));
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = createNetServer();
+      probe.once('error', () => resolve(false));
+      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+  throw new Error('no free port below the ephemeral range');
+}
 const waitFor = (check: () => void) => vi.waitFor(check, { timeout: 10_000, interval: 10 });
 
 function connect(url: string, extra: Partial<ConnectionInput> = {}): ConnectionActor {
@@ -58,9 +86,7 @@ describe('handshake failures (real ws server)', () => {
   });
 
   it('connection refused: backs off, then connects when the server comes up', async () => {
-    const probe = await startServer();
-    const port = probe.port;
-    await probe.close(); // nothing listens on `port` now
+    const port = await portNobodyGetsByChance(); // nothing listens there
     actor = connect(`ws://127.0.0.1:${port}/v5/public/linear`);
     const a = actor;
     await waitFor(() => expect(a.getSnapshot().context.attempt).toBeGreaterThanOrEqual(2));
