@@ -27,7 +27,12 @@ export class TimersClock implements Clock {
         () => {
           if (at - this.now() >= 1) return arm();
           this.pending.delete(timer);
-          fn();
+          try {
+            fn();
+          } catch (err) {
+            // As on the simulator's clock: a bug in one timer must not take the process down.
+            process.stderr.write(`replay: timer failed: ${String((err as Error)?.stack ?? err)}\n`);
+          }
         },
         Math.min(MAX_TIMER_DELAY_MS, Math.max(0, at - this.now())),
       );

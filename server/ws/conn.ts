@@ -271,6 +271,7 @@ export class Conn {
   }
 
   private finishClose(): void {
+    if (this.closed) return;
     const { code, reason } = this.closing ?? { code: 1000, reason: '' };
     this.closed = true;
     this.stopTimers();
