@@ -9,8 +9,8 @@ import { envOf, sessionCookieName } from '../../src/config/host';
 import { DEMO_ACCOUNTS } from '../../src/features/login/demo-accounts';
 import type { StreamState } from '../../src/state/model';
 import type { StreamName } from '../../src/stream/protocol';
-import { replayEvents } from '../../src/stream/replay';
-import type { Session } from '../../src/stream/session-file';
+import { Replayer, replayEvents } from '../../src/stream/replay';
+import type { Session, SessionEvent } from '../../src/stream/session-file';
 import type { TokenCheck } from '../accounts/auth';
 import { UserSettings } from '../accounts/profiles';
 import { Playback, realTimers, type PlaybackTimers } from './playback';
@@ -49,7 +49,10 @@ export class ReplayWorld {
   private readonly sessions = new Map<string, number>();
   private readonly tokens = new Map<string, { userId: number; expiresAt: number; used: boolean }>();
   private readonly restByPath = new Map<string, Cue[]>();
-  private memo: { played: number; state: StreamState } | undefined;
+  /** The replay fed up to some position: moving forward feeds only the new events. */
+  private replayer = new Replayer();
+  /** The state with the first wallet snapshot, computed once (valuations before it is played). */
+  private seedState: StreamState | undefined;
   private readonly firstSeed: number | undefined;
 
   constructor(
@@ -99,16 +102,19 @@ export class ReplayWorld {
    */
   valuationState(): StreamState {
     const played = this.playback.played;
-    return this.stateAt(
-      this.firstSeed !== undefined && played <= this.firstSeed ? this.firstSeed + 1 : played,
-    );
+    if (this.firstSeed === undefined || played > this.firstSeed) return this.stateAt(played);
+    this.seedState ??= replayEvents(this.session.events.slice(0, this.firstSeed + 1)).state;
+    return this.seedState;
   }
 
   private stateAt(played: number): StreamState {
-    if (this.memo?.played !== played) {
-      this.memo = { played, state: replayEvents(this.session.events.slice(0, played)).state };
+    // Playback only moves forward, except a restart: then the replay starts over.
+    if (played < this.replayer.count) this.replayer = new Replayer();
+    const events = this.session.events;
+    while (this.replayer.count < played && this.replayer.count < events.length) {
+      this.replayer.feed(events[this.replayer.count] as SessionEvent);
     }
-    return this.memo.state;
+    return this.replayer.current;
   }
 
   /** The recorded answer of a snapshot path at the current position, else the first one. */

@@ -29,69 +29,99 @@ export interface ReplayResult {
   rejections: { index: number; reason: string }[];
 }
 
-/** Replays session events in order and returns the final state. */
-export function replayEvents(events: readonly SessionEvent[]): ReplayResult {
-  let state = initialStreamState();
-  const stats: ReplayStats = { framesApplied: 0, framesRejected: 0, resyncs: 0 };
-  const rejections: ReplayResult['rejections'] = [];
-  const seq = new SeqTracker();
-  // Deltas per topic, kept for re-application on top of a later REST snapshot.
-  const history = new Map<PrivateTopic, Recorded[]>();
+/**
+ * The replay as a feed: events go in one at a time (a replay server moving forward feeds only
+ * the new ones), the result reads the state so far. `replayEvents` is the whole file at once.
+ */
+export class Replayer {
+  private state: StreamState = initialStreamState();
+  private readonly stats: ReplayStats = { framesApplied: 0, framesRejected: 0, resyncs: 0 };
+  private readonly rejections: ReplayResult['rejections'] = [];
+  private readonly seq = new SeqTracker();
+  /** Deltas per topic, kept for re-application on top of a later REST snapshot. */
+  private readonly history = new Map<PrivateTopic, Recorded[]>();
+  private fed = 0;
 
-  events.forEach((ev, index) => {
+  /** How many events were fed. */
+  get count(): number {
+    return this.fed;
+  }
+
+  /** Applies the next event (its `index` in the file names it in rejections). */
+  feed(ev: SessionEvent, index = this.fed): void {
+    this.fed++;
     switch (ev.kind) {
       case 'open':
-        if (ev.stream === 'private') seq.reset();
+        if (ev.stream === 'private') this.seq.reset();
         return;
-      case 'recv': {
-        const frame = ev.stream === 'private' ? decodePrivate(ev.frame) : decodePublic(ev.frame);
-        if (frame.kind === 'invalid') {
-          stats.framesRejected++;
-          rejections.push({ index, reason: frame.reason });
-        } else if (frame.kind === 'ticker') {
-          stats.framesApplied++;
-          state = applyTickers(state, [frame]);
-        } else if (frame.kind === 'data' && ev.stream === 'private') {
-          stats.framesApplied++;
-          if (seq.observe(frame.topic, frame.seq) === 'gap') stats.resyncs++;
-          state = applyPrivateFrame(state, frame);
-          if (frame.type === 'delta') {
-            let list = history.get(frame.topic);
-            if (!list) history.set(frame.topic, (list = []));
-            list.push({ t: ev.t, frame });
-          }
-        } else if (frame.kind === 'data') {
-          stats.framesRejected++;
-          rejections.push({ index, reason: 'private topic on the public stream' });
-        }
-        return;
-      }
-      case 'rest': {
-        const topic = topicForSnapshotPath(ev.path);
-        if (!topic || ev.method.toUpperCase() !== 'GET') return;
-        if (ev.status < 200 || ev.status > 299) {
-          rejections.push({ index, reason: `snapshot ${ev.path} answered HTTP ${ev.status}` });
-          return;
-        }
-        const body = decodeSnapshotBody(topic, ev.body);
-        if (!body.ok) {
-          stats.framesRejected++;
-          rejections.push({ index, reason: `snapshot ${ev.path}: ${body.reason}` });
-          return;
-        }
-        state = applySnapshot(state, topic, body.items as never, body.atMicros);
-        const opts = body.atMicros === undefined ? undefined : { absentBefore: body.atMicros };
-        for (const r of history.get(topic) ?? []) {
-          if (r.t >= ev.sent && r.t <= ev.t)
-            state = applyItems(state, topic, r.frame.items as never, opts);
-        }
-        return;
-      }
+      case 'recv':
+        return this.recv(ev.stream, ev.frame, ev.t, index);
+      case 'rest':
+        return this.rest(ev, index);
       default:
         return;
     }
-  });
-  return { state, stats, rejections };
+  }
+
+  /** The state so far (no copies: for a server asking on every request). */
+  get current(): StreamState {
+    return this.state;
+  }
+
+  result(): ReplayResult {
+    return { state: this.state, stats: { ...this.stats }, rejections: [...this.rejections] };
+  }
+
+  private recv(stream: 'public' | 'private', text: string, t: number, index: number): void {
+    const frame = stream === 'private' ? decodePrivate(text) : decodePublic(text);
+    if (frame.kind === 'invalid') {
+      this.reject(index, frame.reason);
+    } else if (frame.kind === 'ticker') {
+      this.stats.framesApplied++;
+      this.state = applyTickers(this.state, [frame]);
+    } else if (frame.kind === 'data' && stream === 'private') {
+      this.stats.framesApplied++;
+      if (this.seq.observe(frame.topic, frame.seq) === 'gap') this.stats.resyncs++;
+      this.state = applyPrivateFrame(this.state, frame);
+      if (frame.type === 'delta') {
+        let list = this.history.get(frame.topic);
+        if (!list) this.history.set(frame.topic, (list = []));
+        list.push({ t, frame });
+      }
+    } else if (frame.kind === 'data') {
+      this.reject(index, 'private topic on the public stream');
+    }
+  }
+
+  private rest(ev: Extract<SessionEvent, { kind: 'rest' }>, index: number): void {
+    const topic = topicForSnapshotPath(ev.path);
+    if (!topic || ev.method.toUpperCase() !== 'GET') return;
+    if (ev.status < 200 || ev.status > 299) {
+      this.rejections.push({ index, reason: `snapshot ${ev.path} answered HTTP ${ev.status}` });
+      return;
+    }
+    const body = decodeSnapshotBody(topic, ev.body);
+    if (!body.ok) return this.reject(index, `snapshot ${ev.path}: ${body.reason}`);
+    this.state = applySnapshot(this.state, topic, body.items, body.atMicros);
+    const opts = body.atMicros === undefined ? undefined : { absentBefore: body.atMicros };
+    for (const r of this.history.get(topic) ?? []) {
+      if (r.t >= ev.sent && r.t <= ev.t) {
+        this.state = applyItems(this.state, topic, r.frame.items, opts);
+      }
+    }
+  }
+
+  private reject(index: number, reason: string): void {
+    this.stats.framesRejected++;
+    this.rejections.push({ index, reason });
+  }
+}
+
+/** Replays session events in order and returns the final state. */
+export function replayEvents(events: readonly SessionEvent[]): ReplayResult {
+  const r = new Replayer();
+  events.forEach((ev, index) => r.feed(ev, index));
+  return r.result();
 }
 
 export function replayToDump(events: readonly SessionEvent[]): StateDump {
