@@ -8,14 +8,13 @@
 import { randomBytes, scrypt, timingSafeEqual, type BinaryLike } from 'node:crypto';
 import type { Clock } from '../clock';
 import { ACCOUNTS } from './demo';
+import { OneTimeTokens, type TokenCheck } from './one-time-tokens';
 
 const SCRYPT_KEYLEN = 32;
 export const SESSION_TTL_MS = 24 * 3_600_000;
-export const OTT_TTL_MS = 60_000;
 /** Failed sign-ins per username within LOGIN_WINDOW_MS before further attempts are refused. */
 export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_WINDOW_MS = 60_000;
-const MAX_TOKENS_PER_USER = 50;
 const MAX_SESSIONS = 10_000;
 /** Usernames whose recent failures are remembered. */
 const MAX_FAILURE_ENTRIES = 10_000;
@@ -32,8 +31,7 @@ interface Credential {
   hash: Buffer;
 }
 
-export type TokenCheck =
-  { ok: true; userId: number } | { ok: false; reason: 'invalid' | 'expired' | 'used' | 'rejected' };
+export type { TokenCheck };
 
 export type LoginResult =
   | { ok: true; userId: number; sessionToken: string }
@@ -42,12 +40,19 @@ export type LoginResult =
 export class Auth {
   private credentials = new Map<string, Credential>();
   private sessions = new Map<string, { userId: number; expiresAt: number }>();
-  private tokens = new Map<string, { userId: number; expiresAt: number; used: boolean }>();
+  private readonly tokens: OneTimeTokens;
   private failures = new Map<string, number[]>();
-  /** Fault control: this many upcoming token checks fail although the token is good. */
-  rejectNextTokens = 0;
+  private constructor(private readonly clock: Clock) {
+    this.tokens = new OneTimeTokens(() => clock.now());
+  }
 
-  private constructor(private readonly clock: Clock) {}
+  /** Fault control: this many upcoming token checks fail although the token is good. */
+  get rejectNextTokens(): number {
+    return this.tokens.rejectNext;
+  }
+  set rejectNextTokens(n: number) {
+    this.tokens.rejectNext = n;
+  }
 
   /** Hashes the demo passwords (scrypt is deliberately slow, so this is async). */
   static async create(clock: Clock): Promise<Auth> {
@@ -117,38 +122,13 @@ export class Auth {
 
   /** A fresh one-time token for the private stream: single use, valid for 60 s. */
   issueToken(userId: number): { token: string; expiresAtE3: string } {
-    const now = this.clock.now();
-    this.sweep(now);
-    let mine = 0;
-    for (const t of this.tokens.values()) if (t.userId === userId) mine++;
-    if (mine >= MAX_TOKENS_PER_USER) {
-      // Forget the user's oldest token rather than grow without bound.
-      for (const [k, t] of this.tokens) {
-        if (t.userId === userId) {
-          this.tokens.delete(k);
-          break;
-        }
-      }
-    }
-    const token = randomBytes(24).toString('base64url');
-    const expiresAt = now + OTT_TTL_MS;
-    this.tokens.set(token, { userId, expiresAt, used: false });
+    const { token, expiresAt } = this.tokens.issue(userId);
     return { token, expiresAtE3: String(expiresAt) };
   }
 
   /** Consumes a one-time token: good once, before it expires. */
   useToken(token: unknown): TokenCheck {
-    if (typeof token !== 'string') return { ok: false, reason: 'invalid' };
-    const t = this.tokens.get(token);
-    if (!t) return { ok: false, reason: 'invalid' };
-    if (t.used) return { ok: false, reason: 'used' };
-    t.used = true;
-    if (t.expiresAt <= this.clock.now()) return { ok: false, reason: 'expired' };
-    if (this.rejectNextTokens > 0) {
-      this.rejectNextTokens--;
-      return { ok: false, reason: 'rejected' };
-    }
-    return { ok: true, userId: t.userId };
+    return this.tokens.use(token);
   }
 
   /** Keeps the session table bounded: expired sessions go first, then the oldest. */
@@ -159,10 +139,5 @@ export class Auth {
       if (this.sessions.size < MAX_SESSIONS) break;
       this.sessions.delete(k);
     }
-  }
-
-  private sweep(now: number): void {
-    // Used tokens are kept until they expire so that a replay is told "used", not "invalid".
-    for (const [k, t] of this.tokens) if (t.expiresAt + OTT_TTL_MS <= now) this.tokens.delete(k);
   }
 }

@@ -11,13 +11,11 @@ import type { StreamState } from '../../src/state/model';
 import type { StreamName } from '../../src/stream/protocol';
 import { Replayer, replayEvents } from '../../src/stream/replay';
 import type { Session, SessionEvent } from '../../src/stream/session-file';
-import type { TokenCheck } from '../accounts/auth';
+import { OneTimeTokens, OTT_TTL_MS, type TokenCheck } from '../accounts/one-time-tokens';
 import { UserSettings } from '../accounts/profiles';
 import { Playback, realTimers, type PlaybackTimers } from './playback';
 import { isLeaderSession, streamsOf, timeline, type Cue } from './timeline';
 
-export const TOKEN_TTL_MS = 60_000;
-const MAX_TOKENS = 1_000;
 const MAX_SESSIONS = 1_000;
 
 export interface RecordedAnswer {
@@ -47,8 +45,9 @@ export class ReplayWorld {
   /** Wall time of the playback (injectable: tests move it by hand). */
   readonly timers: PlaybackTimers;
   private readonly sessions = new Map<string, number>();
-  private readonly tokens = new Map<string, { userId: number; expiresAt: number; used: boolean }>();
   private readonly restByPath = new Map<string, Cue[]>();
+  /** Read lazily: `timers` is set by the constructor. */
+  private readonly tokens = new OneTimeTokens(() => this.timers.now());
   /** The replay fed up to some position: moving forward feeds only the new events. */
   private replayer = new Replayer();
   /** The state with the first wallet snapshot, computed once (valuations before it is played). */
@@ -153,24 +152,14 @@ export class ReplayWorld {
     if (cookie) this.sessions.delete(cookie);
   }
 
+  /** One-time tokens expire on wall time; the answer states the expiry in session time. */
   issueToken(userId: number): { token: string; expiresAtE3: string } {
-    const wall = this.timers.now();
-    if (this.tokens.size >= MAX_TOKENS) {
-      for (const [k, t] of this.tokens) if (t.used || t.expiresAt <= wall) this.tokens.delete(k);
-    }
-    const token = randomBytes(24).toString('base64url');
-    this.tokens.set(token, { userId, expiresAt: wall + TOKEN_TTL_MS, used: false });
-    return { token, expiresAtE3: String(this.now() + TOKEN_TTL_MS) };
+    const { token } = this.tokens.issue(userId);
+    return { token, expiresAtE3: String(this.now() + OTT_TTL_MS) };
   }
 
   /** A one-time token is good once, for 60 s of wall time (the simulator's answers). */
   useToken(token: unknown): TokenCheck {
-    if (typeof token !== 'string') return { ok: false, reason: 'invalid' };
-    const t = this.tokens.get(token);
-    if (!t) return { ok: false, reason: 'invalid' };
-    if (t.used) return { ok: false, reason: 'used' };
-    t.used = true;
-    if (t.expiresAt <= this.timers.now()) return { ok: false, reason: 'expired' };
-    return { ok: true, userId: t.userId };
+    return this.tokens.use(token);
   }
 }
