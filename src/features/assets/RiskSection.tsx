@@ -2,10 +2,8 @@ import { Badge } from '@mantine/core';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { useStreamAtoms } from '../../app/live-context';
-import { formatTime } from '../../lib/time';
 import { SETTLEMENT_COIN } from '../../lib/money';
 import { Amount } from '../../ui/amount/Amount';
-import { LtrText } from '../../ui/amount/LtrText';
 import { Section } from '../../ui/live/Section';
 import { StatList } from '../../ui/live/StatList';
 import { TopicState } from '../../ui/live/TopicState';
@@ -72,12 +70,8 @@ export function RiskSection() {
                 label: t('assets.risk.maintenanceMargin'),
                 value: <Amount value={risk.totalMaintenanceMarginE8} coin={SETTLEMENT_COIN} />,
               },
-              {
-                id: 'updated',
-                label: t('live.updatedAt'),
-                value: <LtrText>{formatTime(risk.updatedAtE3)}</LtrText>,
-              },
             ]}
+            updatedAtE3={risk.updatedAtE3}
           />
         )}
       </TopicState>

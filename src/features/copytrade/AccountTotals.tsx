@@ -1,10 +1,8 @@
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { useStreamAtoms } from '../../app/live-context';
-import { formatTime } from '../../lib/time';
 import { SETTLEMENT_COIN } from '../../lib/money';
 import { Amount } from '../../ui/amount/Amount';
-import { LtrText } from '../../ui/amount/LtrText';
 import { Section } from '../../ui/live/Section';
 import { StatList } from '../../ui/live/StatList';
 import { ConnectionNotice, TopicState } from '../../ui/live/TopicState';
@@ -82,12 +80,8 @@ export function AccountTotals() {
                 label: t('copyTrade.account.cumRealisedPnl'),
                 value: <Amount value={acc.cumRealisedPnlE8} coin={SETTLEMENT_COIN} tone="pnl" />,
               },
-              {
-                id: 'updated',
-                label: t('live.updatedAt'),
-                value: <LtrText>{formatTime(acc.updatedAtE3)}</LtrText>,
-              },
             ]}
+            updatedAtE3={acc.updatedAtE3}
           />
         )}
       </TopicState>

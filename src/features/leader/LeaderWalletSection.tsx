@@ -1,10 +1,8 @@
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { useStreamAtoms } from '../../app/live-context';
-import { formatTime } from '../../lib/time';
 import { SETTLEMENT_COIN } from '../../lib/money';
 import { Amount } from '../../ui/amount/Amount';
-import { LtrText } from '../../ui/amount/LtrText';
 import { Section } from '../../ui/live/Section';
 import { StatList } from '../../ui/live/StatList';
 import { TopicState } from '../../ui/live/TopicState';
@@ -46,12 +44,8 @@ export function LeaderWalletSection() {
                 label: t('leader.wallet.removed'),
                 value: <Amount value={w.totalRemovedInvestmentE8} coin={SETTLEMENT_COIN} />,
               },
-              {
-                id: 'updated',
-                label: t('live.updatedAt'),
-                value: <LtrText>{formatTime(w.updatedAtE3)}</LtrText>,
-              },
             ]}
+            updatedAtE3={w.updatedAtE3}
           />
         )}
       </TopicState>
