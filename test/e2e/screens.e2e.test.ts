@@ -59,6 +59,21 @@ async function changes(read: () => Promise<string>, timeout = 20_000): Promise<[
   return [first, last];
 }
 
+/** The USDT wallet row shows its balance masked; the eye toggle reveals it again. */
+async function revealMaskedUsdtWallet(page: Page): Promise<void> {
+  await page
+    .getByRole('table', { name: 'Derivatives wallets' })
+    .getByRole('rowheader', { name: 'USDT' })
+    .waitFor();
+  await expect
+    .poll(async () => (await rowTexts(page, 'Derivatives wallets', 'USDT'))[2])
+    .toBe('****');
+  await page.getByRole('button', { name: 'Hide amounts' }).click();
+  await expect
+    .poll(async () => (await rowTexts(page, 'Derivatives wallets', 'USDT'))[2])
+    .toMatch(/\d/);
+}
+
 const badgeText = (page: Page) => page.getByRole('status').filter({ hasText: 'Connection:' });
 
 describe('live screens in Chromium', () => {
@@ -171,17 +186,7 @@ describe('live screens in Chromium', () => {
 
     // kept by the server: still hidden after a reload
     await page.reload();
-    await page
-      .getByRole('table', { name: 'Derivatives wallets' })
-      .getByRole('rowheader', { name: 'USDT' })
-      .waitFor();
-    await expect
-      .poll(async () => (await rowTexts(page, 'Derivatives wallets', 'USDT'))[2])
-      .toBe('****');
-    await page.getByRole('button', { name: 'Hide amounts' }).click();
-    await expect
-      .poll(async () => (await rowTexts(page, 'Derivatives wallets', 'USDT'))[2])
-      .toMatch(/\d/);
+    await revealMaskedUsdtWallet(page);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -233,17 +238,7 @@ describe('live screens in Chromium', () => {
       .getByRole('navigation', { name: 'Main navigation' })
       .getByRole('link', { name: 'Derivatives' })
       .click();
-    await page
-      .getByRole('table', { name: 'Derivatives wallets' })
-      .getByRole('rowheader', { name: 'USDT' })
-      .waitFor();
-    await expect
-      .poll(async () => (await rowTexts(page, 'Derivatives wallets', 'USDT'))[2])
-      .toBe('****');
-    await page.getByRole('button', { name: 'Hide amounts' }).click();
-    await expect
-      .poll(async () => (await rowTexts(page, 'Derivatives wallets', 'USDT'))[2])
-      .toMatch(/\d/);
+    await revealMaskedUsdtWallet(page);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -62,16 +62,15 @@ function TopicStatusText({ topic }: { topic: StreamTopic }) {
   }
 }
 
-/** Per subscribed topic: its data state (private), when its last frame came, stale or not. */
-function TopicFreshness({
-  actor,
-  stream,
-  now,
-}: {
+/** What each per-stream part of the panel is given. */
+interface StreamViewProps {
   actor: ConnectionActor;
   stream: StreamName;
   now: number;
-}) {
+}
+
+/** Per subscribed topic: its data state (private), when its last frame came, stale or not. */
+function TopicFreshness({ actor, stream, now }: StreamViewProps) {
   const { t } = useTranslation('user-assets');
   const ago = useAgo();
   const active = useSelector(actor, (s) => s.context.active.join(','));
@@ -113,15 +112,7 @@ function TopicFreshness({
   );
 }
 
-function StreamFigures({
-  actor,
-  stream,
-  now,
-}: {
-  actor: ConnectionActor;
-  stream: StreamName;
-  now: number;
-}) {
+function StreamFigures({ actor, stream, now }: StreamViewProps) {
   const { t } = useTranslation('user-assets');
   const num = useNum();
   const health = useConnectionStatus(actor);
