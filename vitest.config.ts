@@ -1,10 +1,45 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
-// `npm test`: everything but the browser tests (npm run test:e2e) and benchmarks (npm run bench).
+/**
+ * Test projects. `npm test` runs unit, dom, replay and the fast integration tests (in-process
+ * servers); `npm run test:integration` the slow ones (real child processes, whole pipelines
+ * against the simulator). Browser tests: vitest.e2e.config.ts. Benchmarks: npm run bench.
+ *
+ * Where the time went on this 2-core machine (docs/testing.md has the figures): one worker by
+ * default and a fresh module graph per file. Files run without isolation in two forks; every
+ * file resets what it changes (test/setup/*.ts), which a shuffled run checks.
+ */
+
+// Real processes (spawned CLIs) and whole-pipeline runs: seconds each, run by test:integration.
+const SLOW_INTEGRATION = [
+  'test/integration/server/cli.test.ts',
+  'test/integration/replay/*-cli.test.ts',
+  'test/integration/replay/serve-client.test.ts',
+  'test/integration/machines/simulator.test.ts',
+  'test/integration/pipeline/**/*.test.ts',
+];
+
+const ceilings = {
+  // Ceilings, never assertions: a test passes as soon as its condition holds; these only stop a
+  // hung test, far above anything a loaded machine takes.
+  testTimeout: 60_000,
+  hookTimeout: 60_000,
+};
+
 export default defineConfig({
   plugins: [react()],
   test: {
+    pool: 'forks',
+    isolate: false,
+    maxWorkers: 2,
+    ...ceilings,
+    coverage: {
+      provider: 'v8',
+      include: ['src/**', 'machines/**', 'server/**', 'scripts/**'],
+      reporter: ['text-summary', 'html'],
+      reportsDirectory: 'coverage',
+    },
     projects: [
       {
         extends: true,
@@ -12,6 +47,7 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.ts', 'test/replay/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['test/setup/node.ts'],
         },
       },
       {
@@ -19,8 +55,8 @@ export default defineConfig({
         test: {
           name: 'dom',
           include: ['test/unit/**/*.test.tsx'],
-          environment: 'jsdom',
-          setupFiles: ['test/setup/dom.ts'],
+          environment: 'happy-dom',
+          setupFiles: ['test/setup/node.ts', 'test/setup/dom.ts'],
         },
       },
       {
@@ -28,9 +64,19 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
+          exclude: SLOW_INTEGRATION,
           environment: 'node',
+          setupFiles: ['test/setup/node.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration-slow',
+          include: SLOW_INTEGRATION,
+          environment: 'node',
+          setupFiles: ['test/setup/node.ts'],
           testTimeout: 120_000,
-          hookTimeout: 60_000,
         },
       },
     ],

@@ -93,6 +93,8 @@ export class Ingest implements FrameSink {
   private privateConnId: string | null | undefined = null;
   /** Private topics the app stopped subscribing: their late frames are ignored. */
   private readonly forgotten = new Set<PrivateTopic>();
+  /** Symbols the app stopped subscribing: even a snapshot still in flight for them is ignored. */
+  private readonly forgottenTickers = new Set<string>();
   /** Symbols whose snapshot arrived on the current public connection. */
   private readonly liveTickers = new Set<string>();
   /** liveTickers changed since the last write (the atoms get a copy). */
@@ -192,7 +194,8 @@ export class Ingest implements FrameSink {
       }
     }
     this.opts.onReject?.(stream, `subscription refused (${topics.join(',')}): ${reason}`);
-    this.forgetTickers(symbols);
+    // Still wanted by the app (a later subscription may succeed): dropped, not forgotten.
+    this.dropTickers(symbols);
     this.schedule();
   }
 
@@ -218,6 +221,16 @@ export class Ingest implements FrameSink {
    * look live. Deltas still in flight for them are ignored (and counted) until a new snapshot.
    */
   forgetTickers(symbols: readonly string[]): void {
+    for (const symbol of symbols) this.forgottenTickers.add(symbol);
+    this.dropTickers(symbols);
+  }
+
+  /** The app subscribes these symbols (again): their frames count from the next snapshot on. */
+  wantTickers(symbols: readonly string[]): void {
+    for (const symbol of symbols) this.forgottenTickers.delete(symbol);
+  }
+
+  private dropTickers(symbols: readonly string[]): void {
     for (const symbol of symbols) {
       if (this.liveTickers.delete(symbol)) this.liveDirty = true;
       this.buffer.removeTicker(symbol);
@@ -293,6 +306,7 @@ export class Ingest implements FrameSink {
     this.privateConnId = null;
     this.cold.clear();
     this.forgotten.clear();
+    this.forgottenTickers.clear();
     this.connected = { public: false, private: false };
     this.working = initialStreamState();
     this.stats = emptyStats();
@@ -319,6 +333,12 @@ export class Ingest implements FrameSink {
 
   private takeTicker(frame: TickerFrame): void {
     const symbol = frame.data.symbol;
+    if (this.forgottenTickers.has(symbol)) {
+      // Unsubscribed: a snapshot still on its way must not bring back a quote nobody updates.
+      if (frame.type === 'snapshot') this.stats.framesIgnored++;
+      else this.stats.tickerDeltasIgnored++;
+      return;
+    }
     if (frame.type === 'snapshot') {
       if (!this.liveTickers.has(symbol)) {
         this.liveTickers.add(symbol);

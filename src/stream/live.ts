@@ -154,6 +154,7 @@ export function startLive(opts: LiveOptions): LiveStreams {
     const next = symbols();
     if (next.length === tickers.length && next.every((s, i) => s === tickers[i])) return;
     const gone = tickers.filter((s) => !next.includes(s));
+    ingest.wantTickers(next.filter((s) => !tickers.includes(s)));
     tickers = next;
     conns.public?.send({ type: 'TOPICS.SET', topics: next.map(tickerTopic) });
     ingest.forgetTickers(gone);
@@ -163,6 +164,7 @@ export function startLive(opts: LiveOptions): LiveStreams {
     const host = opts.host ?? currentHostConfig();
     leader = isLeaderIn(store);
     tickers = symbols();
+    ingest.wantTickers(tickers);
     const common = { sink: ingest, ...opts.connection };
     const pub = createConnection({
       ...common,

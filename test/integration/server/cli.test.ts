@@ -45,30 +45,8 @@ afterEach(() => {
 });
 
 describe('npm run sim', () => {
-  it('--help lists the flags', async () => {
-    const r = run('server/main.ts', ['--help']);
-    expect(await r.exited).toBe(0);
-    for (const flag of [
-      '--port',
-      '--seed',
-      '--tick-ms',
-      '--speed',
-      '--record',
-      '--app',
-      '--admin',
-    ]) {
-      expect(r.stdout()).toContain(flag);
-    }
-  });
-
-  it('refuses an unknown flag or a bad value (exit 2)', async () => {
-    for (const args of [['--bogus'], ['--seed', 'abc'], ['--clock', 'manual']]) {
-      const r = run('server/main.ts', args);
-      expect(await r.exited).toBe(2);
-      expect(r.stderr()).toMatch(/^sim: /);
-    }
-  });
-
+  // Flags, help and refusals are parseCli's, tested in process (test/unit/server/cli.test.ts);
+  // this one real process checks what only a process has: the URL printed, a clean SIGTERM.
   it('starts on 127.0.0.1, prints its URL, and stops cleanly on SIGTERM', async () => {
     const r = run('server/main.ts', ['--port', '0', '--seed', '3']);
     const url = await urlFrom(r, /simulator on (http:\/\/127\.0\.0\.1:\d+)/);

@@ -178,9 +178,12 @@ describe('private stream auth', () => {
         WebSocketImpl: MockWebSocketImpl,
       }),
     ).toThrow(/getToken/);
+    // No WebSocket at all: another file's mock-socket server may have installed a global one.
+    vi.stubGlobal('WebSocket', undefined);
     expect(() =>
       createConnection({ stream: 'public', url: 'ws://x.test', sink, topics: [] }),
     ).toThrow(/WebSocket/);
+    vi.unstubAllGlobals();
     r = rig('public');
   });
 });

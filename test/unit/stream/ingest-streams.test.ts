@@ -75,13 +75,33 @@ describe('rejections and tickers', () => {
     expect(seen).toHaveBeenCalledTimes(1);
     expect(h.store.get(h.atoms.quoteSymbolsAtom)).toEqual(['B']);
     expect(h.ingest.getStats().tickerDeltasIgnored).toBe(1);
+    // A snapshot still in flight after unsubscribing does not bring it back (no one would
+    // update it again: a stale quote that looks live).
+    h.feed('public', tickerText('A', 'snapshot', { lastPrice: '3' }));
+    h.sched.tick();
+    expect(h.store.get(a)).toBeUndefined();
+    expect(h.ingest.getStats().framesIgnored).toBe(1);
     // Subscribed again: its snapshot brings it back.
+    h.ingest.wantTickers(['A']);
     h.feed('public', tickerText('A', 'snapshot', { lastPrice: '3' }));
     h.ingest.forgetTickers(['B']);
     h.feed('public', tickerText('B', 'snapshot', { lastPrice: '4' }));
     h.sched.tick();
-    expect(h.store.get(h.atoms.quoteSymbolsAtom)).toEqual(['A', 'B']);
-    expect(h.store.get(h.atoms.quoteAtom('B'))?.lastPrice).toBe('4');
+    expect(h.store.get(h.atoms.quoteSymbolsAtom)).toEqual(['A']);
+    expect(h.store.get(h.atoms.quoteAtom('A'))?.lastPrice).toBe('3');
+    expect(h.store.get(h.atoms.quoteAtom('B'))).toBeUndefined();
+  });
+
+  it('a refused ticker is dropped but stays wanted: a later snapshot brings it back', () => {
+    const h = setup();
+    h.ingest.subscribed('public', ['tickers.A'], 'c1');
+    h.feed('public', tickerText('A', 'snapshot', { lastPrice: '1' }));
+    h.ingest.refused('public', ['tickers.A'], 'error:handler not found');
+    h.sched.tick();
+    expect(h.store.get(h.atoms.quoteAtom('A'))).toBeUndefined();
+    h.feed('public', tickerText('A', 'snapshot', { lastPrice: '2' }));
+    h.sched.tick();
+    expect(h.store.get(h.atoms.quoteAtom('A'))?.lastPrice).toBe('2');
   });
 
   it('subscribing more symbols on the same connection keeps the others live', () => {

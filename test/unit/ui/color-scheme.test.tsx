@@ -74,10 +74,10 @@ describe('dark mode in the app', () => {
     expect(root.getAttribute('data-mantine-color-scheme')).toBe('light');
     act(() => root.setAttribute(THEME_ATTRIBUTE, 'dark'));
     await waitFor(() => expect(root.getAttribute('data-mantine-color-scheme')).toBe('dark'));
-    expect(screen.getByRole('button', { name: 'Dark mode' })).toHaveAttribute(
-      'aria-pressed',
-      'true',
-    );
+    // The root attribute and the button's re-render are two steps: wait for the button too.
+    expect(
+      await screen.findByRole('button', { name: 'Dark mode', pressed: true }),
+    ).toBeInTheDocument();
   });
 
   it('toggles from the header control and persists the choice', async () => {
