@@ -10,7 +10,7 @@
  * `runReplay(argv, io)` is the whole command without the process (tests call it in process);
  * the file's own run maps it onto stdout, stderr, signals and the exit code.
  */
-import { readFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { parseSession, type Session } from '../src/stream/session-file';
@@ -35,14 +35,32 @@ export type ReplayRun = { code: 0 | 1 } | { code: null; server: ReplayServer };
 /** A failure: one line, exit 1. */
 class Failure extends Error {}
 
-/** Reads and parses FILE, or fails with one line naming the problem (and its line). */
-function load(file: string): Session {
-  let text: string;
+/**
+ * FILE's text, if it is a regular file. Opened without blocking (a FIFO with no writer would
+ * otherwise hold the open, or the read, for ever) and checked on the open descriptor, so a name
+ * swapped between a check and the read cannot slip a FIFO or a device (/dev/zero) past it.
+ */
+function readRegularFile(file: string): string {
+  let fd: number;
   try {
-    text = readFileSync(file, 'utf8');
+    fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (err) {
     throw new Failure(`cannot read ${file}: ${(err as Error).message}`);
   }
+  try {
+    if (!fstatSync(fd).isFile()) throw new Failure(`${file}: not a regular file`);
+    return readFileSync(fd, 'utf8');
+  } catch (err) {
+    if (err instanceof Failure) throw err;
+    throw new Failure(`cannot read ${file}: ${(err as Error).message}`);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Reads and parses FILE, or fails with one line naming the problem (and its line). */
+function load(file: string): Session {
+  const text = readRegularFile(file);
   try {
     return parseSession(text);
   } catch (err) {

@@ -128,7 +128,10 @@ function parseLine(text: string, line: number): Obj {
 
 /** Parses a whole session file; throws SessionFileError naming the first bad line. */
 export function parseSession(text: string): Session {
-  const lines = text.split('\n');
+  // A byte-order mark (editors on Windows add one) is not part of the first line, and a line may
+  // end with CRLF: both are how the file was saved, not what it says.
+  const lines = (text.startsWith('\uFEFF') ? text.slice(1) : text).split('\n');
+  for (let i = 0; i < lines.length; i++) lines[i] = (lines[i] as string).replace(/\r$/, '');
   // One final newline is allowed; anything else blank is an error.
   if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
   if (lines.length === 0 || (lines.length === 1 && lines[0]?.trim() === '')) {
@@ -138,7 +141,7 @@ export function parseSession(text: string): Session {
   const events: SessionEvent[] = [];
   let last = 0;
   for (let i = 1; i < lines.length; i++) {
-    const raw = (lines[i] as string).replace(/\r$/, '');
+    const raw = lines[i] as string;
     if (raw.trim() === '') throw new SessionFileError(i + 1, 'empty line');
     const ev = parseEvent(parseLine(raw, i + 1), i + 1);
     if (ev.t < last)
