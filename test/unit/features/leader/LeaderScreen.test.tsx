@@ -219,7 +219,8 @@ describe('leader screen', () => {
       '****',
     ]);
     const chart = screen.getByRole('region', { name: 'Income over time' });
-    expect(within(chart).getByText(/All time:/)).toHaveTextContent('****');
+    // The chart's history loads on its own: wait for it rather than assume it is there.
+    expect(await within(chart).findByText(/All time:/)).toHaveTextContent('****');
   });
 
   it('replaces the income chart and its table while assets are hidden: the shape tells amounts', async () => {
