@@ -78,5 +78,6 @@ export default defineConfig({
       '/ws': { target: simTarget.replace('http', 'ws'), ws: true },
     },
   },
-  build: { sourcemap: true, chunkSizeWarningLimit: 1500 },
+  // No source maps in the build: the served app must not publish its sources (docs/security.md).
+  build: { sourcemap: false, chunkSizeWarningLimit: 1500 },
 });

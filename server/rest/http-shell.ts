@@ -10,6 +10,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ERROR_CODES } from '../../src/api/error-codes';
 import { ApiError, errorEnvelope } from './envelope';
+import { installSecurityHeaders } from './security-headers';
 
 export const API_PREFIX = '/api';
 export const WS_PREFIX = '/ws';
@@ -90,13 +91,26 @@ export function installErrorHandler(app: FastifyInstance, opts: ShellOptions): v
   });
 }
 
-/** The built dashboard (if any) and the answer for every path no route took. */
+/** A source map (`*.map`): a 404, never a file and never the SPA fallback. */
+const isSourceMap = (path: string) => /\.map$/i.test(path);
+
+/**
+ * The built dashboard (if any), the security headers on every answer, `/robots.txt`, and the
+ * answer for every path no route took.
+ */
 export async function serveAppAndNotFound(app: FastifyInstance, opts: ShellOptions): Promise<void> {
+  installSecurityHeaders(app);
   const appDir = opts.appDir ? resolve(opts.appDir) : undefined;
   if (appDir) {
     if (!existsSync(resolve(appDir, 'index.html')))
       throw new Error(`--app ${appDir}: no index.html there`);
-    await app.register(fastifyStatic, { root: appDir, wildcard: false, index: ['index.html'] });
+    // Source maps are never served, even when a build left some in the folder.
+    await app.register(fastifyStatic, {
+      root: appDir,
+      wildcard: false,
+      index: ['index.html'],
+      allowedPath: (pathName) => !isSourceMap(pathName),
+    });
   }
   app.setNotFoundHandler((req, reply) => {
     const original = req.originalUrl;
@@ -104,7 +118,12 @@ export async function serveAppAndNotFound(app: FastifyInstance, opts: ShellOptio
       original.startsWith(`${API_PREFIX}/`) ||
       original.startsWith(`${WS_PREFIX}/`) ||
       original.startsWith(opts.controlPrefix);
-    if (appDir && !isApi && (req.method === 'GET' || req.method === 'HEAD')) {
+    if (
+      appDir &&
+      !isApi &&
+      !isSourceMap(pathOf(req.url)) &&
+      (req.method === 'GET' || req.method === 'HEAD')
+    ) {
       // SPA fallback: the dashboard's router decides what the path shows.
       return reply.type('text/html').sendFile('index.html');
     }

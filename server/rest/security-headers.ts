@@ -1,0 +1,48 @@
+/**
+ * Response headers every answer of the simulator and the replay server carries (and so the
+ * dashboard they serve with `--app`), plus `/robots.txt`. docs/security.md says why each is there.
+ *
+ * - Content-Security-Policy: scripts only from the page's own origin (index.html has no inline
+ *   script: public/theme-boot.js), no plugins, no <base> rewrites, forms post only to the own
+ *   origin, and no framing at all (`frame-ancestors 'none'`, clickjacking). Styles allow
+ *   'unsafe-inline' because Mantine writes its CSS variables into a <style> element at run time.
+ *   Connections (REST and both websockets) go to the page's own origin only.
+ * - X-Frame-Options DENY: frame-ancestors for browsers that predate it.
+ * - X-Content-Type-Options nosniff: a JSON answer or an uploaded text is never run as a script.
+ * - Referrer-Policy same-origin: no page URL leaves the site; the own origin still gets it (the
+ *   Origin check in origin-guard.ts falls back on Referer).
+ */
+import type { FastifyInstance } from 'fastify';
+
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': CONTENT_SECURITY_POLICY,
+  'x-frame-options': 'DENY',
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'same-origin',
+  'cross-origin-opener-policy': 'same-origin',
+};
+
+/** Neither server is a site to index: every crawler is asked to keep out. */
+export const ROBOTS_TXT = 'User-agent: *\nDisallow: /\n';
+
+/** Adds the headers to every answer (errors and 404s included) and serves `/robots.txt`. */
+export function installSecurityHeaders(app: FastifyInstance): void {
+  app.addHook('onRequest', async (_req, reply) => {
+    // Set before anything answers, so a hook that answers early (a fault, a refusal) has them too.
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) void reply.header(name, value);
+  });
+  app.get('/robots.txt', (_req, reply) => reply.type('text/plain; charset=utf-8').send(ROBOTS_TXT));
+}
