@@ -6,12 +6,19 @@
 import cookie from '@fastify/cookie';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import { CALLS } from '../src/api/calls';
 import { ERROR_CODES } from '../src/api/error-codes';
 import { topicForSnapshotPath } from '../src/stream/protocol';
 import { ADMIN_PREFIX, registerAdminRoutes } from './admin/routes';
 import { after } from './clock';
 import { errorEnvelope } from './rest/envelope';
-import { installErrorHandler, pathOf, serveAppAndNotFound, stripPrefix } from './rest/http-shell';
+import {
+  installErrorHandler,
+  installShellHooks,
+  pathOf,
+  serveAppAndNotFound,
+  stripPrefix,
+} from './rest/http-shell';
 import { ASSET_HANDLERS } from './rest/asset-handlers';
 import { registerMarketRoutes } from './rest/market-routes';
 import { PUBLIC_HANDLERS } from './rest/public-handlers';
@@ -38,8 +45,21 @@ export async function buildApp(sim: Sim, opts: AppOptions): Promise<FastifyInsta
   });
   await app.register(cookie);
   await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES, autoPong: false } });
-  // navigator.sendBeacon posts text/plain: the collector accepts JSON sent that way too.
-  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_req, text, done) => {
+  const shell = { now: () => sim.clock.now(), controlPrefix: ADMIN_PREFIX, appDir: opts.appDir };
+  installShellHooks(app, shell);
+  // navigator.sendBeacon posts text/plain: the collector (and only the collector) accepts JSON
+  // sent that way. Anywhere else text/plain is 415, so a cross-site <form enctype="text/plain">
+  // can never reach sign-in or settings, whatever the origin check says.
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (req, text, done) => {
+    if (req.routeOptions.url !== CALLS.collect.path) {
+      const err = new Error(
+        `content-type text/plain is accepted only by ${CALLS.collect.path}: send application/json`,
+      ) as FastifyError;
+      err.statusCode = 415;
+      err.code = 'FST_ERR_CTP_INVALID_MEDIA_TYPE';
+      done(err, undefined);
+      return;
+    }
     try {
       done(null, JSON.parse(text as string));
     } catch {
@@ -92,7 +112,6 @@ export async function buildApp(sim: Sim, opts: AppOptions): Promise<FastifyInsta
     return payload;
   });
 
-  const shell = { now: () => sim.clock.now(), controlPrefix: ADMIN_PREFIX, appDir: opts.appDir };
   installErrorHandler(app, shell);
   await serveAppAndNotFound(app, shell);
 

@@ -10,7 +10,12 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Session } from '../../src/stream/session-file';
-import { installErrorHandler, serveAppAndNotFound, stripPrefix } from '../rest/http-shell';
+import {
+  installErrorHandler,
+  installShellHooks,
+  serveAppAndNotFound,
+  stripPrefix,
+} from '../rest/http-shell';
 import { OPERATOR_PREFIX, registerOperator, status, type ReplayStatus } from './operator';
 import type { Playback, PlaybackTimers } from './playback';
 import { registerReplayRest } from './rest';
@@ -82,6 +87,7 @@ export async function startReplayServer(opts: ReplayServerOptions): Promise<Repl
     await app.register(cookie);
     await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES, autoPong: true } });
     const shell = { now: () => world.now(), controlPrefix: OPERATOR_PREFIX, appDir };
+    installShellHooks(app, shell);
     installErrorHandler(app, shell);
     await serveAppAndNotFound(app, shell);
     registerReplayRest(app, { world });

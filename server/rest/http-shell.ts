@@ -10,6 +10,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ERROR_CODES } from '../../src/api/error-codes';
 import { ApiError, errorEnvelope } from './envelope';
+import { installOriginGuard } from './origin-guard';
 import { installSecurityHeaders } from './security-headers';
 
 export const API_PREFIX = '/api';
@@ -57,6 +58,15 @@ export interface ShellOptions {
   appDir?: string;
 }
 
+/**
+ * The hooks both servers install before any other: the security headers on every answer (and
+ * `/robots.txt`), then the cross-site request check (origin-guard.ts).
+ */
+export function installShellHooks(app: FastifyInstance, opts: ShellOptions): void {
+  installSecurityHeaders(app);
+  installOriginGuard(app, opts);
+}
+
 /** Every failure as an envelope a client understands; nothing escapes a handler. */
 export function installErrorHandler(app: FastifyInstance, opts: ShellOptions): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
@@ -94,12 +104,8 @@ export function installErrorHandler(app: FastifyInstance, opts: ShellOptions): v
 /** A source map (`*.map`): a 404, never a file and never the SPA fallback. */
 const isSourceMap = (path: string) => /\.map$/i.test(path);
 
-/**
- * The built dashboard (if any), the security headers on every answer, `/robots.txt`, and the
- * answer for every path no route took.
- */
+/** The built dashboard (if any) and the answer for every path no route took. */
 export async function serveAppAndNotFound(app: FastifyInstance, opts: ShellOptions): Promise<void> {
-  installSecurityHeaders(app);
   const appDir = opts.appDir ? resolve(opts.appDir) : undefined;
   if (appDir) {
     if (!existsSync(resolve(appDir, 'index.html')))
