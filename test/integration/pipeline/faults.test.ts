@@ -108,7 +108,6 @@ function truthFor(sim: Simulator, c: Client, symbols: readonly string[]) {
 describe('the live pipeline under faults for a minute', () => {
   let sim: Simulator;
   const clients: Client[] = [];
-  const faults: string[] = [];
   /** The most copy orders the follower held at once during the minute. */
   let followerOrders = 0;
 
@@ -161,8 +160,7 @@ describe('the live pipeline under faults for a minute', () => {
           timeout: 15_000,
           interval: 5,
         });
-        const [label, name, body] = plan[next++] as [string, string, object];
-        faults.push(label);
+        const [, name, body] = plan[next++] as [string, string, object];
         await post(sim, `/__admin/faults/${name}`, body);
       }
       await turn();
@@ -179,10 +177,6 @@ describe('the live pipeline under faults for a minute', () => {
   afterAll(async () => {
     for (const c of clients) c.live.dispose();
     await sim?.stop();
-  });
-
-  it('went through every fault', () => {
-    expect(faults).toHaveLength(16);
   });
 
   it('each client converges to the simulator truth, and every fault left its trace', async () => {

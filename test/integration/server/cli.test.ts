@@ -30,14 +30,29 @@ function run(script: string, args: string[]): Run {
   return { child, stdout: () => out, stderr: () => err, exited };
 }
 
-async function urlFrom(r: Run, pattern: RegExp, timeoutMs = 30_000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const m = pattern.exec(r.stdout());
-    if (m) return m[1] as string;
-    await new Promise((res) => setTimeout(res, 50));
-  }
-  throw new Error(`no URL printed: ${r.stdout()} ${r.stderr()}`);
+/**
+ * The first match of `pattern` in the output, as soon as it is printed; rejects if the process
+ * ends first.
+ */
+function urlFrom(r: Run, pattern: RegExp): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      const m = pattern.exec(r.stdout());
+      if (!m) return false;
+      r.child.stdout?.off('data', onData);
+      r.child.off('close', onClose);
+      resolve(m[1] as string);
+      return true;
+    };
+    const onData = () => void check();
+    const onClose = () => {
+      if (!check()) reject(new Error(`exited with no URL printed: ${r.stdout()} ${r.stderr()}`));
+    };
+    // Listeners added after run()'s own: the text of each chunk is already in r.stdout().
+    r.child.stdout?.on('data', onData);
+    r.child.on('close', onClose); // after the output streams have ended
+    check();
+  });
 }
 
 afterEach(() => {

@@ -214,14 +214,21 @@ describe('fault controls', () => {
   it('rest (hang): the request is never answered', async () => {
     const http = new HttpClient(sim.url);
     await fault('rest', { path: '/v3/public/banner/config', mode: 'hang' });
-    const res = await fetch(`${sim.url}/v3/public/banner/config`, {
-      signal: AbortSignal.timeout(300),
-    }).then(
-      () => 'answered',
-      (e: Error) => e.name,
+    const ac = new AbortController();
+    let settled = 'pending';
+    const hung = fetch(`${sim.url}/v3/public/banner/config`, { signal: ac.signal }).then(
+      () => (settled = 'answered'),
+      (e: Error) => (settled = e.name),
     );
-    expect(res).toBe('TimeoutError');
+    // The fault is taken when the request arrives: wait for that.
+    await vi.waitFor(() => expect(sim.sim.restFaults.list()).toEqual([]), { timeout: 15_000 });
+    sim.manualClock.advance(120_000); // well past any delay fault or client timeout
+    // A later request to the same path is answered; the first still is not.
     expect((await http.get('/v3/public/banner/config')).body).toMatchObject({ ret_code: 0 });
+    expect(settled).toBe('pending');
+    ac.abort();
+    await hung;
+    expect(settled).toBe('AbortError');
   });
 
   it('rest (delay): answered once the clock has moved on', async () => {

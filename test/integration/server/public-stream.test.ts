@@ -2,7 +2,7 @@
  * The public stream as Bybit V5 linear: acks, snapshot then deltas with only changed fields,
  * pings with and without req_id, unknown topics and ops, bad input, floods and the idle timeout.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { applyTickers, initialStreamState } from '../../../src/state/model';
 import { decodePublic } from '../../../src/stream/decode';
 import type { TickerFrame } from '../../../src/stream/protocol';
@@ -193,18 +193,20 @@ describe('idle timeout', () => {
   });
   afterAll(() => sim.stop());
 
-  const settle = () => new Promise((r) => setTimeout(r, 30));
-
   it('closes a connection that sent no frame for the idle timeout (4408), any frame resets it', async () => {
     const ws = await WsClient.open(`${sim.wsUrl}/v5/public/linear`);
+    // The server's side of it: the manual clock runs its idle timer inside advance().
+    await vi.waitFor(() => expect(sim.sim.hub.connections({ stream: 'public' })).toHaveLength(1), {
+      timeout: 15_000,
+    });
+    const [conn] = sim.sim.hub.connections({ stream: 'public' });
     sim.manualClock.advance(4_999);
-    await settle();
-    expect(ws.socket.readyState).toBe(ws.socket.OPEN);
+    expect(conn?.ending).toBe(false);
     expect((await ws.op('ping')).ret_msg).toBe('pong');
     sim.manualClock.advance(4_999);
-    await settle();
-    expect(ws.socket.readyState).toBe(ws.socket.OPEN);
+    expect(conn?.ending).toBe(false);
     sim.manualClock.advance(1);
+    expect(conn?.ending).toBe(true);
     expect(await ws.closed).toEqual({ code: 4408, reason: 'idle timeout' });
   });
 

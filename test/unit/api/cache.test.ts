@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  RequestCache,
-  STORAGE_CACHE_BUDGET_BYTES,
-  STORAGE_CACHE_PREFIX,
-  StorageCache,
-} from '../../../src/api/cache';
+import { RequestCache, STORAGE_CACHE_PREFIX, StorageCache } from '../../../src/api/cache';
 import { MemoryStorage, ThrowingStorage, disabledStorage } from '../lib/memory-storage';
 
 function cacheOver(mem: Storage | null, budgetBytes?: number) {
@@ -21,8 +16,21 @@ const entryBytes = (key: string, value: unknown, t: number): number =>
   2 * (`${STORAGE_CACHE_PREFIX}${key}`.length + JSON.stringify({ t, v: value }).length);
 
 describe('StorageCache', () => {
-  it('the default budget is about 4.5 MB', () => {
-    expect(STORAGE_CACHE_BUDGET_BYTES).toBe(4_718_592);
+  it('with the default budget, evicts the oldest entry once about 4.5 MB is written', () => {
+    const { cache, tick } = cacheOver(new MemoryStorage());
+    const value = 'x'.repeat(262_000); // a little under 0.5 MiB per entry, in UTF-16 bytes
+    for (let i = 0; i < 9; i++) {
+      expect(cache.set(`k${i}`, value)).toBe(true);
+      tick();
+    }
+    // Nine entries, about 4.5 MB: all kept.
+    expect(cache.usedBytes()).toBeGreaterThan(4_700_000);
+    expect(cache.get('k0', 1e9)).toBe(value);
+    expect(cache.set('k9', value)).toBe(true);
+    expect(cache.get('k0', 1e9)).toBeUndefined();
+    expect(cache.get('k1', 1e9)).toBe(value);
+    expect(cache.get('k9', 1e9)).toBe(value);
+    expect(cache.usedBytes()).toBeLessThanOrEqual(4.5 * 1024 * 1024);
   });
 
   it('stores and reads JSON values within their max age', () => {

@@ -15,7 +15,7 @@ import {
   ParseError,
   TimeoutError,
 } from '../../../src/api/errors';
-import { DEFAULT_TIMEOUT_MS, HttpClient, type ResponseType } from '../../../src/api/http';
+import { HttpClient, type ResponseType } from '../../../src/api/http';
 import { closedPort, envelope, sendJson, startTestServer, type TestServer } from './test-server';
 
 let server: TestServer;
@@ -35,6 +35,24 @@ function freshClient(): HttpClient {
   return client;
 }
 
+/** A client whose fetch resolves `headers` once the response headers have reached it. */
+function clientSeeingHeaders(): { c: HttpClient; headers: Promise<void> } {
+  let gotHeaders!: () => void;
+  const headers = new Promise<void>((resolve) => (gotHeaders = resolve));
+  const c = new HttpClient({
+    baseUrl: `${server.origin}/api`,
+    fetch: async (input, init) => {
+      const res = await globalThis.fetch(input, init);
+      gotHeaders();
+      return res;
+    },
+  });
+  return { c, headers };
+}
+
+/** A generous ceiling for conditions awaited on a loaded machine. */
+const WAIT = { timeout: 15_000 };
+
 function routeCode(code: number, msg: string, result: unknown = null): void {
   server.route('GET', '/api/code', (_req, res) =>
     sendJson(res, 200, envelope(result, { ret_code: code, ret_msg: msg })),
@@ -43,39 +61,50 @@ function routeCode(code: number, msg: string, result: unknown = null): void {
 
 describe('client-side codes', () => {
   it('9000001 Request timeout, please re-try!: a server that never answers is aborted after the timeout', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const c = freshClient();
-    let arrived = false;
+    let arrived!: () => void;
+    const atServer = new Promise<void>((resolve) => (arrived = resolve));
     let closed = false;
     server.route('GET', '/api/hang', (req) => {
-      arrived = true;
-      if (req.socket.destroyed) closed = true;
-      else req.socket.on('close', () => (closed = true));
+      req.socket.on('close', () => (closed = true));
+      arrived();
     });
-    const err = await c.get('/hang', undefined, { timeoutMs: 150 }).catch((e: unknown) => e);
+    const result = c.get('/hang', undefined, { timeoutMs: 150 }).catch((e: unknown) => e);
+    await atServer;
+    await vi.advanceTimersByTimeAsync(150);
+    const err = await result;
     expect(err).toBeInstanceOf(TimeoutError);
     expect(err).toMatchObject({
       code: 9000001,
       message: 'Request timeout, please re-try!',
       timeoutMs: 150,
     });
-    // The abort closes the connection: a server that got the request sees it go away. (On a
-    // loaded machine the timeout may fire before the request even reached the server.)
-    if (arrived) await vi.waitFor(() => expect(closed).toBe(true));
+    // The abort closes the connection: the server that got the request sees it go away.
+    vi.useRealTimers();
+    await vi.waitFor(() => expect(closed).toBe(true), WAIT);
   });
 
   it('9000001 Request timeout, please re-try!: headers arrived but the body stalls', async () => {
-    const c = freshClient();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const { c, headers } = clientSeeingHeaders();
     server.route('GET', '/api/stall', (_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.write('{"ret_code":0,');
     });
-    await expect(c.get('/stall', undefined, { timeoutMs: 50 })).rejects.toBeInstanceOf(
-      TimeoutError,
+    let settled: unknown = 'pending';
+    const p = c.get('/stall', undefined, { timeoutMs: 50 }).then(
+      (v) => (settled = v),
+      (e: unknown) => (settled = e),
     );
+    await headers;
+    expect(settled).toBe('pending');
+    await vi.advanceTimersByTimeAsync(50);
+    await p;
+    expect(settled).toBeInstanceOf(TimeoutError);
   });
 
   it('9000001 Request timeout, please re-try!: the default timeout is 30 000 ms', async () => {
-    expect(DEFAULT_TIMEOUT_MS).toBe(30_000);
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const c = freshClient();
     let arrived!: () => void;
@@ -190,11 +219,12 @@ describe('client-side codes', () => {
   });
 
   it('9000005 Network error, please check your connection.: connection reset mid-body', async () => {
-    const c = freshClient();
+    const { c, headers } = clientSeeingHeaders();
     server.route('GET', '/api/cut', (req, res) => {
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
       res.write('{"ret_code":0');
-      setTimeout(() => req.socket.destroy(), 10);
+      // Cut only once the client has the headers: the reset hits the body, not the request.
+      void headers.then(() => req.socket.destroy());
     });
     await expect(c.get('/cut')).rejects.toBeInstanceOf(NetworkError);
   });

@@ -4,7 +4,6 @@ import type { CopyProfile, Preferences, Profile } from '../../../src/api/types';
 import {
   bootstrapSession,
   clearSession,
-  HOME_PATHS,
   installNoPermissionSignOut,
   logIn,
   roleAtom,
@@ -75,11 +74,6 @@ describe('roles', () => {
       'trader',
     );
     expect(roleOf(undefined, undefined)).toBe('trader');
-    expect(HOME_PATHS).toEqual({
-      leader: '/copy-trade/leader',
-      follower: '/copy-trade',
-      trader: '/assets/derivatives',
-    });
   });
 });
 

@@ -32,6 +32,8 @@ afterEach(() => {
 });
 
 const loadPath = () => `${base}${LOCALES_LOAD_PATH}`;
+/** A generous ceiling for conditions awaited on a loaded machine. */
+const WAIT = { timeout: 15_000, interval: 5 };
 
 describe('translations over HTTP', () => {
   it('reads each namespace of the language from /locales/{lng}/{ns}.json', async () => {
@@ -81,14 +83,6 @@ describe('translations over HTTP', () => {
 });
 
 describe('retry schedule and concurrency (i18next options)', () => {
-  it('uses maxRetries 5, retryTimeout 350 doubling, maxParallelReads 10', () => {
-    expect(BACKEND_READ_OPTIONS).toEqual({
-      maxRetries: 5,
-      retryTimeout: 350,
-      maxParallelReads: 10,
-    });
-  });
-
   it('waits 350, 700, 1400, 2800, 5600 ms between the six attempts of a failing read', async () => {
     vi.useFakeTimers();
     const spy = vi.spyOn(globalThis, 'setTimeout');
@@ -116,18 +110,50 @@ describe('retry schedule and concurrency (i18next options)', () => {
   });
 
   it('never has more than 10 reads in flight', async () => {
+    const respond = (url: string) => new Response(JSON.stringify({ url }), { status: 200 });
+    /** The reads started while `held`, each answered only when the test says so. */
+    const started: { url: string; answer: () => void }[] = [];
+    let held = false;
     let inFlight = 0;
     let peak = 0;
-    const slow = async (url: string) => {
+    const byHand = (url: string) => {
+      if (!held) return Promise.resolve(respond(url));
       inFlight += 1;
       peak = Math.max(peak, inFlight);
-      await new Promise((r) => setTimeout(r, 5));
-      inFlight -= 1;
-      return new Response(JSON.stringify({ url }), { status: 200 });
+      return new Promise<Response>((resolve) => {
+        let answered = false;
+        started.push({
+          url,
+          answer: () => {
+            if (answered) return;
+            answered = true;
+            inFlight -= 1;
+            resolve(respond(url));
+          },
+        });
+      });
     };
-    const i18n = await createI18n({ lng: 'en', loadPath: loadPath(), fetch: slow });
-    peak = 0;
-    await i18n.loadLanguages([...LANGUAGES]);
+    const i18n = await createI18n({ lng: 'en', loadPath: loadPath(), fetch: byHand });
+    held = true;
+    let done = false;
+    const loading = i18n.loadLanguages([...LANGUAGES]).then(() => (done = true));
+
+    // 14 other languages, 2 namespaces each: 28 reads wanted, 10 started.
+    await vi.waitFor(() => expect(started.length).toBeGreaterThanOrEqual(10), WAIT);
+    expect(started).toHaveLength(10);
+    // One answered: exactly one waiting read takes its place.
+    started[0]!.answer();
+    await vi.waitFor(() => expect(started.length).toBeGreaterThanOrEqual(11), WAIT);
+    expect(started).toHaveLength(11);
+    expect(inFlight).toBe(10);
+
+    // Answer everything as it comes; the limit holds to the end.
+    await vi.waitFor(() => {
+      for (const read of [...started]) read.answer();
+      expect(done).toBe(true);
+    }, WAIT);
+    await loading;
+    expect(started).toHaveLength(28);
     expect(peak).toBe(10);
   });
 });

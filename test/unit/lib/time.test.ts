@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TIME_FORMAT, formatDate, formatTime, toMillis } from '../../../src/lib/time';
+import { formatDate, formatTime, toMillis } from '../../../src/lib/time';
 
 describe('toMillis', () => {
   it.each([
@@ -36,7 +36,6 @@ describe('toMillis', () => {
 
 describe('formatTime', () => {
   it('defaults to YYYY-MM-DD HH:mm:ss', () => {
-    expect(DEFAULT_TIME_FORMAT).toBe('YYYY-MM-DD HH:mm:ss');
     expect(formatTime('1732150000123', undefined, { utc: true })).toBe('2024-11-21 00:46:40');
   });
 

@@ -4,10 +4,7 @@ import {
   amlClearRefreshAtom,
   assetsAggregateInfoAtom,
   cardPotentialAtom,
-  configsAtom,
   copyProfileAtom,
-  currentLangAtom,
-  DEFAULT_CONFIGS,
   DEFAULT_PREFERENCES,
   instrumentsAtom,
   isSignedInAtom,
@@ -67,16 +64,6 @@ describe('client-state atoms', () => {
       store.set(preferencesSourceAtom, known);
       expect(store.get(showAssetsAtom)).toBe(true);
     }
-  });
-
-  it("configs default to deposit_to ''", () => {
-    const store = createStore();
-    expect(store.get(configsAtom)).toEqual({ deposit_to: '' });
-    expect(store.get(configsAtom)).toBe(DEFAULT_CONFIGS);
-  });
-
-  it('currentLang defaults to en', () => {
-    expect(createStore().get(currentLangAtom)).toBe('en');
   });
 
   it('rateByUsd keys the rates by coin, keeping old rates through a failed refresh', () => {

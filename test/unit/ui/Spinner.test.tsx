@@ -1,18 +1,10 @@
 import { rem } from '@mantine/core';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { Spinner, SPINNER_SIZES, spinnerPixels } from '../../../src/ui/Spinner';
+import { Spinner } from '../../../src/ui/Spinner';
 import { renderWithProviders } from './test-utils';
 
 describe('Spinner', () => {
-  it('maps small/default/large to 48/64/96 px and passes numbers through', () => {
-    expect(SPINNER_SIZES).toEqual({ small: 48, default: 64, large: 96 });
-    expect(spinnerPixels()).toBe(64);
-    expect(spinnerPixels('small')).toBe(48);
-    expect(spinnerPixels('large')).toBe(96);
-    expect(spinnerPixels(20)).toBe(20);
-  });
-
   it.each([
     [undefined, 64],
     ['small', 48],

@@ -31,18 +31,7 @@ async function setup(store = createStore()) {
 }
 
 describe('dialog host', () => {
-  it('has one registry entry, with a lazy body, per mount point of the issue', () => {
-    expect([...DIALOG_NAMES].sort()).toEqual(
-      [
-        'deposit',
-        'globalPopup',
-        'transfer',
-        'transferV2',
-        'upgradeUnified',
-        'vipWelcome',
-        'warning',
-      ].sort(),
-    );
+  it('has a registry entry with a lazy body for every dialog name', () => {
     for (const name of DIALOG_NAMES) {
       expect(DIALOGS[name].Body.$$typeof).toBe(Symbol.for('react.lazy'));
     }
@@ -114,19 +103,65 @@ describe('dialog host', () => {
     expect(store.get(dialogAtom)).toBeNull();
   });
 
-  it.each<[DialogName, object, string]>([
-    ['transfer', {}, 'Transfer'],
-    ['transferV2', {}, 'Transfer'],
-    ['vipWelcome', { level: '2' }, 'Welcome to VIP'],
-    ['globalPopup', { message: 'Maintenance at 02:00 UTC' }, 'Announcement'],
-    ['upgradeUnified', {}, 'Upgrade to the unified trading account'],
-  ])('opens %s with its title', async (name, props, title) => {
+  it.each<[DialogName]>([['transfer'], ['transferV2']])(
+    'opens %s with its Amount field and Transfer button',
+    async (name) => {
+      const store = createStore();
+      await setup(store);
+      act(() => store.set(dialogAtom, { name, props: {} } as never));
+      const dialog = await screen.findByRole('dialog', { name: 'Transfer' });
+      expect(await within(dialog).findByRole('textbox', { name: /Amount/ })).toBeInTheDocument();
+      expect(within(dialog).getByRole('button', { name: 'Transfer' })).toBeInTheDocument();
+    },
+  );
+
+  it('vipWelcome: shows the level and closes with its OK button', async () => {
     const store = createStore();
     await setup(store);
-    act(() => store.set(dialogAtom, { name, props } as never));
-    const dialog = await screen.findByRole('dialog', { name: title });
-    await waitFor(() => expect(within(dialog).queryByRole('status')).toBeNull());
-    expect(within(dialog).getAllByRole('button').length).toBeGreaterThan(0);
+    act(() => store.set(dialogAtom, { name: 'vipWelcome', props: { level: '2' } }));
+    const dialog = await screen.findByRole('dialog', { name: 'Welcome to VIP' });
+    expect(
+      await within(dialog).findByText('Your account has reached VIP level 2.'),
+    ).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Got it' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(store.get(dialogAtom)).toBeNull();
+  });
+
+  it('globalPopup: shows the announcement text', async () => {
+    const store = createStore();
+    await setup(store);
+    act(() =>
+      store.set(dialogAtom, {
+        name: 'globalPopup',
+        props: { message: 'Maintenance at 02:00 UTC' },
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Announcement' });
+    expect(await within(dialog).findByText('Maintenance at 02:00 UTC')).toBeInTheDocument();
+  });
+
+  it('upgradeUnified: confirm calls onUpgrade, shows the failure when it rejects, closes when it succeeds', async () => {
+    const store = createStore();
+    await setup(store);
+    const onUpgrade = vi
+      .fn<() => Promise<void>>()
+      .mockRejectedValueOnce(new Error('refused'))
+      .mockResolvedValueOnce(undefined);
+    act(() => store.set(dialogAtom, { name: 'upgradeUnified', props: { onUpgrade } }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Upgrade to the unified trading account',
+    });
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Upgrade now' }));
+    expect(onUpgrade).toHaveBeenCalledTimes(1);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'The upgrade did not go through. Please try again.',
+    );
+    expect(store.get(dialogAtom)).not.toBeNull();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Upgrade now' }));
+    expect(onUpgrade).toHaveBeenCalledTimes(2);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('transfer: validates the amount with the form messages and hands a string amount over', async () => {

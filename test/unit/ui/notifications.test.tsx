@@ -2,14 +2,7 @@ import { cleanNotifications } from '@mantine/notifications';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  NOTIFICATION_SETTINGS,
-  notificationStore,
-  notify,
-  showToast,
-  TOAST_SETTINGS,
-  toastStore,
-} from '../../../src/ui/notifications';
+import { notificationStore, notify, showToast, toastStore } from '../../../src/ui/notifications';
 import { AppProviders } from '../../../src/app/providers';
 import { fakeApi, renderWithProviders, TEST_HOST, testI18n } from './test-utils';
 
@@ -28,17 +21,6 @@ describe('toasts and notifications', () => {
       cleanNotifications(notificationStore);
     });
     vi.useRealTimers();
-  });
-
-  it('has the settings of the issue', () => {
-    expect(TOAST_SETTINGS).toEqual({
-      autoClose: 3000,
-      offsetTop: 8,
-      maxWidth: 480,
-      position: 'top-center',
-    });
-    expect(NOTIFICATION_SETTINGS.autoClose).toBe(4500);
-    expect(NOTIFICATION_SETTINGS.pauseOnHover).toBe(true);
   });
 
   it('places toasts 8 px from the top, at most 480 px wide', () => {

@@ -1,27 +1,10 @@
 import { Button, rem, TextInput } from '@mantine/core';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { BRAND_SHADES, theme, THEME_TOKENS } from '../../../src/ui/theme';
+import { theme } from '../../../src/ui/theme';
 import { renderWithProviders } from './test-utils';
 
 describe('theme', () => {
-  it('has the design tokens of the issue', () => {
-    expect(THEME_TOKENS).toEqual({
-      primaryColor: '#1677ff',
-      fontSize: 14,
-      controlHeight: 32,
-      borderRadius: 6,
-      breakpoints: { xs: 480, sm: 576, md: 768, lg: 992, xl: 1200, xxl: 1600 },
-    });
-  });
-
-  it('uses #1677ff as the primary shade in light and dark', () => {
-    expect(theme.primaryColor).toBe('brand');
-    expect(theme.primaryShade).toEqual({ light: 5, dark: 5 });
-    expect(BRAND_SHADES).toHaveLength(10);
-    expect(theme.colors?.brand?.[5]).toBe('#1677ff');
-  });
-
   it('sets base font size 14, radius 6 and the six breakpoints (in em of 16 px)', () => {
     expect(theme.fontSizes?.md).toBe(rem(14));
     expect(theme.fontSizes?.sm).toBe(rem(14));

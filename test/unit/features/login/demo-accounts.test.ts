@@ -1,24 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { HOME_PATHS } from '../../../../src/app/session';
+import { ACCOUNTS, DEMO_2FA_CODE as SIMULATOR_2FA_CODE } from '../../../../server/accounts/demo';
+import { tagsOf } from '../../../../server/accounts/profiles';
+import { roleOf } from '../../../../src/app/session';
 import { DEMO_2FA_CODE, DEMO_ACCOUNTS } from '../../../../src/features/login/demo-accounts';
 
 describe('demo accounts', () => {
   it('match the simulator table (username, password, userId, role)', () => {
-    expect(DEMO_ACCOUNTS.map((a) => [a.username, a.password, a.userId, a.role])).toEqual([
-      ['follower', 'follower123', 1001, 'follower'],
-      ['leader', 'leader123', 2001, 'leader'],
-      ['trader', 'trader123', 3001, 'trader'],
-      ['newbie', 'newbie123', 4001, 'trader'],
-    ]);
-    expect(DEMO_2FA_CODE).toBe('123456');
-  });
-
-  it('each lands on its role screen', () => {
-    expect(DEMO_ACCOUNTS.map((a) => HOME_PATHS[a.role])).toEqual([
-      '/copy-trade',
-      '/copy-trade/leader',
-      '/assets/derivatives',
-      '/assets/derivatives',
-    ]);
+    const signIn = ACCOUNTS.filter((a) => a.login !== undefined);
+    expect(DEMO_ACCOUNTS.map((a) => [a.username, a.password, a.userId, a.descriptionKey])).toEqual(
+      signIn.map((a) => [a.login?.username, a.login?.password, a.userId, a.role]),
+    );
+    // The app's role for each: what it derives from the copy profile and tags the simulator serves.
+    expect(DEMO_ACCOUNTS.map((a) => a.role)).toEqual(
+      signIn.map((a) =>
+        roleOf(
+          { isLeader: a.leader !== undefined, subMemberIdList: [], userId: a.userId },
+          tagsOf(a),
+        ),
+      ),
+    );
+    expect(DEMO_2FA_CODE).toBe(SIMULATOR_2FA_CODE);
   });
 });

@@ -35,6 +35,9 @@ describe('Advancer', () => {
   it('runs the timers due now for an advance of 0', async () => {
     const clock = new ManualClock(0);
     const a = new Advancer(clock);
+    const fired: number[] = [];
+    clock.at(0, () => fired.push(clock.now()));
     expect(await a.advance(0)).toBe(0);
+    expect(fired).toEqual([0]);
   });
 });

