@@ -133,6 +133,10 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     cookieName: sessionCookieName(envOf('localhost')),
   };
 
+  // A session that ends (sign-out, or evicted by the same user's newer sign-in) takes its
+  // private streams with it.
+  sim.auth.onSessionEnd = (session) => hub.closeSession(session);
+
   engine.start();
   // The market steps before anything else due at the same instant (order -1): positions and
   // wallets re-valued at that instant see the mark price the ticker of that instant carries.

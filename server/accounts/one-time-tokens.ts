@@ -10,18 +10,25 @@ export const OTT_TTL_MS = 60_000;
 const MAX_TOKENS_PER_USER = 50;
 
 export type TokenCheck =
-  { ok: true; userId: number } | { ok: false; reason: 'invalid' | 'expired' | 'used' | 'rejected' };
+  | { ok: true; userId: number; session?: string }
+  | { ok: false; reason: 'invalid' | 'expired' | 'used' | 'rejected' };
 
 export class OneTimeTokens {
-  private readonly tokens = new Map<string, { userId: number; expiresAt: number; used: boolean }>();
+  private readonly tokens = new Map<
+    string,
+    { userId: number; expiresAt: number; used: boolean; session: string | undefined }
+  >();
   /** Fault control: this many upcoming token checks fail although the token is good. */
   rejectNext = 0;
 
   /** `now`: the clock expiry is measured on (ms). */
   constructor(private readonly now: () => number) {}
 
-  /** A fresh token for `userId`; `expiresAt` on this store's clock. */
-  issue(userId: number): { token: string; expiresAt: number } {
+  /**
+   * A fresh token for `userId`; `expiresAt` on this store's clock. `session`: the sign-in it was
+   * asked for under, so that signing out revokes it (`revokeSession`).
+   */
+  issue(userId: number, session?: string): { token: string; expiresAt: number } {
     const now = this.now();
     this.sweep(now);
     let mine = 0;
@@ -36,7 +43,7 @@ export class OneTimeTokens {
     }
     const token = randomBytes(24).toString('base64url');
     const expiresAt = now + OTT_TTL_MS;
-    this.tokens.set(token, { userId, expiresAt, used: false });
+    this.tokens.set(token, { userId, expiresAt, used: false, session });
     return { token, expiresAt };
   }
 
@@ -52,7 +59,21 @@ export class OneTimeTokens {
       this.rejectNext--;
       return { ok: false, reason: 'rejected' };
     }
-    return { ok: true, userId: t.userId };
+    return t.session === undefined
+      ? { ok: true, userId: t.userId }
+      : { ok: true, userId: t.userId, session: t.session };
+  }
+
+  /** The session ended: its tokens not yet used are good no more (they answer "invalid"). */
+  revokeSession(session: string): number {
+    let n = 0;
+    for (const [k, t] of this.tokens) {
+      if (t.session === session) {
+        this.tokens.delete(k);
+        if (!t.used) n++;
+      }
+    }
+    return n;
   }
 
   private sweep(now: number): void {

@@ -60,11 +60,18 @@ export const USER_HANDLERS = {
     schema: { body: loginBody },
     async handle(c) {
       const { username, password } = body<LoginBody>(c.req);
-      const r = await c.sim.auth.login(username, password);
+      // The peer address (no proxy is trusted for it: through the Vite dev proxy every sign-in
+      // comes from 127.0.0.1, which is what that proxy is for).
+      const r = await c.sim.auth.login(username, password, c.req.socket.remoteAddress);
       if (!r.ok) {
-        throw new ApiError(
-          r.reason === 'rate-limited' ? ERROR_CODES.RATE_LIMITED : ERROR_CODES.BAD_CREDENTIALS,
-        );
+        if (r.reason === 'rate-limited') {
+          void c.reply.header('retry-after', String(r.retryAfterS));
+          throw new ApiError(
+            ERROR_CODES.RATE_LIMITED,
+            `Too many sign-in attempts, please try again in ${r.retryAfterS} s. (retry-after: ${r.retryAfterS})`,
+          );
+        }
+        throw new ApiError(ERROR_CODES.BAD_CREDENTIALS);
       }
       void c.reply.setCookie(c.sim.cookieName, r.sessionToken, {
         httpOnly: true,
@@ -76,13 +83,17 @@ export const USER_HANDLERS = {
     },
   },
   logout: {
+    // Ends the session: the cookie, its unused one-time tokens and its open private streams (4401).
     handle(c) {
       c.sim.auth.logout(c.req.cookies[c.sim.cookieName]);
       void c.reply.clearCookie(c.sim.cookieName, { httpOnly: true, sameSite: 'lax', path: '/' });
       return {};
     },
   },
-  oneTimeToken: { handle: (c) => c.sim.auth.issueToken(c.userId) },
+  // Tied to the session it was asked under: signing out revokes it.
+  oneTimeToken: {
+    handle: (c) => c.sim.auth.issueToken(c.userId, c.req.cookies[c.sim.cookieName]),
+  },
   profile: read(profileOf),
   memberInfo: read(memberInfoOf),
   userTags: read(tagsOf),

@@ -67,6 +67,8 @@ export class Conn {
   readonly socket: WebSocket;
   userId: number | undefined;
   authed = false;
+  /** Private stream: the opaque id of the sign-in session whose token signed it in. */
+  session: string | undefined;
   readonly topics = new Set<string>();
   halfOpen = false;
   closed = false;

@@ -8,7 +8,7 @@ import type { PrivateTopic, StreamName, TopicEntity } from '../../src/stream/pro
 import type { Clock } from '../clock';
 import type { TickerDelta } from '../market/market';
 import type { Recorder } from '../record/recorder';
-import { CLOSE_RESTART, Conn, type ConnFaults } from './conn';
+import { CLOSE_RESTART, CLOSE_UNAUTHORIZED, Conn, type ConnFaults } from './conn';
 import { opaqueId } from './conn-id';
 
 /** Open connections (both streams) beyond which new ones are closed at once (1013). */
@@ -101,13 +101,28 @@ export class Hub implements ConnFaults {
     if (conn.recorder && this.recorder) void this.recorder.finish(conn.recorder, code, reason);
   }
 
-  /** A private connection authenticated as `userId`. */
-  bindUser(conn: Conn, userId: number): void {
+  /**
+   * A private connection authenticated as `userId`, with a one-time token of the sign-in
+   * `session` (its opaque id): when that session ends, so does the connection.
+   */
+  bindUser(conn: Conn, userId: number, session?: string): void {
     conn.signedIn(userId);
+    conn.session = session;
     conn.recorder?.start(userId);
     let set = this.byUser.get(userId);
     if (!set) this.byUser.set(userId, (set = new Set()));
     set.add(conn);
+  }
+
+  /** A sign-in session ended (sign-out, eviction): its private streams close at once, 4401. */
+  closeSession(session: string): number {
+    let n = 0;
+    for (const c of this.conns) {
+      if (c.stream !== 'private' || c.session !== session || c.ending) continue;
+      c.close(CLOSE_UNAUTHORIZED, 'session ended', { now: true });
+      n++;
+    }
+    return n;
   }
 
   subscribeTicker(conn: Conn, topic: string): void {

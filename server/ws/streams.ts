@@ -149,7 +149,7 @@ export function onPrivateFrame(deps: StreamDeps, conn: Conn, text: string, allow
         conn.close(CLOSE_UNAUTHORIZED, 'unauthorized', { now: true });
         return;
       }
-      deps.hub.bindUser(conn, check.userId);
+      deps.hub.bindUser(conn, check.userId, check.session);
       return privateReply(conn, 'auth', p.reqId, true, '');
     }
     case 'subscribe':

@@ -1,0 +1,150 @@
+/**
+ * Issue 14, items 10 and 5 (sign-in limits, sessions), in process on a manual clock.
+ * Item 10: a pair (address, username) is throttled after 5 failures a minute, an address after
+ * 20 failures over any usernames in 10 minutes; the right password from an address that is not
+ * throttled signs in whatever other addresses tried; a refusal says how long to wait.
+ * Item 5: a user holds at most 10 sessions (their oldest ends), and a full table never evicts
+ * another user's session.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  ADDRESS_MAX_FAILURES,
+  addressKey,
+  Auth,
+  LOGIN_MAX_FAILURES,
+  MAX_SESSIONS_PER_USER,
+  type LoginResult,
+} from '../../../../server/accounts/auth';
+import { ManualClock } from '../../../../server/clock';
+
+const A = '203.0.113.7';
+const B = '198.51.100.9';
+
+async function auth(limits?: Parameters<typeof Auth.create>[1]) {
+  const clock = new ManualClock(1_732_150_000_000);
+  return { clock, auth: await Auth.create(clock, limits) };
+}
+
+const wait = (r: LoginResult) => (r.ok || r.reason !== 'rate-limited' ? 0 : r.retryAfterS);
+
+describe('sign-in limits', () => {
+  it('a known user cannot be locked out: wrong passwords from one address leave others alone', async () => {
+    const { auth: a } = await auth();
+    for (let i = 0; i < LOGIN_MAX_FAILURES; i++)
+      expect(await a.login('newbie', `wrong${i}`, A)).toEqual({
+        ok: false,
+        reason: 'bad-credentials',
+      });
+    // That pair is throttled, and says for how long.
+    const refused = await a.login('newbie', 'newbie123', A);
+    expect(refused).toMatchObject({ ok: false, reason: 'rate-limited' });
+    expect(wait(refused)).toBe(60);
+    // The user, from anywhere else, signs in at once.
+    expect(await a.login('newbie', 'newbie123', B)).toMatchObject({ ok: true, userId: 4001 });
+  });
+
+  it('counts the wait down with the clock and lets the pair in when it is over', async () => {
+    const { auth: a, clock } = await auth();
+    for (let i = 0; i < LOGIN_MAX_FAILURES; i++) await a.login('trader', `x${i}`, A);
+    clock.advance(20_500);
+    expect(wait(await a.login('trader', 'trader123', A))).toBe(40);
+    clock.advance(39_500);
+    expect(await a.login('trader', 'trader123', A)).toMatchObject({ ok: true });
+  });
+
+  it('throttles an address that sprays one password over many usernames', async () => {
+    const { auth: a, clock } = await auth();
+    for (let i = 0; i < ADDRESS_MAX_FAILURES; i++)
+      expect(await a.login(`user${i}`, 'Summer2024!', A)).toMatchObject({
+        reason: 'bad-credentials',
+      });
+    const next = await a.login('user-next', 'Summer2024!', A);
+    expect(next).toMatchObject({ ok: false, reason: 'rate-limited' });
+    expect(wait(next)).toBe(600);
+    // Even a right password is refused from that address while it waits ...
+    expect(await a.login('leader', 'leader123', A)).toMatchObject({ reason: 'rate-limited' });
+    // ... while every other address goes on as before.
+    expect(await a.login('leader', 'leader123', B)).toMatchObject({ ok: true, userId: 2001 });
+    clock.advance(600_000);
+    expect(await a.login('leader', 'leader123', A)).toMatchObject({ ok: true });
+  });
+
+  it('a right password does not wash an address record of failures', async () => {
+    const { auth: a } = await auth();
+    for (let i = 0; i < ADDRESS_MAX_FAILURES; i++) {
+      await a.login(`spray${i}`, 'x', A);
+      if (i < ADDRESS_MAX_FAILURES - 1)
+        expect(await a.login('newbie', 'newbie123', A)).toMatchObject({ ok: true });
+    }
+    expect(await a.login('newbie', 'newbie123', A)).toMatchObject({ reason: 'rate-limited' });
+  });
+
+  it('counts concurrent attempts of a pair as they arrive', async () => {
+    const { auth: a } = await auth();
+    const all = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => a.login('follower', `g${i}`, A)),
+    );
+    expect(all.filter((r) => !r.ok && r.reason === 'bad-credentials')).toHaveLength(5);
+    expect(all.filter((r) => !r.ok && r.reason === 'rate-limited')).toHaveLength(7);
+  });
+
+  it('keys IPv4 (mapped too) as is and IPv6 by its /64', () => {
+    expect(addressKey('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(addressKey('203.0.113.7')).toBe('203.0.113.7');
+    expect(addressKey('2001:db8:1:2::5')).toBe(addressKey('2001:0db8:0001:0002:ffff:0:0:9'));
+    expect(addressKey('2001:db8:1:2::5')).not.toBe(addressKey('2001:db8:1:3::5'));
+    expect(addressKey('::1')).toBe('0:0:0:0::/64');
+  });
+});
+
+describe('sessions', () => {
+  it('bounds sessions per user: signing in again and again ends only that user s oldest', async () => {
+    const { auth: a } = await auth();
+    const trader = await a.login('trader', 'trader123', B);
+    if (!trader.ok) throw new Error('trader');
+    const first = await a.login('follower', 'follower123', A);
+    if (!first.ok) throw new Error('follower');
+    const ended: string[] = [];
+    a.onSessionEnd = (id) => ended.push(id);
+    for (let i = 0; i < MAX_SESSIONS_PER_USER + 20; i++) {
+      expect(await a.login('follower', 'follower123', A)).toMatchObject({ ok: true });
+    }
+    expect(a.sessionCount(1001)).toBe(MAX_SESSIONS_PER_USER);
+    expect(a.sessionUser(first.sessionToken)).toBeUndefined();
+    expect(a.sessionUser(trader.sessionToken)).toBe(3001);
+    expect(ended).toHaveLength(21);
+  });
+
+  it('a full table refuses new sign-ins (with a wait) instead of evicting other users', async () => {
+    const { auth: a, clock } = await auth({ maxSessions: 3, maxSessionsPerUser: 10 });
+    const trader = await a.login('trader', 'trader123', B);
+    if (!trader.ok) throw new Error('trader');
+    clock.advance(1000);
+    await a.login('follower', 'follower123', A);
+    await a.login('follower', 'follower123', A);
+    const full = await a.login('follower', 'follower123', A);
+    expect(full).toMatchObject({ ok: false, reason: 'rate-limited' });
+    expect(wait(full)).toBe(24 * 3600 - 1);
+    expect(a.sessionUser(trader.sessionToken)).toBe(3001);
+    expect(a.sessionCount()).toBe(3);
+    // Expired sessions make room.
+    clock.advance(24 * 3600_000);
+    expect(await a.login('follower', 'follower123', A)).toMatchObject({ ok: true });
+  });
+
+  it('logout revokes the session s one-time tokens not yet used, and only those', async () => {
+    const { auth: a } = await auth();
+    const s1 = await a.login('follower', 'follower123', A);
+    const s2 = await a.login('follower', 'follower123', B);
+    if (!s1.ok || !s2.ok) throw new Error('login');
+    const t1 = a.issueToken(1001, s1.sessionToken).token;
+    const t2 = a.issueToken(1001, s2.sessionToken).token;
+    const ended: string[] = [];
+    a.onSessionEnd = (id) => ended.push(id);
+    a.logout(s1.sessionToken);
+    expect(ended).toHaveLength(1);
+    expect(a.useToken(t1)).toEqual({ ok: false, reason: 'invalid' });
+    expect(a.useToken(t2)).toMatchObject({ ok: true, userId: 1001 });
+    expect(a.sessionUser(s2.sessionToken)).toBe(1001);
+  });
+});
