@@ -17,7 +17,7 @@ import ReconnectingWebSocket from 'reconnecting-websocket';
 import { fromCallback } from 'xstate';
 import { decodeFrame } from '../src/stream/decode';
 import type { StreamName } from '../src/stream/protocol';
-import { wireTap } from '../src/stream/session-recorder';
+import type { TapReader } from '../src/stream/session-recorder';
 import type { FrameSink } from '../src/stream/sink';
 import type { TransportCommand, TransportEvent, WebSocketConstructor } from './connection.types';
 import { describeError } from './connection.context';
@@ -30,6 +30,8 @@ export interface TransportInput {
   meter: FrameMeter;
   now: () => number;
   WebSocketImpl: WebSocketConstructor;
+  /** The session recorder's tap (null unless someone records): raw frames as they crossed. */
+  tap: TapReader;
   maxRetries: number;
   connectTimeoutMs: number;
 }
@@ -38,7 +40,8 @@ const OPEN = 1;
 
 export const transportLogic = fromCallback<TransportCommand, TransportInput, TransportEvent>(
   ({ input, sendBack, receive }) => {
-    const { stream, url, sink, meter, now, WebSocketImpl, maxRetries, connectTimeoutMs } = input;
+    const { stream, url, sink, meter, now, WebSocketImpl, tap, maxRetries, connectTimeoutMs } =
+      input;
 
     let rws: ReconnectingWebSocket | undefined;
     let dispose: (() => void) | undefined;
@@ -110,21 +113,21 @@ export const transportLogic = fromCallback<TransportCommand, TransportInput, Tra
           maxEnqueuedMessages: 0,
         },
       );
-      // wireTap(): the session recorder's taps (src/stream/session-recorder.ts), null unless
-      // someone records: raw frames in and out, opens and closes, as they crossed the wire.
+      // tap(): the session recorder's (src/stream/session-recorder.ts), null unless someone
+      // records: raw frames in and out, opens and closes, as they crossed the wire.
       const onOpen = () => {
         if (!alive) return;
-        wireTap()?.open(stream);
+        tap()?.open(stream);
         sendBack({ type: 'WS.OPEN', socketId: current });
       };
       const onMessage = (ev: MessageEvent) => {
         if (!alive) return;
-        wireTap()?.recv(stream, ev.data);
+        tap()?.recv(stream, ev.data);
         onFrame(ev.data);
       };
       const onClose = (ev: { code: number; reason: string }) => {
         if (!alive) return;
-        wireTap()?.close(stream, ev.code, ev.reason ?? '');
+        tap()?.close(stream, ev.code, ev.reason ?? '');
         // RWS reconnects (into our gate) before calling us; if its count did not move and is at
         // the limit, it gave up and will never call the gate again.
         dead = instance.retryCount >= maxRetries && instance.retryCount === retryAtGate;
@@ -184,7 +187,7 @@ export const transportLogic = fromCallback<TransportCommand, TransportInput, Tra
             const text = JSON.stringify(command.op);
             rws.send(text);
             meter.sent(now());
-            wireTap()?.send(stream, text);
+            tap()?.send(stream, text);
           }
           return;
         case 'replace':

@@ -14,6 +14,9 @@ import {
   type WebSocketConstructor,
 } from './connection.types';
 import { FrameMeter } from './frame-meter';
+import type { TapReader } from '../src/stream/session-recorder';
+
+const noTap: TapReader = () => null;
 
 /** A subscribe/unsubscribe op waiting for its answer. */
 export interface PendingOp {
@@ -33,6 +36,7 @@ export interface ConnectionContext {
   readonly timings: ConnectionTimings;
   readonly maxRetries: number;
   readonly WebSocketImpl: WebSocketConstructor;
+  readonly tap: TapReader;
   /** Counters written per frame by the transport, sampled once a second (not data). */
   readonly meter: FrameMeter;
   /**
@@ -153,6 +157,7 @@ export function initialContext(input: ConnectionInput): ConnectionContext {
     timings,
     maxRetries: input.maxRetries ?? Number.POSITIVE_INFINITY,
     WebSocketImpl,
+    tap: input.tap ?? noTap,
     meter: new FrameMeter(timings.topicStaleAfterMs),
     wanted: splitTopics(input.stream, input.topics).valid,
     refused: [],

@@ -40,6 +40,7 @@ export const connectionMachine = connectionSetup.createMachine({
           meter: context.meter,
           now: context.now,
           WebSocketImpl: context.WebSocketImpl,
+          tap: context.tap,
           maxRetries: context.maxRetries,
           connectTimeoutMs: context.timings.connectTimeoutMs,
         }),

@@ -4,6 +4,7 @@
  */
 import type { FrameSink } from '../src/stream/sink';
 import type { ClientOp, OpResponse, StreamName } from '../src/stream/protocol';
+import type { TapReader } from '../src/stream/session-recorder';
 
 /** Every timing of the lifecycle, in ms. docs/connection.md explains each one. */
 export interface ConnectionTimings {
@@ -88,6 +89,8 @@ export interface ConnectionInput {
   /** The topics the app wants at start. */
   topics: readonly string[];
   WebSocketImpl?: WebSocketConstructor;
+  /** A session recorder's tap, read per event (src/stream/session-recorder.ts). */
+  tap?: TapReader;
   /** [0, 1), for the backoff jitter. */
   random?: () => number;
   /** ms clock (Date.now by default: it keeps counting while a laptop sleeps). */

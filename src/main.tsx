@@ -18,7 +18,7 @@ import {
   registerPermission,
   userTags,
 } from './api/endpoints';
-import { onNoPermission } from './api/http';
+import { http, onNoPermission } from './api/http';
 import { App, createAppRouter } from './app/App';
 import { noPermissionBridge } from './app/no-permission';
 import type { AppServices } from './app/services';
@@ -27,6 +27,12 @@ import { createI18n } from './i18n/i18n';
 import { applyDocumentLanguage, initialLanguage } from './i18n/language';
 import { currentLangAtom } from './state/client';
 import { startLive } from './stream/live';
+import { createTapSlot } from './stream/session-recorder';
+
+// The one place a session recorder plugs in: handed to the HTTP client, both connections and the
+// recording control (no module-level state links them).
+const wireTap = createTapSlot();
+http.configure({ tap: wireTap.get });
 
 const services: AppServices = {
   api: {
@@ -45,6 +51,7 @@ const services: AppServices = {
   },
   host: currentHostConfig(),
   allowPseudo: import.meta.env.DEV,
+  wireTap,
 };
 
 /** Load the first language before the first paint, so no screen flashes untranslated keys. */
@@ -57,7 +64,11 @@ async function start() {
   // The live streams follow the session in the store: they open at sign-in and close at
   // sign-out; a refused private stream signs the user out like a no-permission REST answer.
   const noPermission = noPermissionBridge(onNoPermission);
-  startLive({ store, onUnauthorized: (e) => noPermission.report(`${e.stream}: ${e.detail}`) });
+  startLive({
+    store,
+    connection: { tap: wireTap.get },
+    onUnauthorized: (e) => noPermission.report(`${e.stream}: ${e.detail}`),
+  });
   const router = createAppRouter();
   createRoot(document.getElementById('root') as HTMLElement).render(
     <StrictMode>

@@ -18,7 +18,7 @@ import {
   type RequestInfo,
 } from './errors';
 import { buildUrl, type QueryParams } from './query';
-import { tapResponse, wireTap } from '../stream/session-recorder';
+import { tapResponse, type TapReader } from '../stream/session-recorder';
 import {
   RESPONSE_TYPES,
   isEmptyResponse,
@@ -88,6 +88,8 @@ export interface HttpClientOptions {
   platform?: string;
   requestCache?: RequestCache;
   storageCache?: StorageCache;
+  /** A session recorder's tap (src/stream/session-recorder.ts): gets the raw snapshot bodies. */
+  tap?: TapReader;
 }
 
 type Body = BodyInit | Record<string, unknown> | readonly unknown[] | null | undefined;
@@ -111,6 +113,7 @@ export class HttpClient {
   #fetch: typeof fetch | undefined;
   #timeoutMs: number;
   #platform: string;
+  #tap: TapReader | undefined;
   readonly requestCache: RequestCache;
   readonly storageCache: StorageCache;
   readonly #hooks = new Set<HttpHooks>();
@@ -121,12 +124,16 @@ export class HttpClient {
     this.#fetch = opts.fetch;
     this.#timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.#platform = opts.platform ?? DEFAULT_PLATFORM;
+    this.#tap = opts.tap;
     this.requestCache = opts.requestCache ?? new RequestCache();
     this.storageCache = opts.storageCache ?? new StorageCache();
   }
 
   /** Changes the base URL, fetch or timeout (Node tools and tests point it at a server). */
-  configure(opts: Pick<HttpClientOptions, 'baseUrl' | 'fetch' | 'timeoutMs' | 'platform'>): void {
+  configure(
+    opts: Pick<HttpClientOptions, 'baseUrl' | 'fetch' | 'timeoutMs' | 'platform' | 'tap'>,
+  ): void {
+    if (opts.tap !== undefined) this.#tap = opts.tap;
     if (opts.baseUrl !== undefined) this.#baseUrl = opts.baseUrl;
     if (opts.fetch !== undefined) this.#fetch = opts.fetch;
     if (opts.timeoutMs !== undefined) this.#timeoutMs = opts.timeoutMs;
@@ -277,7 +284,7 @@ export class HttpClient {
       const doFetch = this.#fetch ?? globalThis.fetch;
       // A session being recorded (src/stream/session-recorder.ts) gets the raw snapshot bodies
       // with their send and arrival times; null (one check) when nothing records.
-      const tap = wireTap();
+      const tap = this.#tap?.() ?? null;
       const tapSentAt = tap?.now() ?? 0;
       let res: Response;
       try {

@@ -1,9 +1,11 @@
 /**
  * What the app needs from the outside world, injected once at the root so tests can hand in
- * fakes: the session API (src/api/endpoints.ts in the app), the host config, dev flags.
+ * fakes: the session API (src/api/endpoints.ts in the app), the host config, dev flags, and the
+ * tap slot the session recorder shares with the transport and the HTTP client.
  */
 import { createContext, useContext, type ReactNode } from 'react';
 import type { HostConfig } from '../config/host';
+import type { TapSlot } from '../stream/session-recorder';
 import type { SessionApi } from './session';
 
 export interface AppServices {
@@ -14,6 +16,8 @@ export interface AppServices {
   >;
   /** Offer the pseudo-locale in the language menu (development builds). */
   allowPseudo: boolean;
+  /** Where a session recording plugs into this app's transport and HTTP client. */
+  wireTap: TapSlot;
 }
 
 const ServicesContext = createContext<AppServices | null>(null);

@@ -62,9 +62,12 @@ export interface LiveOptions {
   oneTimeToken?: () => Promise<{ token: string }>;
   /** Default: currentHostConfig(). */
   host?: Pick<HostConfig, 'publicWsUrl' | 'privateWsUrl'>;
-  /** Passed to both connections (WebSocketImpl, env, timings, random, now). */
+  /** Passed to both connections (WebSocketImpl, env, timings, random, now, the recorder's tap). */
   connection?: Partial<
-    Pick<ConnectionInput, 'WebSocketImpl' | 'env' | 'timings' | 'random' | 'now' | 'maxRetries'>
+    Pick<
+      ConnectionInput,
+      'WebSocketImpl' | 'env' | 'timings' | 'random' | 'now' | 'maxRetries' | 'tap'
+    >
   >;
   /** Default: the next animation frame. */
   scheduler?: Scheduler;

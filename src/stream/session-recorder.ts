@@ -6,8 +6,9 @@
  * Set-Cookie) are never recorded at all. Memory is bounded: past `maxChars` the recording stops
  * itself, keeping a valid file.
  *
- * The wire tap (setWireTap) is how the app's own transport and HTTP client feed a recorder: one
- * null check per frame when nothing records.
+ * The wire tap is how the app's own transport and HTTP client feed a recorder: a TapSlot made
+ * once at the root and handed to each (injected, never a module global); one null check per
+ * frame when nothing records.
  */
 import { CALLS } from '../api/calls';
 import type { StreamName } from './protocol';
@@ -107,16 +108,26 @@ export interface WireTap {
   rest(exchange: RestExchange): void;
 }
 
-let activeTap: WireTap | null = null;
+/** Reads the tap in place now: null (one check) unless a session is being recorded. */
+export type TapReader = () => WireTap | null;
 
-/** Installs (or removes, with null) the tap the app's transport and HTTP client report to. */
-export function setWireTap(tap: WireTap | null): void {
-  activeTap = tap;
+/**
+ * Where a recorder plugs into the app's transport and HTTP client. One per app, created at the
+ * root (src/main.tsx) and handed to each of them: no module-level state links them.
+ */
+export interface TapSlot {
+  readonly get: TapReader;
+  set(tap: WireTap | null): void;
 }
 
-/** The installed tap, if a session is being recorded. */
-export function wireTap(): WireTap | null {
-  return activeTap;
+export function createTapSlot(): TapSlot {
+  let tap: WireTap | null = null;
+  return {
+    get: () => tap,
+    set: (next) => {
+      tap = next;
+    },
+  };
 }
 
 /**

@@ -9,6 +9,7 @@ import { useAtomValue, useStore } from 'jotai';
 import { useId, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDecimal } from '../../lib/money';
+import { useServices } from '../../app/services';
 import { isSignedInAtom } from '../../state/client';
 import { recordingFor, RECORDING_LIMIT_MB } from './recording-controller';
 import classes from './recording.module.css';
@@ -25,7 +26,8 @@ export function formatElapsed(ms: number): string {
 export function RecordSessionControl() {
   const { t, i18n } = useTranslation('user-assets');
   const store = useStore();
-  const controller = recordingFor(store);
+  const { wireTap } = useServices();
+  const controller = recordingFor(store, { tap: wireTap });
   const snap = useSyncExternalStore(controller.subscribe, controller.getSnapshot);
   const signedIn = useAtomValue(isSignedInAtom);
   const titleId = useId();

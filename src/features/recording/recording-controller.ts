@@ -12,12 +12,7 @@
 import type { createStore } from 'jotai';
 import { userAtom } from '../../state/client';
 import { liveConnectionsAtom } from '../../stream/live';
-import {
-  SessionRecorder,
-  setWireTap,
-  wireTap,
-  type StopReason,
-} from '../../stream/session-recorder';
+import { SessionRecorder, type StopReason, type TapSlot } from '../../stream/session-recorder';
 
 type Store = ReturnType<typeof createStore>;
 
@@ -34,6 +29,8 @@ export interface RecordingSnapshot {
 }
 
 export interface RecordingOptions {
+  /** The app's tap slot, shared with its transport and HTTP client (src/main.tsx). */
+  tap: TapSlot;
   now?: () => number;
   /** Size limit in characters; default RECORDING_LIMIT_MB. */
   maxChars?: number;
@@ -72,7 +69,7 @@ export class RecordingController {
 
   constructor(
     private readonly store: Store,
-    private readonly opts: RecordingOptions = {},
+    private readonly opts: RecordingOptions,
   ) {
     this.now = opts.now ?? Date.now;
     this.download = opts.download ?? downloadText;
@@ -88,7 +85,7 @@ export class RecordingController {
 
   /** Whether a recording can start: someone is signed in and nothing else records. */
   canStart(): boolean {
-    return this.rec === null && this.store.get(userAtom).userId > 0 && wireTap() === null;
+    return this.rec === null && this.store.get(userAtom).userId > 0 && this.opts.tap.get() === null;
   }
 
   start(): void {
@@ -102,7 +99,7 @@ export class RecordingController {
     });
     this.rec = rec;
     this.lastText = null;
-    setWireTap(rec);
+    this.opts.tap.set(rec);
     this.unwatch = this.store.sub(userAtom, () => {
       if (this.store.get(userAtom).userId !== this.userId) rec.stop('signed-out');
     });
@@ -160,7 +157,7 @@ export class RecordingController {
   }
 
   private cleanup(): void {
-    if (wireTap() === this.rec) setWireTap(null);
+    if (this.opts.tap.get() === this.rec) this.opts.tap.set(null);
     clearInterval(this.sampler);
     this.sampler = undefined;
     this.unwatch?.();
@@ -192,7 +189,7 @@ export class RecordingController {
 const controllers = new WeakMap<Store, RecordingController>();
 
 /** The recording controller of a store (created on first use). */
-export function recordingFor(store: Store, opts?: RecordingOptions): RecordingController {
+export function recordingFor(store: Store, opts: RecordingOptions): RecordingController {
   let c = controllers.get(store);
   if (!c) {
     c = new RecordingController(store, opts);

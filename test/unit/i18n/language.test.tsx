@@ -9,7 +9,7 @@ import { createStore as createKeyValueStore } from '../../../src/lib/storage';
 import { currentLangAtom } from '../../../src/state/client';
 import { LanguageMenu } from '../../../src/ui/shell/LanguageMenu';
 import { AppProviders } from '../../../src/app/providers';
-import { fakeApi, renderWithProviders, TEST_HOST, testI18n } from '../ui/test-utils';
+import { renderWithProviders, TEST_HOST, testI18n, testServices } from '../ui/test-utils';
 
 const root = document.documentElement;
 
@@ -120,7 +120,7 @@ describe('pseudo-locale in the menu', () => {
       <AppProviders
         store={createJotaiStore()}
         i18n={await testI18n('en', true)}
-        services={{ api: fakeApi(), host: TEST_HOST, allowPseudo: true }}
+        services={testServices({ allowPseudo: true })}
         env="test"
       >
         <LanguageMenu />

@@ -7,8 +7,7 @@ import {
   redactClientFrame,
   redactRestBody,
   SessionRecorder,
-  setWireTap,
-  wireTap,
+  createTapSlot,
 } from '../../../src/stream/session-recorder';
 import { advance, rig } from '../machines/harness';
 
@@ -36,7 +35,9 @@ const wallet = (seq: number, version: number, balance: string) =>
     ],
   });
 
-afterEach(() => setWireTap(null));
+// The slot the app hands its HTTP client and connections (src/main.tsx makes one).
+const slot = createTapSlot();
+afterEach(() => slot.set(null));
 
 describe('redaction', () => {
   it('replaces the auth token, keeps every other field and other ops as they were', () => {
@@ -234,17 +235,17 @@ describe('the HTTP tap', () => {
     const client = new HttpClient({
       baseUrl: 'http://x.test/api',
       fetch: fetch as typeof globalThis.fetch,
+      tap: slot.get,
     });
     const rec = new SessionRecorder({ userId: 1001, now: c.now });
-    setWireTap(rec);
-    expect(wireTap()).toBe(rec);
+    slot.set(rec);
     c.t += 5;
     const env = await client.get('/v3/private/asset/wallets', undefined, { envelope: true });
     expect(env).toMatchObject({ ret_code: 0 }); // the caller still reads the body
     await client.post('/user/private/ott');
     await client.get('/v2/private/user/profile');
     await expect(client.get('/v3/private/account/risk')).rejects.toThrow();
-    setWireTap(null);
+    slot.set(null);
     await client.get('/v3/private/asset/wallets');
 
     const { events } = parseSession(rec.text());
@@ -279,15 +280,15 @@ describe('the transport tap', () => {
     try {
       const c = clock();
       const rec = new SessionRecorder({ userId: 1001, now: c.now });
-      const r = rig('private');
-      setWireTap(rec);
+      const r = rig('private', { tap: slot.get });
+      slot.set(rec);
       await advance(100);
       expect(r.phase()).toBe('live');
       r.exchange.push(r.exchange.walletFrame(1));
       await advance(10);
       r.exchange.last.close({ code: 4000, reason: 'test', wasClean: true });
       await advance(10);
-      setWireTap(null);
+      slot.set(null);
       r.stop();
       const { events } = parseSession(rec.text());
       const brief = events.map((e) =>

@@ -4,7 +4,7 @@ import { createStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notificationStore, notify, showToast, toastStore } from '../../../src/ui/notifications';
 import { AppProviders } from '../../../src/app/providers';
-import { fakeApi, renderWithProviders, TEST_HOST, testI18n } from './test-utils';
+import { renderWithProviders, testI18n, testServices } from './test-utils';
 
 const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
 /** Let the exit transition that a close scheduled (during React's commit) finish. */
@@ -88,7 +88,7 @@ describe('notification maximum count', () => {
       <AppProviders
         store={createStore()}
         i18n={await testI18n()}
-        services={{ api: fakeApi(), host: TEST_HOST, allowPseudo: false }}
+        services={testServices()}
         env="test"
         maxNotifications={2}
       >

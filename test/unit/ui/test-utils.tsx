@@ -16,6 +16,7 @@ import type { AppServices } from '../../../src/app/services';
 import type { SessionApi } from '../../../src/app/session';
 import { createI18n } from '../../../src/i18n/i18n';
 import { currentLangAtom } from '../../../src/state/client';
+import { createTapSlot } from '../../../src/stream/session-recorder';
 
 const files = import.meta.glob<{ default: Record<string, unknown> }>('../../../locales/*/*.json', {
   eager: true,
@@ -146,7 +147,7 @@ export async function renderApp({
   store.set(currentLangAtom, lng);
   const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
   const noPermission = noPermissionSource();
-  const services: AppServices = { api, host, allowPseudo: false };
+  const services: AppServices = { api, host, allowPseudo: false, wireTap: createTapSlot() };
   const view = render(
     <App
       store={store}
@@ -167,7 +168,12 @@ export async function renderWithProviders(
 ) {
   const i18n = await testI18n(lng);
   store.set(currentLangAtom, lng);
-  const services: AppServices = { api, host: TEST_HOST, allowPseudo: false };
+  const services: AppServices = {
+    api,
+    host: TEST_HOST,
+    allowPseudo: false,
+    wireTap: createTapSlot(),
+  };
   const view = render(
     <AppProviders store={store} i18n={i18n} services={services} env="test">
       {ui}
@@ -175,3 +181,12 @@ export async function renderWithProviders(
   );
   return { ...view, store, i18n, api };
 }
+
+/** The services of a test app: a fake API for nobody, the test host, a tap slot of its own. */
+export const testServices = (overrides: Partial<AppServices> = {}): AppServices => ({
+  api: fakeApi(),
+  host: TEST_HOST,
+  allowPseudo: false,
+  wireTap: createTapSlot(),
+  ...overrides,
+});

@@ -13,12 +13,14 @@ import {
 import { SIGNED_OUT, userAtom } from '../../../../src/state/client';
 import { liveConnectionsAtom } from '../../../../src/stream/live';
 import { parseSession } from '../../../../src/stream/session-file';
-import { setWireTap, wireTap } from '../../../../src/stream/session-recorder';
+import { createTapSlot } from '../../../../src/stream/session-recorder';
 import { renderWithProviders } from '../../ui/test-utils';
 
 const T0 = 1_732_150_000_000;
 
-afterEach(() => setWireTap(null));
+// The app's one tap slot (src/main.tsx makes it); here the test's.
+const slot = createTapSlot();
+afterEach(() => slot.set(null));
 
 function setup(opts: { maxChars?: number; signedIn?: boolean } = {}) {
   const store = createStore();
@@ -32,6 +34,7 @@ function setup(opts: { maxChars?: number; signedIn?: boolean } = {}) {
   const clock = { t: T0 };
   const download = vi.fn<(name: string, text: string) => void>();
   const controller = recordingFor(store, {
+    tap: slot,
     now: () => clock.t,
     download,
     sampleMs: 10,
@@ -73,7 +76,7 @@ describe('Record session control', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Record session' }));
     expect(screen.getByRole('status')).toHaveTextContent('Recording…');
     expect(sent).toEqual({ public: ['STOP', 'CONNECT'], private: ['STOP', 'CONNECT'] });
-    const tap = wireTap();
+    const tap = slot.get();
     expect(tap).not.toBeNull();
     act(() => {
       tap!.open('private');
@@ -86,7 +89,7 @@ describe('Record session control', () => {
     expect(screen.getByText('3')).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: 'Stop and download' }));
-    expect(wireTap()).toBeNull();
+    expect(slot.get()).toBeNull();
     expect(download).toHaveBeenCalledTimes(1);
     const [name, text] = download.mock.calls[0]!;
     expect(name).toMatch(/^assetdeck-session-1001-2024-11-21T00-46-40-000Z\.jsonl$/);
@@ -111,14 +114,14 @@ describe('Record session control', () => {
     const { store, download } = setup({ maxChars: 2_000 });
     await renderWithProviders(<RecordSessionControl />, { store });
     fireEvent.click(screen.getByRole('button', { name: 'Record session' }));
-    const tap = wireTap()!;
+    const tap = slot.get()!;
     act(() => {
       for (let i = 1; i <= 50; i++) tap.recv('private', frame(i));
     });
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'The recording reached its 32 MB limit and stopped; it was downloaded.',
     );
-    expect(wireTap()).toBeNull();
+    expect(slot.get()).toBeNull();
     const text = download.mock.calls[0]![1];
     expect(text.length).toBeLessThanOrEqual(2_000);
     expect(parseSession(text).events.length).toBeGreaterThan(0);
@@ -131,13 +134,13 @@ describe('Record session control', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Record session' }));
     view.unmount();
     expect(controller.getSnapshot().recording).toBe(true);
-    expect(wireTap()).not.toBeNull();
+    expect(slot.get()).not.toBeNull();
     await renderWithProviders(<RecordSessionControl />, { store });
     expect(screen.getByRole('button', { name: 'Stop and download' })).toBeInTheDocument();
     act(() => store.set(userAtom, SIGNED_OUT));
     expect(await screen.findByRole('alert')).toHaveTextContent('the session ended');
     expect(download).toHaveBeenCalledTimes(1);
-    expect(wireTap()).toBeNull();
+    expect(slot.get()).toBeNull();
   });
 
   it('is translated (Arabic, right to left)', async () => {
@@ -149,7 +152,7 @@ describe('Record session control', () => {
 
   it('does not start a second recording over another recorder', async () => {
     const { store, controller } = setup();
-    setWireTap({ now: () => 0, open() {}, send() {}, recv() {}, close() {}, rest() {} });
+    slot.set({ now: () => 0, open() {}, send() {}, recv() {}, close() {}, rest() {} });
     expect(controller.canStart()).toBe(false);
     controller.start();
     expect(controller.getSnapshot().recording).toBe(false);
