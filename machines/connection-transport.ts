@@ -15,10 +15,10 @@
  */
 import ReconnectingWebSocket from 'reconnecting-websocket';
 import { fromCallback } from 'xstate';
-import { decodeFrame } from '../src/stream/decode';
-import type { StreamName } from '../src/stream/protocol';
-import type { TapReader } from '../src/stream/session-recorder';
-import type { FrameSink } from '../src/stream/sink';
+import { decodeFrame } from '../src/wire/decode';
+import type { StreamName } from '../src/wire/protocol';
+import type { TapReader } from '../src/wire/tap';
+import type { FrameSink } from '../src/wire/sink';
 import type { TransportCommand, TransportEvent, WebSocketConstructor } from './connection.types';
 import { describeError } from './connection.context';
 import type { FrameMeter } from './frame-meter';
@@ -113,7 +113,7 @@ export const transportLogic = fromCallback<TransportCommand, TransportInput, Tra
           maxEnqueuedMessages: 0,
         },
       );
-      // tap(): the session recorder's (src/stream/session-recorder.ts), null unless someone
+      // tap(): the session recorder's (src/pipeline/session-recorder.ts), null unless someone
       // records: raw frames in and out, opens and closes, as they crossed the wire.
       const onOpen = () => {
         if (!alive) return;

@@ -2,8 +2,8 @@
  * The connection machine's context: its shape, how it is built from the input, and the small
  * pure helpers the guards and actions share.
  */
-import { isPrivateTopic, type StreamName } from '../src/stream/protocol';
-import type { FrameSink } from '../src/stream/sink';
+import { isPrivateTopic, type StreamName } from '../src/wire/protocol';
+import type { FrameSink } from '../src/wire/sink';
 import { browserEnvironment } from './connection-environment';
 import {
   defaultTimings,
@@ -14,7 +14,7 @@ import {
   type WebSocketConstructor,
 } from './connection.types';
 import { FrameMeter } from './frame-meter';
-import type { TapReader } from '../src/stream/session-recorder';
+import type { TapReader } from '../src/wire/tap';
 
 const noTap: TapReader = () => null;
 

@@ -5,7 +5,7 @@
  */
 import { assign, emit, enqueueActions, raise, sendTo, setup } from 'xstate';
 import { isNoPermission } from '../src/api/errors';
-import { authOp, pingOp } from '../src/stream/protocol';
+import { authOp, pingOp } from '../src/wire/protocol';
 import { backoffDelay } from './backoff';
 import { environmentLogic, tickerLogic, tokenLogic } from './connection.actors';
 import {

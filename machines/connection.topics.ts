@@ -3,7 +3,7 @@
  * of at most MAX_TOPICS_PER_OP topics, refused topics (found one by one, dropped, never retried
  * in a loop) and ops that never got an answer.
  */
-import { subscribeOp, unsubscribeOp, type ClientOp } from '../src/stream/protocol';
+import { subscribeOp, unsubscribeOp, type ClientOp } from '../src/wire/protocol';
 import { splitTopics, type ConnectionContext, type PendingOp } from './connection.context';
 import type { ConnectionEvent } from './connection.types';
 

@@ -2,9 +2,9 @@
  * Types and defaults of the connection machine: its input (dependency injection, so tests need no
  * network), timings, events and the error codes shown to people.
  */
-import type { FrameSink } from '../src/stream/sink';
-import type { ClientOp, OpResponse, StreamName } from '../src/stream/protocol';
-import type { TapReader } from '../src/stream/session-recorder';
+import type { FrameSink } from '../src/wire/sink';
+import type { ClientOp, OpResponse, StreamName } from '../src/wire/protocol';
+import type { TapReader } from '../src/wire/tap';
 
 /** Every timing of the lifecycle, in ms. docs/connection.md explains each one. */
 export interface ConnectionTimings {
@@ -89,7 +89,7 @@ export interface ConnectionInput {
   /** The topics the app wants at start. */
   topics: readonly string[];
   WebSocketImpl?: WebSocketConstructor;
-  /** A session recorder's tap, read per event (src/stream/session-recorder.ts). */
+  /** A session recorder's tap, read per event (src/pipeline/session-recorder.ts). */
   tap?: TapReader;
   /** [0, 1), for the backoff jitter. */
   random?: () => number;

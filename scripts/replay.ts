@@ -13,8 +13,8 @@
 import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
-import { parseSession, type Session } from '../src/stream/session-file';
-import { replayToDump } from '../src/stream/replay';
+import { parseSession, type Session } from '../src/wire/session-file';
+import { replayToDump } from '../src/pipeline/replay';
 import { canonicalJson } from '../src/lib/canonical-json';
 import { checkSpeed } from '../server/replay/playback';
 import type { ReplayServer } from '../server/replay/server';

@@ -8,7 +8,7 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { CALLS } from '../src/api/calls';
 import { ERROR_CODES } from '../src/api/error-codes';
-import { topicForSnapshotPath } from '../src/stream/protocol';
+import { topicForSnapshotPath } from '../src/wire/protocol';
 import { ADMIN_PREFIX, registerAdminRoutes } from './admin/routes';
 import { after } from './clock';
 import { errorEnvelope } from './rest/envelope';

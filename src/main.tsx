@@ -26,8 +26,8 @@ import { currentHostConfig } from './config/host';
 import { createI18n } from './i18n/i18n';
 import { applyDocumentLanguage, initialLanguage } from './i18n/language';
 import { currentLangAtom } from './state/client';
-import { startLive } from './stream/live';
-import { createTapSlot } from './stream/session-recorder';
+import { startLive } from './pipeline/live';
+import { createTapSlot } from './wire/tap';
 
 // The one place a session recorder plugs in: handed to the HTTP client, both connections and the
 // recording control (no module-level state links them).

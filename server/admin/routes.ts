@@ -4,7 +4,7 @@
  * Documented in docs/simulator.md.
  */
 import type { FastifyInstance } from 'fastify';
-import { isPrivateTopic, type StreamName } from '../../src/stream/protocol';
+import { isPrivateTopic, type StreamName } from '../../src/wire/protocol';
 import { after, ManualClock } from '../clock';
 import type { Sim } from '../sim';
 import { sendTickerSnapshot } from '../ws/streams';

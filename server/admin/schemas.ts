@@ -1,5 +1,5 @@
 /** Body schemas of the admin fault controls (unknown fields are refused, so typos fail loudly). */
-import { PRIVATE_TOPICS } from '../../src/stream/protocol';
+import { PRIVATE_TOPICS } from '../../src/wire/protocol';
 import { MAX_ADVANCE_MS } from './advance';
 
 const stream = { type: 'string', enum: ['public', 'private'] } as const;

@@ -3,7 +3,7 @@
  * that applied the REST snapshots and every delta must hold. Quotes are every symbol's ticker.
  */
 import type { StateDump } from '../../src/state/dump';
-import type { PrivateTopic, TopicEntity } from '../../src/stream/protocol';
+import type { PrivateTopic, TopicEntity } from '../../src/wire/protocol';
 import type { Ledger } from '../engine/ledger';
 import type { Sim } from '../sim';
 

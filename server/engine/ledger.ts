@@ -15,7 +15,7 @@ import {
   type Risk,
   type TopicEntity,
   type Wallet,
-} from '../../src/stream/protocol';
+} from '../../src/wire/protocol';
 import type { AccountSpec } from '../accounts/demo';
 import { divRound, E8, parseFixed } from '../lib/fixed';
 import { Rng } from '../lib/rng';

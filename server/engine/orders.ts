@@ -3,7 +3,7 @@
  * OpenOrderFilled -> OpenOrderClosing -> OpenOrderClosedFilled (or Cancelled before a fill).
  * An order stays "open" (kept by clients) while the position part it opened is held.
  */
-import type { Order } from '../../src/stream/protocol';
+import type { Order } from '../../src/wire/protocol';
 import { divRound, formatFixed } from '../lib/fixed';
 import type { Rng } from '../lib/rng';
 import type { Instrument } from '../market/instruments';

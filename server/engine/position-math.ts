@@ -3,7 +3,7 @@
  * notionals at both summed, money in E8. Unrealised PnL is measured against the exact entry
  * notional, so repeated marking never drifts.
  */
-import type { Position } from '../../src/stream/protocol';
+import type { Position } from '../../src/wire/protocol';
 import { divRound, E8, formatFixed, rescale } from '../lib/fixed';
 import type { Instrument } from '../market/instruments';
 

@@ -9,7 +9,7 @@ import type {
   LeaderWallet,
   Risk,
   Wallet,
-} from '../../src/stream/protocol';
+} from '../../src/wire/protocol';
 import { max, min } from '../lib/fixed';
 import type { Market } from '../market/market';
 import { rateE4, type Ledger } from './ledger';

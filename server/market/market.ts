@@ -3,7 +3,7 @@
  * funding) and its Bybit V5 linear ticker. Deterministic: it reads time only from the step
  * argument and randomness only from its Rng, and keeps every price as integer ticks.
  */
-import type { Ticker } from '../../src/stream/protocol';
+import type { Ticker } from '../../src/wire/protocol';
 import { type Rng } from '../lib/rng';
 import { INSTRUMENTS, type Instrument } from './instruments';
 import { HOUR_MS, newBucket, RollingStats, type Bucket } from './stats';

@@ -2,7 +2,7 @@
  * A symbol's state as a Bybit V5 linear ticker: every field a string, prices at the symbol's
  * price scale, and deltas that carry only what changed.
  */
-import type { Ticker } from '../../src/stream/protocol';
+import type { Ticker } from '../../src/wire/protocol';
 import { divRound, formatFixed, formatTrimmed, rescale } from '../lib/fixed';
 import type { SymbolState } from './market';
 

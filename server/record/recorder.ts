@@ -12,9 +12,9 @@
  */
 import { createWriteStream, mkdirSync, openSync, type WriteStream } from 'node:fs';
 import { join } from 'node:path';
-import type { StreamName } from '../../src/stream/protocol';
-import { formatEvent, type SessionHeader } from '../../src/stream/session-file';
-import { SessionRecorder } from '../../src/stream/session-recorder';
+import type { StreamName } from '../../src/wire/protocol';
+import { formatEvent, type SessionHeader } from '../../src/wire/session-file';
+import { SessionRecorder } from '../../src/pipeline/session-recorder';
 import type { Clock } from '../clock';
 
 const MB = 1024 * 1024;

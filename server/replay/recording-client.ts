@@ -16,8 +16,8 @@ import {
   SNAPSHOT_PATHS,
   type PrivateTopic,
   type StreamName,
-} from '../../src/stream/protocol';
-import { SessionRecorder } from '../../src/stream/session-recorder';
+} from '../../src/wire/protocol';
+import { SessionRecorder } from '../../src/pipeline/session-recorder';
 
 export interface RecordOptions {
   /** The dashboard's or the simulator's origin (REST under /api, streams under /ws). */

@@ -26,7 +26,7 @@ import type {
 } from '../../src/api/types';
 import { positionList } from '../../src/state/positions';
 import type { StreamState } from '../../src/state/model';
-import { SNAPSHOT_PATHS, type PrivateTopic, type Ticker } from '../../src/stream/protocol';
+import { SNAPSHOT_PATHS, type PrivateTopic, type Ticker } from '../../src/wire/protocol';
 import { accountOf, DEMO_2FA_CODE, type AccountSpec } from '../accounts/demo';
 import {
   cardPotentialOf,

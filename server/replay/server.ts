@@ -9,7 +9,7 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Session } from '../../src/stream/session-file';
+import type { Session } from '../../src/wire/session-file';
 import {
   installErrorHandler,
   installShellHooks,

@@ -5,15 +5,15 @@
  * normal close that ended the recording). Recorded acks are never played blindly: the replaying
  * server answers the client's own ops.
  */
-import { decodeFrame } from '../../src/stream/decode';
+import { decodeFrame } from '../../src/wire/decode';
 import {
   isPrivateTopic,
   PRIVATE_TOPICS,
   topicForSnapshotPath,
   type PrivateTopic,
   type StreamName,
-} from '../../src/stream/protocol';
-import type { SessionEvent } from '../../src/stream/session-file';
+} from '../../src/wire/protocol';
+import type { SessionEvent } from '../../src/wire/session-file';
 
 export type CueKind =
   /** A received frame to send to the client as recorded (data, tickers, malformed ones too). */

@@ -4,7 +4,7 @@
  * answer a business error.
  */
 import { ERROR_CODES, ERROR_MESSAGES, type ErrorCode } from '../../src/api/error-codes';
-import type { RestEnvelope, V5Envelope } from '../../src/stream/protocol';
+import type { RestEnvelope, V5Envelope } from '../../src/wire/protocol';
 
 /** A REST `time_now`: seconds with six decimals ("1732150000.123000"). */
 export function timeNow(ms: number): string {

@@ -8,7 +8,7 @@ import { V5_MARKET } from '../../src/api/calls';
 import { formatFixed } from '../lib/fixed';
 import { FUNDING_CAP_PPM } from '../market/market';
 import { INSTRUMENTS, QUOTE_COIN, type Instrument } from '../market/instruments';
-import type { Ticker } from '../../src/stream/protocol';
+import type { Ticker } from '../../src/wire/protocol';
 import { v5Envelope } from './envelope';
 
 const CATEGORIES = new Set(['linear', 'inverse', 'spot', 'option']);

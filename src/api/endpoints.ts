@@ -4,7 +4,7 @@
  * market calls. `createEndpoints(client)` binds them to any client; the named exports use the
  * app's client (`http`).
  */
-import { SNAPSHOT_PATHS, type PrivateTopic, type RestEnvelope } from '../stream/protocol';
+import { SNAPSHOT_PATHS, type PrivateTopic, type RestEnvelope } from '../wire/protocol';
 import { CALLS, V5_MARKET, type CallName } from './calls';
 import { http, type HttpClient, type RequestOptions } from './http';
 import type { QueryParams } from './query';

@@ -2,7 +2,7 @@
  * Errors of the HTTP client: one base class with a catalogue `code` (error-codes.ts), one
  * subclass per way a request can fail. The i18n layer translates by `code`.
  */
-import { NO_PERMISSION_CODES } from '../stream/protocol';
+import { NO_PERMISSION_CODES } from '../wire/protocol';
 import { ERROR_CODES, ERROR_MESSAGES, type ErrorCode } from './error-codes';
 
 /** Which request failed (for logs; never shown to users). */

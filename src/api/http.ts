@@ -18,7 +18,8 @@ import {
   type RequestInfo,
 } from './errors';
 import { buildUrl, type QueryParams } from './query';
-import { tapResponse, type TapReader } from '../stream/session-recorder';
+import type { TapReader } from '../wire/tap';
+import { tapResponse } from './tap';
 import {
   RESPONSE_TYPES,
   isEmptyResponse,
@@ -88,7 +89,7 @@ export interface HttpClientOptions {
   platform?: string;
   requestCache?: RequestCache;
   storageCache?: StorageCache;
-  /** A session recorder's tap (src/stream/session-recorder.ts): gets the raw snapshot bodies. */
+  /** A session recorder's tap (src/pipeline/session-recorder.ts): gets the raw snapshot bodies. */
   tap?: TapReader;
 }
 
@@ -282,7 +283,7 @@ export class HttpClient {
       for (const h of this.#hooks) await h.request?.(ctx);
       timer = setTimeout(() => controller.abort(TIMEOUT), timeoutMs);
       const doFetch = this.#fetch ?? globalThis.fetch;
-      // A session being recorded (src/stream/session-recorder.ts) gets the raw snapshot bodies
+      // A session being recorded (src/pipeline/session-recorder.ts) gets the raw snapshot bodies
       // with their send and arrival times; null (one check) when nothing records.
       const tap = this.#tap?.() ?? null;
       const tapSentAt = tap?.now() ?? 0;

@@ -2,7 +2,7 @@
  * Reading a response: the body by requested type, and the envelope (`ret_code`, or Bybit V5
  * `retCode`) turned into its value or the business error it carries.
  */
-import { NO_PERMISSION_CODES } from '../stream/protocol';
+import { NO_PERMISSION_CODES } from '../wire/protocol';
 import {
   ApiError,
   BusinessError,

@@ -1,6 +1,6 @@
 /**
  * Request bodies and `result` shapes of the call table (calls.ts), shared by the client and the
- * simulator. Snapshot entities are in src/stream/protocol.ts. Amounts are strings: `...E8`
+ * simulator. Snapshot entities are in src/wire/protocol.ts. Amounts are strings: `...E8`
  * integers scaled by 1e8, `...E4` by 1e4, `...E3` millisecond timestamps, and plain decimal
  * strings for prices, rates and USD values.
  */
@@ -13,7 +13,7 @@ import type {
   Risk,
   Ticker,
   Wallet,
-} from '../stream/protocol';
+} from '../wire/protocol';
 
 export interface LoginBody {
   username: string;

@@ -5,7 +5,7 @@
  */
 import { createContext, useContext, type ReactNode } from 'react';
 import type { HostConfig } from '../config/host';
-import type { TapSlot } from '../stream/session-recorder';
+import type { TapSlot } from '../wire/tap';
 import type { SessionApi } from './session';
 
 export interface AppServices {

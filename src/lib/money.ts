@@ -35,7 +35,7 @@ export function isScaledString(v: unknown): v is string {
 /**
  * True for a decimal amount as a person may type it: an optional sign, digits with an optional
  * point ("-12.5", "+5", ".5", "5."), no exponent. Laxer than the wire's decimal strings
- * (`isDecimalString` of src/stream/validate.ts), which are validated before they get here.
+ * (`isDecimalString` of src/wire/validate.ts), which are validated before they get here.
  */
 export function isDecimalInput(v: unknown): v is string {
   return typeof v === 'string' && DEC.test(v);

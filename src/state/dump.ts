@@ -8,7 +8,7 @@ import type {
   Risk,
   Ticker,
   Wallet,
-} from '../stream/protocol';
+} from '../wire/protocol';
 import type { StreamState } from './model';
 import { positionList } from './positions';
 

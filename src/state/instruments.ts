@@ -6,7 +6,7 @@
 import type { createStore } from 'jotai';
 import type { QueryParams } from '../api/query';
 import type { V5Category, V5InstrumentsResult } from '../api/types';
-import { isDecimalString } from '../stream/validate';
+import { isDecimalString } from '../wire/validate';
 import { instrumentsAtom, type Instrument } from './client';
 import { failed, pending, ready } from './loadable';
 

@@ -11,7 +11,7 @@ import type {
   PrivateTopic,
   Risk,
   TopicEntity,
-} from '../stream/protocol';
+} from '../wire/protocol';
 import type { MergeOptions } from './keyed';
 import { emptyOrders, mergeOrders, snapshotOrders, type OrdersState } from './orders';
 import {

@@ -3,7 +3,7 @@
  * stored order unless the update is older; afterwards only the kept statuses remain.
  */
 import { e3ToMicros } from '../lib/intstr';
-import { KEPT_ORDER_STATUSES, type Order } from '../stream/protocol';
+import { KEPT_ORDER_STATUSES, type Order } from '../wire/protocol';
 import {
   emptyKeyed,
   isOlder,

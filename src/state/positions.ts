@@ -4,7 +4,7 @@
  * dropped (removed if stored).
  */
 import { e3ToMicros, isPositiveDecimal } from '../lib/intstr';
-import type { Position } from '../stream/protocol';
+import type { Position } from '../wire/protocol';
 import {
   emptyKeyed,
   isOlder,

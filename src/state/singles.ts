@@ -4,7 +4,7 @@
  * updatedAtE3) overwritten by every update.
  */
 import { compareIntStr, e3ToMicros } from '../lib/intstr';
-import type { CopyAccount, LeaderIncome, LeaderWallet, Risk } from '../stream/protocol';
+import type { CopyAccount, LeaderIncome, LeaderWallet, Risk } from '../wire/protocol';
 import { isOlder, type MergeOptions } from './keyed';
 
 interface Stamped {

@@ -2,7 +2,7 @@
  * Public tickers (Bybit V5): a snapshot replaces the symbol's ticker, a delta merges the fields it
  * carries, and a delta for a symbol with no snapshot yet is ignored.
  */
-import type { Ticker } from '../stream/protocol';
+import type { Ticker } from '../wire/protocol';
 import { copyMap } from './keyed';
 
 export type TickersState = ReadonlyMap<string, Ticker>;

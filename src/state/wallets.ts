@@ -3,7 +3,7 @@
  * update's walletVersion is higher than the stored one; missing balances default to "0"; the
  * default coins exist from the start.
  */
-import { DEFAULT_WALLET_COINS, type Wallet } from '../stream/protocol';
+import { DEFAULT_WALLET_COINS, type Wallet } from '../wire/protocol';
 import { KeyedDraft, snapshotTombstones, type KeyedState, type MergeOptions } from './keyed';
 
 export type WalletsState = KeyedState<Wallet>;

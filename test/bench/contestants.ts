@@ -12,8 +12,8 @@ import {
   initialStreamState,
   type StreamState,
 } from '../../src/state/model';
-import { decodePrivate } from '../../src/stream/decode';
-import type { PrivateDataFrame, TopicEntity } from '../../src/stream/protocol';
+import { decodePrivate } from '../../src/wire/decode';
+import type { PrivateDataFrame, TopicEntity } from '../../src/wire/protocol';
 import { seedOrders, seedPositions } from './stream-fixtures';
 
 export type Row = Record<string, unknown>;

@@ -6,9 +6,9 @@
  */
 import * as v from 'valibot';
 import { applyTickers, initialStreamState } from '../../src/state/model';
-import { decodePrivate, decodePublic } from '../../src/stream/decode';
-import type { PrivateDataFrame, TickerFrame } from '../../src/stream/protocol';
-import { validateEntities } from '../../src/stream/validate';
+import { decodePrivate, decodePublic } from '../../src/wire/decode';
+import type { PrivateDataFrame, TickerFrame } from '../../src/wire/protocol';
+import { validateEntities } from '../../src/wire/validate';
 import {
   ccxt,
   immerApply,

@@ -1,5 +1,5 @@
 /**
- * The order and position checks of src/stream/validate.ts written with valibot, field for field
+ * The order and position checks of src/wire/validate.ts written with valibot, field for field
  * (same kinds, same required keys, unknown keys stripped), for the validation benchmark.
  */
 import * as v from 'valibot';

@@ -12,8 +12,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import { startReplayServer, type ReplayServer } from '../../server/replay/server';
 import { DEMO_ACCOUNTS, type DemoAccount } from '../../src/features/login/demo-accounts';
 import type { StateDump } from '../../src/state/dump';
-import { replayToDump } from '../../src/stream/replay';
-import { parseSession } from '../../src/stream/session-file';
+import { replayToDump } from '../../src/pipeline/replay';
+import { parseSession } from '../../src/wire/session-file';
 import { loginAs } from './support/app';
 import { launchChromium, newPage } from './support/browser';
 import { REPO_ROOT } from './support/build';

@@ -1,6 +1,6 @@
 /**
  * `replaySession(file, { speed })`: plays a recorded session (PROTOCOL.md section 6) to the REAL
- * client — the connection machines of machines/ and the ingest of src/stream/ingest.ts — on
+ * client — the connection machines of machines/ and the ingest of src/pipeline/ingest.ts — on
  * mock-socket and fake timers, and returns the state the client ended with (as a state dump) and
  * the frames it sent, per stream. A regression test in a few lines:
  *
@@ -24,10 +24,10 @@ import type { ConnectionTimings, WebSocketConstructor } from '../../machines/con
 import { timeline, topicsOf, streamsOf } from '../../server/replay/timeline';
 import { createStreamAtoms, type IngestStats } from '../../src/state/atoms/stream';
 import { toDump, type StateDump } from '../../src/state/dump';
-import { phaseOf } from '../../src/stream/connection-status';
-import { Ingest } from '../../src/stream/ingest';
-import type { PrivateTopic, RestEnvelope, StreamName } from '../../src/stream/protocol';
-import { parseSession } from '../../src/stream/session-file';
+import { phaseOf } from '../../src/pipeline/connection-status';
+import { Ingest } from '../../src/pipeline/ingest';
+import type { PrivateTopic, RestEnvelope, StreamName } from '../../src/wire/protocol';
+import { parseSession } from '../../src/wire/session-file';
 
 export interface ReplaySessionOptions {
   /** Playback speed: recorded times are divided by it. Default 1. */

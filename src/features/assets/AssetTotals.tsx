@@ -6,7 +6,7 @@ import { useStreamAtoms } from '../../app/live-context';
 import type { StreamAtoms } from '../../state/atoms';
 import { rateAtom, rateByUsdAtom } from '../../state/client';
 import { dataOf } from '../../state/loadable';
-import type { Wallet } from '../../stream/protocol';
+import type { Wallet } from '../../wire/protocol';
 import { Amount } from '../../ui/amount/Amount';
 import { Section } from '../../ui/live/Section';
 import { StatList } from '../../ui/live/StatList';

@@ -3,7 +3,7 @@ import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStreamAtoms } from '../../app/live-context';
 import { formatTime } from '../../lib/time';
-import type { Wallet } from '../../stream/protocol';
+import type { Wallet } from '../../wire/protocol';
 import { rateByUsdAtom } from '../../state/client';
 import { Amount } from '../../ui/amount/Amount';
 import { LtrText } from '../../ui/amount/LtrText';

@@ -21,9 +21,9 @@ import {
   useReconnectDueAt,
   useRefusedTopics,
   useRejectedFrames,
-} from '../../stream/connection-status';
-import { liveConnectionsAtom } from '../../stream/live';
-import { isPrivateTopic, type StreamName } from '../../stream/protocol';
+} from '../../pipeline/connection-status';
+import { liveConnectionsAtom } from '../../pipeline/live';
+import { isPrivateTopic, type StreamName } from '../../wire/protocol';
 import classes from './connection.module.css';
 import { errorText, healthText, phaseText, streamText } from './labels';
 import { RecordingSlot } from './RecordingSlot';

@@ -3,7 +3,7 @@ import { useAtomValue } from 'jotai';
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStreamAtoms } from '../../app/live-context';
-import type { Follower } from '../../stream/protocol';
+import type { Follower } from '../../wire/protocol';
 import { SETTLEMENT_COIN } from '../../lib/money';
 import { Amount } from '../../ui/amount/Amount';
 import { LtrText } from '../../ui/amount/LtrText';

@@ -1,7 +1,7 @@
 /**
  * The browser's session recording (docs/replay.md): while it runs, the app's own transport and
  * HTTP client report every frame in and out, every open and close, and the raw snapshot answers
- * to a SessionRecorder (src/stream/session-recorder.ts, through its wire tap). Starting reconnects
+ * to a SessionRecorder (src/pipeline/session-recorder.ts, through its wire tap). Starting reconnects
  * both live streams, so the file begins with a full handshake and fresh snapshots and replays on
  * its own. Stopping downloads the file. It stops by itself at the size limit (memory stays
  * bounded) and when the user changes (sign-out), downloading what it has.
@@ -11,8 +11,9 @@
  */
 import type { createStore } from 'jotai';
 import { userAtom } from '../../state/client';
-import { liveConnectionsAtom } from '../../stream/live';
-import { SessionRecorder, type StopReason, type TapSlot } from '../../stream/session-recorder';
+import { liveConnectionsAtom } from '../../pipeline/live';
+import { SessionRecorder, type StopReason } from '../../pipeline/session-recorder';
+import type { TapSlot } from '../../wire/tap';
 
 type Store = ReturnType<typeof createStore>;
 

@@ -1,6 +1,6 @@
 /**
  * The stream atoms of the app's Jotai store: the one import for views (see docs/pipeline.md).
- * Written only by the ingest (src/stream/live.ts wires it); tests build their own bundle with
+ * Written only by the ingest (src/pipeline/live.ts wires it); tests build their own bundle with
  * createStreamAtoms().
  */
 import { createStreamAtoms } from './stream';

@@ -15,8 +15,8 @@ import type {
   Risk,
   Ticker,
   Wallet,
-} from '../../stream/protocol';
-import { PRIVATE_TOPICS } from '../../stream/protocol';
+} from '../../wire/protocol';
+import { PRIVATE_TOPICS } from '../../wire/protocol';
 import { failed, idle, pending, ready, type Loadable } from '../loadable';
 import { initialStreamState, type StreamState, type TopicState } from '../model';
 import type { TickersState } from '../tickers';

@@ -15,9 +15,9 @@ import {
   useConnectionStatus,
   useStaleTopicCount,
   type ConnectionPhase,
-} from '../../stream/connection-status';
-import { liveConnectionsAtom } from '../../stream/live';
-import type { StreamName } from '../../stream/protocol';
+} from '../../pipeline/connection-status';
+import { liveConnectionsAtom } from '../../pipeline/live';
+import type { StreamName } from '../../wire/protocol';
 import { Spinner } from '../Spinner';
 import classes from './live.module.css';
 

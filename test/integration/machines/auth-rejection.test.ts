@@ -4,7 +4,7 @@ import { manualEnvironment } from '../../../machines/connection-environment';
 import { createConnection, type ConnectionActor } from '../../../machines/connection.machine';
 import type { UnauthorizedEvent } from '../../../machines/connection.types';
 import { NodeWebSocket } from '../../../machines/node-websocket';
-import { phaseOf } from '../../../src/stream/connection-status';
+import { phaseOf } from '../../../src/pipeline/connection-status';
 import { recordingSink } from '../../unit/machines/harness';
 import { startServer, type AuthMode, type TestServer } from './ws-server';
 

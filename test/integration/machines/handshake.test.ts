@@ -9,7 +9,7 @@ import { manualEnvironment } from '../../../machines/connection-environment';
 import { createConnection, type ConnectionActor } from '../../../machines/connection.machine';
 import type { ConnectionInput } from '../../../machines/connection.types';
 import { NodeWebSocket } from '../../../machines/node-websocket';
-import { phaseOf } from '../../../src/stream/connection-status';
+import { phaseOf } from '../../../src/pipeline/connection-status';
 import { recordingSink } from '../../unit/machines/harness';
 import { startServer, type TestServer } from './ws-server';
 

@@ -8,7 +8,7 @@ import { manualEnvironment } from '../../../machines/connection-environment';
 import { createConnection, type ConnectionActor } from '../../../machines/connection.machine';
 import type { UnauthorizedEvent } from '../../../machines/connection.types';
 import { NodeWebSocket } from '../../../machines/node-websocket';
-import { phaseOf } from '../../../src/stream/connection-status';
+import { phaseOf } from '../../../src/pipeline/connection-status';
 import { recordingSink, type SinkCall } from '../../unit/machines/harness';
 
 const PRIVATE = ['wallet', 'risk', 'copytrade.account', 'copytrade.order', 'copytrade.position'];

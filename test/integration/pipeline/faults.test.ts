@@ -15,9 +15,9 @@ import { createStreamAtoms, type StreamAtoms } from '../../../src/state/atoms/st
 import { copyProfileAtom, userAtom } from '../../../src/state/client';
 import { toDump } from '../../../src/state/dump';
 import { ready } from '../../../src/state/loadable';
-import { phaseOf } from '../../../src/stream/connection-status';
-import { startLive, type LiveStreams } from '../../../src/stream/live';
-import { SNAPSHOT_PATHS, type PrivateTopic, type RestEnvelope } from '../../../src/stream/protocol';
+import { phaseOf } from '../../../src/pipeline/connection-status';
+import { startLive, type LiveStreams } from '../../../src/pipeline/live';
+import { SNAPSHOT_PATHS, type PrivateTopic, type RestEnvelope } from '../../../src/wire/protocol';
 
 const MINUTE_MS = 60_000;
 const STEP_MS = 250;

@@ -15,8 +15,8 @@ import {
   startRecording,
 } from '../../../server/replay/recording-client';
 import { startSimulator, type Simulator } from '../../../server/simulator';
-import { replayToDump } from '../../../src/stream/replay';
-import { parseSession } from '../../../src/stream/session-file';
+import { replayToDump } from '../../../src/pipeline/replay';
+import { parseSession } from '../../../src/wire/session-file';
 
 const run = promisify(execFile);
 const ROOT = join(__dirname, '../../..');

@@ -11,9 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../../../server/simulator';
 import { startRecording, type Recording } from '../../../server/replay/recording-client';
 import type { StateDump } from '../../../src/state/dump';
-import { replayToDump } from '../../../src/stream/replay';
-import { parseSession, type SessionEvent } from '../../../src/stream/session-file';
-import { PRIVATE_TOPICS, SNAPSHOT_PATHS } from '../../../src/stream/protocol';
+import { replayToDump } from '../../../src/pipeline/replay';
+import { parseSession, type SessionEvent } from '../../../src/wire/session-file';
+import { PRIVATE_TOPICS, SNAPSHOT_PATHS } from '../../../src/wire/protocol';
 
 const SYMBOLS = ['BTCUSDT', 'ETHUSDT', 'SOLUSDT'];
 

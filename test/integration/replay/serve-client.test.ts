@@ -17,9 +17,9 @@ import { createEndpoints } from '../../../src/api/endpoints';
 import { HttpClient } from '../../../src/api/http';
 import { createStreamAtoms } from '../../../src/state/atoms/stream';
 import { toDump } from '../../../src/state/dump';
-import { Ingest } from '../../../src/stream/ingest';
-import { taskScheduler } from '../../../src/stream/schedulers';
-import { parseSession } from '../../../src/stream/session-file';
+import { Ingest } from '../../../src/pipeline/ingest';
+import { taskScheduler } from '../../../src/pipeline/schedulers';
+import { parseSession } from '../../../src/wire/session-file';
 import { SESSIONS } from './support';
 
 /** fetch with a cookie jar of one cookie (Node's fetch has none). */

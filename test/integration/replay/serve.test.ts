@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startReplayServer, type ReplayServer } from '../../../server/replay/server';
-import { parseSession, type SessionEvent } from '../../../src/stream/session-file';
+import { parseSession, type SessionEvent } from '../../../src/wire/session-file';
 import { Client, manualTimers, SESSIONS, Socket } from './support';
 
 const load = (name: string) => parseSession(readFileSync(join(SESSIONS, `${name}.jsonl`), 'utf8'));

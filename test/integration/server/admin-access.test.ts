@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isLoopback, isLoopbackHost } from '../../../server/admin/operator-guard';
 import { startReplayServer, type ReplayServer } from '../../../server/replay/server';
 import type { Simulator } from '../../../server/simulator';
-import { parseSession } from '../../../src/stream/session-file';
+import { parseSession } from '../../../src/wire/session-file';
 import { privateSession, startTestSim, WsClient } from './helpers';
 
 const ROOT = join(__dirname, '../../..');

@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StateDump } from '../../../src/state/dump';
-import { decodePrivate } from '../../../src/stream/decode';
-import type { PrivateDataFrame } from '../../../src/stream/protocol';
+import { decodePrivate } from '../../../src/wire/decode';
+import type { PrivateDataFrame } from '../../../src/wire/protocol';
 import type { Simulator } from '../../../server/simulator';
 import { ALL_PRIVATE_TOPICS, startTestSim } from './helpers';
 import { Observer, privatePart } from './observer';

@@ -4,9 +4,9 @@
  * exactly as the dashboard and `npm run replay` do.
  */
 import type { StateDump } from '../../../src/state/dump';
-import { replayToDump } from '../../../src/stream/replay';
-import type { SessionEvent } from '../../../src/stream/session-file';
-import { SNAPSHOT_PATHS, type PrivateTopic } from '../../../src/stream/protocol';
+import { replayToDump } from '../../../src/pipeline/replay';
+import type { SessionEvent } from '../../../src/wire/session-file';
+import { SNAPSHOT_PATHS, type PrivateTopic } from '../../../src/wire/protocol';
 import type { Simulator } from '../../../server/simulator';
 import { HttpClient, WsClient } from './helpers';
 

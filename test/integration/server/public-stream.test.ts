@@ -4,8 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { applyTickers, initialStreamState } from '../../../src/state/model';
-import { decodePublic } from '../../../src/stream/decode';
-import type { TickerFrame } from '../../../src/stream/protocol';
+import { decodePublic } from '../../../src/wire/decode';
+import type { TickerFrame } from '../../../src/wire/protocol';
 import type { Simulator } from '../../../server/simulator';
 import { startTestSim, WsClient } from './helpers';
 

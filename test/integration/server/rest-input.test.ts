@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AssetOverview, AssetsAggregateInfo, ExchangeRate } from '../../../src/api/types';
-import type { RestEnvelope } from '../../../src/stream/protocol';
+import type { RestEnvelope } from '../../../src/wire/protocol';
 import type { Simulator } from '../../../server/simulator';
 import { HttpClient, startTestSim } from './helpers';
 

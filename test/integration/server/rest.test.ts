@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALLS, type CallName } from '../../../src/api/calls';
-import type { RestEnvelope } from '../../../src/stream/protocol';
+import type { RestEnvelope } from '../../../src/wire/protocol';
 import type { Simulator } from '../../../server/simulator';
 import { HttpClient, startTestSim } from './helpers';
 

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReplayServer } from '../../../server/replay/server';
 import { startReplayServer } from '../../../server/replay/server';
 import type { Simulator } from '../../../server/simulator';
-import { parseSession } from '../../../src/stream/session-file';
+import { parseSession } from '../../../src/wire/session-file';
 import viteConfig from '../../../vite.config';
 import { HttpClient, startTestSim } from './helpers';
 

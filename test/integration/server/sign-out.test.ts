@@ -5,7 +5,7 @@
  * message and in a Retry-After header.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RestEnvelope } from '../../../src/stream/protocol';
+import type { RestEnvelope } from '../../../src/wire/protocol';
 import type { Simulator } from '../../../server/simulator';
 import { HttpClient, privateSession, startTestSim, WsClient } from './helpers';
 

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CALLS, V5_MARKET, type CallName } from '../../../src/api/calls';
 import { createEndpoints, type Endpoints } from '../../../src/api/endpoints';
 import { HttpClient } from '../../../src/api/http';
-import { PRIVATE_TOPICS, SNAPSHOT_PATHS } from '../../../src/stream/protocol';
+import { PRIVATE_TOPICS, SNAPSHOT_PATHS } from '../../../src/wire/protocol';
 import { envelope, sendJson, startTestServer, type TestServer } from './test-server';
 
 let server: TestServer;

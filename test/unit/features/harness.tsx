@@ -1,5 +1,5 @@
 /**
- * Screens under test are fed through the real pipeline: an ingest (test/unit/stream/harness.ts)
+ * Screens under test are fed through the real pipeline: an ingest (test/unit/pipeline/harness.ts)
  * writes its own stream-atom bundle into the test store, the screen reads that bundle through
  * StreamAtomsProvider, and REST calls of the screens go to a fake ScreenApi.
  */
@@ -14,10 +14,10 @@ import type {
 } from '../../../src/api/types';
 import { StreamAtomsProvider } from '../../../src/app/live-context';
 import { ScreenApiProvider, type ScreenApi } from '../../../src/app/screen-api';
-import type { PrivateTopic } from '../../../src/stream/protocol';
+import type { PrivateTopic } from '../../../src/wire/protocol';
 import { RowRenderProbe } from '../../../src/ui/table/VirtualTable';
 import { privateText, tickerText } from '../state/fixtures';
-import { envelope, settle, setup } from '../stream/harness';
+import { envelope, settle, setup } from '../pipeline/harness';
 import { renderWithProviders } from '../ui/test-utils';
 
 /** The screens' REST calls as mocks; `over` replaces some. */

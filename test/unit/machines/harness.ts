@@ -12,9 +12,9 @@ import type {
   UnauthorizedEvent,
   WebSocketConstructor,
 } from '../../../machines/connection.types';
-import type { ClientOp, StreamName } from '../../../src/stream/protocol';
-import type { FrameSink } from '../../../src/stream/sink';
-import { phaseOf } from '../../../src/stream/connection-status';
+import type { ClientOp, StreamName } from '../../../src/wire/protocol';
+import type { FrameSink } from '../../../src/wire/sink';
+import { phaseOf } from '../../../src/pipeline/connection-status';
 
 let serial = 0;
 

@@ -8,8 +8,8 @@ import {
   TOPIC_REDUCERS,
 } from '../../../src/state/model';
 import { positionList } from '../../../src/state/positions';
-import { PRIVATE_TOPICS } from '../../../src/stream/protocol';
-import { validateTicker } from '../../../src/stream/validate';
+import { PRIVATE_TOPICS } from '../../../src/wire/protocol';
+import { validateTicker } from '../../../src/wire/validate';
 import { at, dataFrame, leaderWallet, order, position, risk, T0, wallet } from './fixtures';
 
 const micros = (dt: number) => `${T0 + dt}000`;

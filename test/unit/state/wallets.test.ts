@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_WALLET_COINS } from '../../../src/stream/protocol';
+import { DEFAULT_WALLET_COINS } from '../../../src/wire/protocol';
 import {
   defaultWallet,
   initialWallets,

@@ -16,7 +16,7 @@ import type { AppServices } from '../../../src/app/services';
 import type { SessionApi } from '../../../src/app/session';
 import { createI18n } from '../../../src/i18n/i18n';
 import { currentLangAtom } from '../../../src/state/client';
-import { createTapSlot } from '../../../src/stream/session-recorder';
+import { createTapSlot } from '../../../src/wire/tap';
 
 const files = import.meta.glob<{ default: Record<string, unknown> }>('../../../locales/*/*.json', {
   eager: true,

@@ -8,7 +8,7 @@ import {
   worstHealth,
 } from '../../../../src/features/connection/labels';
 import { LANGUAGES } from '../../../../src/i18n/languages';
-import type { ConnectionPhase } from '../../../../src/stream/connection-status';
+import type { ConnectionPhase } from '../../../../src/pipeline/connection-status';
 import { testI18n } from '../../ui/test-utils';
 
 const PHASES: ConnectionPhase[] = [

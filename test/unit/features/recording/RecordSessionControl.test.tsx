@@ -11,9 +11,9 @@ import {
   recordingFor,
 } from '../../../../src/features/recording/recording-controller';
 import { SIGNED_OUT, userAtom } from '../../../../src/state/client';
-import { liveConnectionsAtom } from '../../../../src/stream/live';
-import { parseSession } from '../../../../src/stream/session-file';
-import { createTapSlot } from '../../../../src/stream/session-recorder';
+import { liveConnectionsAtom } from '../../../../src/pipeline/live';
+import { parseSession } from '../../../../src/wire/session-file';
+import { createTapSlot } from '../../../../src/wire/tap';
 import { renderWithProviders } from '../../ui/test-utils';
 
 const T0 = 1_732_150_000_000;

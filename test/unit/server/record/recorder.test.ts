@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { parseSession } from '../../../../src/stream/session-file';
+import { parseSession } from '../../../../src/wire/session-file';
 import { ManualClock } from '../../../../server/clock';
 import { Recorder, type ConnectionRecording } from '../../../../server/record/recorder';
 

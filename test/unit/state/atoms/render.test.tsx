@@ -8,7 +8,7 @@ import { memo, Profiler } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { StreamAtoms } from '../../../../src/state/atoms/stream';
 import { order, privateText, T0 } from '../fixtures';
-import { setup } from '../../stream/harness';
+import { setup } from '../../pipeline/harness';
 
 const rowRendered = vi.fn<(id: string) => void>();
 const tableRendered = vi.fn<() => void>();

@@ -10,15 +10,15 @@
  * once at the root and handed to each (injected, never a module global); one null check per
  * frame when nothing records.
  */
-import { CALLS } from '../api/calls';
-import type { StreamName } from './protocol';
-import { topicForSnapshotPath } from './protocol';
+import { isRecordedRest, isTokenPath } from '../api/tap';
+import type { StreamName } from '../wire/protocol';
+import type { RestExchange, WireTap } from '../wire/tap';
 import {
   formatEvent,
   SESSION_VERSION,
   type SessionEvent,
   type SessionHeader,
-} from './session-file';
+} from '../wire/session-file';
 
 export const TOKEN_PLACEHOLDER = '<token>';
 export const REDACTED = '<redacted>';
@@ -72,82 +72,6 @@ export function redactRestBody(path: string, body: string): string {
   const parsed = parse(body);
   if (!parsed.ok) return isTokenPath(path) ? body.replace(OPAQUE_RUN, REDACTED) : body;
   return scrub(parsed.value) ? JSON.stringify(parsed.value) : body;
-}
-
-const pathOnly = (path: string) => path.split('?')[0] as string;
-const isTokenPath = (path: string) => pathOnly(path) === CALLS.oneTimeToken.path;
-
-/** The REST exchanges a session records: snapshot GETs and the one-time token (redacted). */
-export function isRecordedRest(method: string, path: string): boolean {
-  const m = method.toUpperCase();
-  return (
-    (m === 'GET' && topicForSnapshotPath(path) !== undefined) || (m === 'POST' && isTokenPath(path))
-  );
-}
-
-export interface RestExchange {
-  /** When the request was sent and when its answer arrived, on the recorder's clock (ms). */
-  sentAt: number;
-  arrivedAt?: number;
-  method: string;
-  /** Relative to the API base, query included ("/v3/private/asset/wallets"). */
-  path: string;
-  status: number;
-  body: string;
-}
-
-/** What the app's transport and HTTP client report while a session is being recorded. */
-export interface WireTap {
-  /** The recorder's ms clock (request send times are taken on it). */
-  now(): number;
-  open(stream: StreamName): void;
-  send(stream: StreamName, text: string): void;
-  /** A received frame as it came off the socket (text; binary is decoded as UTF-8). */
-  recv(stream: StreamName, data: unknown): void;
-  close(stream: StreamName, code: number, reason: string): void;
-  rest(exchange: RestExchange): void;
-}
-
-/** Reads the tap in place now: null (one check) unless a session is being recorded. */
-export type TapReader = () => WireTap | null;
-
-/**
- * Where a recorder plugs into the app's transport and HTTP client. One per app, created at the
- * root (src/main.tsx) and handed to each of them: no module-level state links them.
- */
-export interface TapSlot {
-  readonly get: TapReader;
-  set(tap: WireTap | null): void;
-}
-
-export function createTapSlot(): TapSlot {
-  let tap: WireTap | null = null;
-  return {
-    get: () => tap,
-    set: (next) => {
-      tap = next;
-    },
-  };
-}
-
-/**
- * Reports a REST answer to `tap` with its raw body (read from a clone, so the caller's body is
- * untouched). Only recorded exchanges are read; a failure to read is ignored: recording must
- * never change what the app sees.
- */
-export async function tapResponse(
-  tap: WireTap,
-  res: Response,
-  req: { method: string; url: string; baseUrl: string; sentAt: number },
-): Promise<void> {
-  const path = req.url.startsWith(req.baseUrl) ? req.url.slice(req.baseUrl.length) : req.url;
-  if (!isRecordedRest(req.method, path)) return;
-  try {
-    const body = await res.clone().text();
-    tap.rest({ sentAt: req.sentAt, method: req.method, path, status: res.status, body });
-  } catch {
-    // A body that cannot be read is simply not recorded.
-  }
 }
 
 export type StopReason = 'stopped' | 'limit' | 'signed-out';

@@ -21,7 +21,7 @@ import { dataOf } from '../state/loadable';
 import type { StreamState } from '../state/model';
 import { Ingest, type IngestOptions } from './ingest';
 import type { Scheduler } from './schedulers';
-import { tickerTopic, type PrivateTopic, type StreamName } from './protocol';
+import { tickerTopic, type PrivateTopic, type StreamName } from '../wire/protocol';
 import type { FetchSnapshot } from './seeder';
 
 type Store = ReturnType<typeof createStore>;

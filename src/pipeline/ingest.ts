@@ -30,7 +30,7 @@ import {
   type StreamName,
   type TickerFrame,
   type TopicEntity,
-} from './protocol';
+} from '../wire/protocol';
 import { frameScheduler, type Scheduler } from './schedulers';
 import { SeqTracker } from './seq';
 import {
@@ -43,7 +43,7 @@ import {
   type Timers,
 } from './seeder';
 import { WriteRate } from './write-rate';
-import type { FrameSink } from './sink';
+import type { FrameSink } from '../wire/sink';
 
 type Store = ReturnType<typeof createStore>;
 const TICKER_PREFIX = 'tickers.';

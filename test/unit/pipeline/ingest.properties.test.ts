@@ -12,7 +12,7 @@ import {
   type StreamState,
 } from '../../../src/state/model';
 import { positionKey } from '../../../src/state/positions';
-import { decodeFrame } from '../../../src/stream/decode';
+import { decodeFrame } from '../../../src/wire/decode';
 import { order, position, privateText, tickerText, wallet } from '../state/fixtures';
 import { setup } from './harness';
 

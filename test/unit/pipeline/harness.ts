@@ -5,10 +5,10 @@
 import { createStore } from 'jotai';
 import { vi } from 'vitest';
 import { createStreamAtoms } from '../../../src/state/atoms/stream';
-import { decodeFrame } from '../../../src/stream/decode';
-import { Ingest, type IngestOptions } from '../../../src/stream/ingest';
-import type { Scheduler } from '../../../src/stream/schedulers';
-import type { PrivateTopic, RestEnvelope, StreamName } from '../../../src/stream/protocol';
+import { decodeFrame } from '../../../src/wire/decode';
+import { Ingest, type IngestOptions } from '../../../src/pipeline/ingest';
+import type { Scheduler } from '../../../src/pipeline/schedulers';
+import type { PrivateTopic, RestEnvelope, StreamName } from '../../../src/wire/protocol';
 
 export interface Pending {
   topic: PrivateTopic;

@@ -11,11 +11,11 @@ import {
 } from '../state/model';
 import type { StreamState } from '../state/model';
 import { toDump, type ReplayStats, type StateDump } from '../state/dump';
-import { decodePrivate, decodePublic } from './decode';
-import { topicForSnapshotPath, type PrivateDataFrame, type PrivateTopic } from './protocol';
-import type { SessionEvent } from './session-file';
+import { decodePrivate, decodePublic } from '../wire/decode';
+import { topicForSnapshotPath, type PrivateDataFrame, type PrivateTopic } from '../wire/protocol';
+import type { SessionEvent } from '../wire/session-file';
 import { SeqTracker } from './seq';
-import { decodeSnapshotBody } from './snapshot';
+import { decodeSnapshotBody } from '../wire/snapshot';
 
 interface Recorded {
   t: number;

@@ -2,7 +2,7 @@
  * `seq` continuity of the private stream: per connection and topic, from 1. A jump forward means
  * frames were lost and the topic must be re-seeded from REST (PROTOCOL.md section 4).
  */
-import type { PrivateTopic } from './protocol';
+import type { PrivateTopic } from '../wire/protocol';
 
 export type SeqVerdict = 'ok' | 'gap' | 'repeat';
 

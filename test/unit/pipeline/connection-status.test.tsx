@@ -13,7 +13,7 @@ import {
   useStaleTopicCount,
   useStaleTopics,
   useTopicStale,
-} from '../../../src/stream/connection-status';
+} from '../../../src/pipeline/connection-status';
 import { advance, rig, type Rig } from '../machines/harness';
 
 let renders = 0;

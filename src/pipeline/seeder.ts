@@ -10,9 +10,9 @@
  */
 import { timeNowToMicros } from '../lib/intstr';
 import { isNoPermission } from '../api/errors';
-import { type PrivateTopic, type RestEnvelope, type TopicEntity } from './protocol';
-import { decodeSnapshotResult } from './snapshot';
-import { ValidationError } from './validate';
+import { type PrivateTopic, type RestEnvelope, type TopicEntity } from '../wire/protocol';
+import { decodeSnapshotResult } from '../wire/snapshot';
+import { ValidationError } from '../wire/validate';
 
 /**
  * Fetches a topic's REST snapshot. `signal` aborts it when the seeder gives up on it (timeout,

@@ -14,7 +14,7 @@ import {
 import { positionKey } from '../state/positions';
 import type { TickerUpdate } from '../state/tickers';
 import type { Touched } from '../state/atoms/stream';
-import type { Order, Position, PrivateTopic, TopicEntity, Wallet } from './protocol';
+import type { Order, Position, PrivateTopic, TopicEntity, Wallet } from '../wire/protocol';
 
 type Item = TopicEntity[PrivateTopic];
 

@@ -4,8 +4,8 @@ import {
   decodePrivate,
   decodePublic,
   MAX_FRAME_CHARS,
-} from '../../../src/stream/decode';
-import type { PrivateDataFrame, TickerFrame } from '../../../src/stream/protocol';
+} from '../../../src/wire/decode';
+import type { PrivateDataFrame, TickerFrame } from '../../../src/wire/protocol';
 import { order, position, privateText, T0, tickerText, wallet } from '../state/fixtures';
 
 const reason = (f: ReturnType<typeof decodePrivate>) => (f.kind === 'invalid' ? f.reason : '');
