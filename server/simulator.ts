@@ -56,6 +56,8 @@ export interface SimulatorOptions {
   authTimeoutMs?: number;
   /** Engine delays and probabilities (tests shorten them). */
   timing?: Partial<EngineTiming>;
+  /** Unsent bytes over all websockets before the largest holders are closed. Default 256 MB. */
+  maxUnsentBytes?: number;
   logger?: boolean;
 }
 
@@ -112,6 +114,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     ...(recorder ? { recorder } : {}),
     // A manual-clock run is byte-identical for a seed (recorded sessions); a real one is not.
     connIdKey: clock.kind === 'manual' ? seed >>> 0 : randomBytes(4).readUInt32LE(0),
+    ...(options.maxUnsentBytes !== undefined ? { maxUnsentBytes: options.maxUnsentBytes } : {}),
   });
   const engine = new Engine(clock, market, (u, t, items) => hub.deliver(u, t, items), {
     seed,

@@ -11,9 +11,10 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
-import { isPrivateTopic, type StreamName } from '../../src/wire/protocol';
+import { isPrivateTopic, type StreamName } from '../../src/stream/protocol';
 import { AUTH_TIMEOUT_MS, CLOSE_UNAUTHORIZED, Conn } from '../ws/conn';
 import { MAX_CONNECTIONS } from '../ws/hub';
+import { SendBudget } from '../ws/send-budget';
 import { takeClientFrames, TOO_MANY_REQUESTS } from '../ws/intake';
 import { parseOp, privateReply, publicReply } from '../ws/ops';
 import {
@@ -55,6 +56,8 @@ function sendable(code: number): boolean {
 export class ReplayStreams {
   private readonly conns = new Set<Conn>();
   private readonly clock: TimersClock;
+  /** Unsent bytes over all connections, bounded as the simulator's are. */
+  private readonly budget = new SendBudget();
   private serial = 0;
 
   constructor(
@@ -139,6 +142,7 @@ export class ReplayStreams {
       clock: this.clock,
       idleMs: this.opts.idleTimeoutMs ?? 60_000,
       authTimeoutMs: this.opts.authTimeoutMs ?? AUTH_TIMEOUT_MS,
+      budget: this.budget,
     });
     const forget = () => {
       conn.disposed();

@@ -5,10 +5,11 @@
  * frames, skipped seq numbers). The replay server's connections are Conns too.
  */
 import type { WebSocket } from 'ws';
-import type { StreamName } from '../../src/wire/protocol';
+import type { StreamName } from '../../src/stream/protocol';
 import type { Clock, TimerHandle } from '../clock';
 import type { ConnectionRecording } from '../record/recorder';
 import { closeSocket } from './close';
+import type { BudgetMember, SendBudget } from './send-budget';
 
 /** Ops a connection may send in a burst, and how fast the allowance comes back (per second). */
 export const OP_BURST = 100;
@@ -19,8 +20,8 @@ export const OP_ABUSE_LIMIT = 300;
 const HOLD_LIMIT = 10_000;
 /** Frames waiting on a delay before the connection is cut. */
 const DELAY_LIMIT = 100_000;
-/** A client that lets this much pile up unread is cut off. */
-const MAX_BUFFERED_BYTES = 32 * 1024 * 1024;
+/** A client that lets this much pile up unread is cut off (the sum is bounded: send-budget.ts). */
+export const MAX_BUFFERED_BYTES = 32 * 1024 * 1024;
 
 /** A private connection must sign in within this long (wall ms) or is closed with 4401. */
 export const AUTH_TIMEOUT_MS = 10_000;
@@ -29,6 +30,7 @@ export const CLOSE_UNAUTHORIZED = 4401;
 export const CLOSE_IDLE = 4408;
 export const CLOSE_RESTART = 1012;
 export const CLOSE_POLICY = 1008;
+export const CLOSE_TRY_AGAIN = 1013;
 
 export interface ConnFaults {
   /** Ms to delay every frame to this connection (0: none). */
@@ -51,6 +53,8 @@ export interface ConnOptions {
   idleMs: number;
   /** Private stream: closed with 4401 unless signed in within this long (default 10 s). */
   authTimeoutMs?: number;
+  /** The server's bound on unsent bytes over all its connections. */
+  budget?: SendBudget;
 }
 
 export interface CloseOptions {
@@ -61,7 +65,7 @@ export interface CloseOptions {
   now?: boolean;
 }
 
-export class Conn {
+export class Conn implements BudgetMember {
   readonly id: string;
   readonly stream: StreamName;
   readonly socket: WebSocket;
@@ -77,6 +81,7 @@ export class Conn {
   recorder: ConnectionRecording | undefined;
   private readonly clock: Clock;
   private readonly faults: ConnFaults;
+  private readonly budget: SendBudget | undefined;
   private readonly idleMs: number;
   private readonly seq = new Map<string, number>();
   private readonly skip = new Map<string, number>();
@@ -98,6 +103,7 @@ export class Conn {
     this.socket = opts.socket;
     this.clock = opts.clock;
     this.faults = opts.faults ?? NO_FAULTS;
+    this.budget = opts.budget;
     this.idleMs = opts.idleMs;
     this.lastFrameAt = this.clock.now();
     this.refilledAt = this.clock.now();
@@ -132,6 +138,22 @@ export class Conn {
   /** A client frame arrived: the connection is alive. */
   touch(): void {
     this.lastFrameAt = this.clock.now();
+  }
+
+  /**
+   * A websocket-level ping (a control frame): it counts against the op allowance like any frame,
+   * so a ping flood is refused (no pong) and closed (1008) like an op flood. Answered by hand so
+   * that the half-open fault can stop pongs too.
+   */
+  controlPing(payload: Buffer): void {
+    this.touch();
+    if (this.halfOpen || this.ending) return;
+    if (!this.allowOp()) return;
+    try {
+      this.socket.pong(payload);
+    } catch {
+      // the socket is closing: nothing to answer
+    }
   }
 
   /** Takes one op from the allowance; false when the client is flooding. */
@@ -226,8 +248,22 @@ export class Conn {
     this.socket.terminate();
   }
 
+  /** Bytes queued for the client and not yet taken. */
+  unsent(): number {
+    return this.socket.bufferedAmount;
+  }
+
+  /** Closed by the send budget: a slow consumer, at once, what waits is dropped. */
+  shed(): void {
+    if (this.closed) return;
+    this.delayed.length = 0;
+    this.closing = { code: CLOSE_POLICY, reason: 'slow consumer' };
+    this.finishClose();
+  }
+
   /** The socket is gone (from the 'close' event). */
   disposed(): void {
+    this.budget?.remove(this);
     this.closed = true;
     this.stopTimers();
     this.held.clear();
@@ -276,6 +312,7 @@ export class Conn {
     if (this.closed) return;
     const { code, reason } = this.closing ?? { code: 1000, reason: '' };
     this.closed = true;
+    this.budget?.remove(this);
     this.stopTimers();
     closeSocket(this.socket, code, reason);
   }
@@ -284,13 +321,12 @@ export class Conn {
     if (this.closed || this.halfOpen || this.socket.readyState !== this.socket.OPEN) return;
     if (this.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
       // Nothing more can reach a client that does not read: close at once, drop what waits.
-      this.delayed.length = 0;
-      this.closing = { code: CLOSE_POLICY, reason: 'slow consumer' };
-      this.finishClose();
+      this.shed();
       return;
     }
     this.socket.send(text);
     this.recorder?.recv(this.stream, text);
+    this.budget?.update(this, this.socket.bufferedAmount);
   }
 
   private armIdle(): void {

@@ -4,16 +4,26 @@
  * stream fault controls that act on many connections at once.
  */
 import type { WebSocket } from 'ws';
-import type { PrivateTopic, StreamName, TopicEntity } from '../../src/wire/protocol';
+import type { PrivateTopic, StreamName, TopicEntity } from '../../src/stream/protocol';
 import type { Clock } from '../clock';
 import type { TickerDelta } from '../market/market';
 import type { Recorder } from '../record/recorder';
-import { CLOSE_RESTART, CLOSE_UNAUTHORIZED, Conn, type ConnFaults } from './conn';
+import { CLOSE_RESTART, CLOSE_TRY_AGAIN, CLOSE_UNAUTHORIZED, Conn, type ConnFaults } from './conn';
 import { opaqueId } from './conn-id';
+import { SendBudget } from './send-budget';
+import { addressKey } from '../accounts/auth';
 
 /** Open connections (both streams) beyond which new ones are closed at once (1013). */
 export const MAX_CONNECTIONS = 2_000;
-const CLOSE_TRY_AGAIN = 1013;
+/**
+ * Slots kept for signed-in users: connections without a user (no session cookie on the upgrade,
+ * a private stream not signed in yet) may take at most MAX_CONNECTIONS minus these.
+ */
+export const RESERVED_FOR_SIGNED_IN = 500;
+/** Connections without a user from one address (an IPv6 /64): the rest of the world gets in. */
+export const MAX_ANONYMOUS_PER_ADDRESS = 100;
+/** Connections of one signed-in user (both streams, all sessions): nobody fills the reserve. */
+export const MAX_CONNECTIONS_PER_USER = 50;
 
 export interface Pause {
   topic: string;
@@ -48,7 +58,12 @@ export interface HubOptions {
   recorder?: Recorder;
   /** Key of the opaque connection ids (a fixed one keeps a manual-clock run byte-identical). */
   connIdKey: number;
+  /** Unsent bytes over all connections beyond which the largest holders are closed (tests). */
+  maxUnsentBytes?: number;
 }
+
+/** Whom a connection's slot is counted against: a signed-in user, or an address. */
+type Slot = { user: number } | { address: string };
 
 export class Hub implements ConnFaults {
   private readonly conns = new Set<Conn>();
@@ -62,14 +77,32 @@ export class Hub implements ConnFaults {
   readonly framesByUser = new Map<number, number>();
   private readonly clock: Clock;
   private readonly recorder: Recorder | undefined;
+  /** Unsent bytes over every connection (send-budget.ts). */
+  readonly budget: SendBudget;
+  private readonly slots = new Map<Conn, Slot>();
+  private readonly perUser = new Map<number, number>();
+  private readonly perAddress = new Map<string, number>();
+  private anonymous = 0;
 
   constructor(private readonly opts: HubOptions) {
     this.clock = opts.clock;
     this.recorder = opts.recorder;
+    this.budget = new SendBudget(opts.maxUnsentBytes);
   }
 
-  /** Registers a new socket; `cookieUser` is the signed-in user of the upgrade request, if any. */
-  add(stream: StreamName, socket: WebSocket, cookieUser: number | undefined): Conn {
+  /**
+   * Registers a new socket; `cookieUser` is the signed-in user of the upgrade request, if any,
+   * `address` the peer address. Beyond a limit the connection is closed at once with 1013: all
+   * connections (MAX_CONNECTIONS), a user's (MAX_CONNECTIONS_PER_USER), connections without a user
+   * from one address (MAX_ANONYMOUS_PER_ADDRESS) or over all (MAX_CONNECTIONS minus
+   * RESERVED_FOR_SIGNED_IN, so a crowd of anonymous connections never locks signed-in users out).
+   */
+  add(
+    stream: StreamName,
+    socket: WebSocket,
+    cookieUser: number | undefined,
+    address?: string,
+  ): Conn {
     // Unique within the epoch, yet saying nothing about how many connections came before.
     const id = `${this.epoch.toString(16).padStart(4, '0')}-${opaqueId(++this.counter, this.opts.connIdKey)}-${stream === 'public' ? 'p' : 'v'}`;
     const conn = new Conn({
@@ -80,20 +113,65 @@ export class Hub implements ConnFaults {
       faults: this,
       idleMs: this.opts.idleMs,
       ...(this.opts.authTimeoutMs !== undefined ? { authTimeoutMs: this.opts.authTimeoutMs } : {}),
+      budget: this.budget,
     });
     conn.userId = stream === 'public' ? cookieUser : undefined;
-    if (this.conns.size >= MAX_CONNECTIONS) {
-      conn.close(CLOSE_TRY_AGAIN, 'too many connections', { now: true });
+    const slot: Slot =
+      cookieUser !== undefined ? { user: cookieUser } : { address: addressKey(address) };
+    const refused = this.conns.size >= MAX_CONNECTIONS ? 'too many connections' : this.noRoom(slot);
+    if (refused) {
+      conn.close(CLOSE_TRY_AGAIN, refused, { now: true });
       return conn;
     }
     if (this.recorder) conn.recorder = this.recorder.connection(id, stream, cookieUser);
     this.conns.add(conn);
+    this.take(conn, slot);
     return conn;
+  }
+
+  /** Why a connection counted against `slot` has no room, or '' when it has. */
+  private noRoom(slot: Slot): string {
+    if ('user' in slot) {
+      return (this.perUser.get(slot.user) ?? 0) >= MAX_CONNECTIONS_PER_USER
+        ? 'too many connections for this user'
+        : '';
+    }
+    if ((this.perAddress.get(slot.address) ?? 0) >= MAX_ANONYMOUS_PER_ADDRESS)
+      return 'too many connections from this address';
+    if (this.anonymous >= MAX_CONNECTIONS - RESERVED_FOR_SIGNED_IN)
+      return 'too many connections (the rest are kept for signed-in users)';
+    return '';
+  }
+
+  private take(conn: Conn, slot: Slot): void {
+    this.slots.set(conn, slot);
+    if ('user' in slot) this.perUser.set(slot.user, (this.perUser.get(slot.user) ?? 0) + 1);
+    else {
+      this.perAddress.set(slot.address, (this.perAddress.get(slot.address) ?? 0) + 1);
+      this.anonymous++;
+    }
+  }
+
+  private release(conn: Conn): void {
+    const slot = this.slots.get(conn);
+    if (!slot) return;
+    this.slots.delete(conn);
+    const dec = <K>(m: Map<K, number>, k: K) => {
+      const n = (m.get(k) ?? 0) - 1;
+      if (n > 0) m.set(k, n);
+      else m.delete(k);
+    };
+    if ('user' in slot) dec(this.perUser, slot.user);
+    else {
+      dec(this.perAddress, slot.address);
+      this.anonymous--;
+    }
   }
 
   /** The socket closed: forget the connection and finish its recording. */
   remove(conn: Conn, code: number, reason: string): void {
     conn.disposed();
+    this.release(conn);
     this.conns.delete(conn);
     if (conn.stream === 'private' && conn.userId !== undefined)
       this.byUser.get(conn.userId)?.delete(conn);
@@ -105,13 +183,22 @@ export class Hub implements ConnFaults {
    * A private connection authenticated as `userId`, with a one-time token of the sign-in
    * `session` (its opaque id): when that session ends, so does the connection.
    */
-  bindUser(conn: Conn, userId: number, session?: string): void {
+  bindUser(conn: Conn, userId: number, session?: string): boolean {
+    // The connection now counts against its user, not its address (an anonymous slot is freed);
+    // a user already at the limit is refused, so tokens cannot open more than the upgrade would.
+    const slot = this.slots.get(conn);
+    if (!slot || !('user' in slot) || slot.user !== userId) {
+      if (this.noRoom({ user: userId })) return false;
+      this.release(conn);
+      this.take(conn, { user: userId });
+    }
     conn.signedIn(userId);
     conn.session = session;
     conn.recorder?.start(userId);
     let set = this.byUser.get(userId);
     if (!set) this.byUser.set(userId, (set = new Set()));
     set.add(conn);
+    return true;
   }
 
   /** A sign-in session ended (sign-out, eviction): its private streams close at once, 4401. */

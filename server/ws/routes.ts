@@ -1,11 +1,12 @@
 /**
  * The two websocket endpoints (`/v5/public/linear`, `/v5/private`; the `/ws` page-origin prefix
  * is stripped before routing). Frames over 64 KB close the connection with 1009 (ws maxPayload);
- * protocol-level pings are answered by hand so that the half-open fault can stop them too.
+ * protocol-level pings count against the op allowance and are answered by hand (Conn.controlPing),
+ * so that a ping flood is closed and the half-open fault can stop pongs too.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
-import type { StreamName } from '../../src/wire/protocol';
+import type { StreamName } from '../../src/stream/protocol';
 import type { Conn } from './conn';
 import { takeClientFrames } from './intake';
 import { onPrivateFrame, onPublicFrame, type StreamDeps } from './streams';
@@ -25,16 +26,13 @@ function attach(
   socket: WebSocket,
   req: FastifyRequest,
 ): void {
-  const conn: Conn = deps.hub.add(stream, socket, deps.userOf(req));
+  const conn: Conn = deps.hub.add(stream, socket, deps.userOf(req), req.socket.remoteAddress);
   const handle = stream === 'public' ? onPublicFrame : onPrivateFrame;
   takeClientFrames(conn, (text, allowed) => handle(deps, conn, text, allowed), {
     onText: (text) => conn.recorder?.send(stream, text),
     onError: (err) => req.log.error({ err }, 'websocket frame handler failed'),
   });
-  socket.on('ping', (payload: Buffer) => {
-    conn.touch();
-    if (!conn.halfOpen && !conn.closed) socket.pong(payload);
-  });
+  socket.on('ping', (payload: Buffer) => conn.controlPing(payload));
   socket.on('close', (code: number, reason: Buffer) => {
     deps.hub.remove(conn, code, reason.toString('utf8'));
   });

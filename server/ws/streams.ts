@@ -3,11 +3,11 @@
  * first, then deltas), ping. Private: auth with a one-time token first, then subscribe to the
  * user's topics; seq per topic; pongs carry the server time.
  */
-import { isPrivateTopic } from '../../src/wire/protocol';
+import { isPrivateTopic } from '../../src/stream/protocol';
 import type { Auth } from '../accounts/auth';
 import type { Clock } from '../clock';
 import type { Market } from '../market/market';
-import { CLOSE_UNAUTHORIZED, type Conn } from './conn';
+import { CLOSE_TRY_AGAIN, CLOSE_UNAUTHORIZED, type Conn } from './conn';
 import type { Hub } from './hub';
 import { TOO_MANY_REQUESTS } from './intake';
 import { parseOp, privateReply, publicReply } from './ops';
@@ -149,7 +149,11 @@ export function onPrivateFrame(deps: StreamDeps, conn: Conn, text: string, allow
         conn.close(CLOSE_UNAUTHORIZED, 'unauthorized', { now: true });
         return;
       }
-      deps.hub.bindUser(conn, check.userId, check.session);
+      if (!deps.hub.bindUser(conn, check.userId, check.session)) {
+        privateReply(conn, 'auth', p.reqId, false, 'error:too many connections for this user');
+        conn.close(CLOSE_TRY_AGAIN, 'too many connections for this user', { now: true });
+        return;
+      }
       return privateReply(conn, 'auth', p.reqId, true, '');
     }
     case 'subscribe':
