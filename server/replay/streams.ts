@@ -11,7 +11,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
-import { isPrivateTopic, type StreamName } from '../../src/stream/protocol';
+import { isPrivateTopic, type StreamName } from '../../src/wire/protocol';
 import { AUTH_TIMEOUT_MS, CLOSE_UNAUTHORIZED, Conn } from '../ws/conn';
 import { MAX_CONNECTIONS } from '../ws/hub';
 import { SendBudget } from '../ws/send-budget';

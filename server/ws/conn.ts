@@ -5,7 +5,7 @@
  * frames, skipped seq numbers). The replay server's connections are Conns too.
  */
 import type { WebSocket } from 'ws';
-import type { StreamName } from '../../src/stream/protocol';
+import type { StreamName } from '../../src/wire/protocol';
 import type { Clock, TimerHandle } from '../clock';
 import type { ConnectionRecording } from '../record/recorder';
 import { closeSocket } from './close';

@@ -4,7 +4,7 @@
  * stream fault controls that act on many connections at once.
  */
 import type { WebSocket } from 'ws';
-import type { PrivateTopic, StreamName, TopicEntity } from '../../src/stream/protocol';
+import type { PrivateTopic, StreamName, TopicEntity } from '../../src/wire/protocol';
 import type { Clock } from '../clock';
 import type { TickerDelta } from '../market/market';
 import type { Recorder } from '../record/recorder';

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
-import type { StreamName } from '../../src/stream/protocol';
+import type { StreamName } from '../../src/wire/protocol';
 import type { Conn } from './conn';
 import { takeClientFrames } from './intake';
 import { onPrivateFrame, onPublicFrame, type StreamDeps } from './streams';

@@ -3,7 +3,7 @@
  * first, then deltas), ping. Private: auth with a one-time token first, then subscribe to the
  * user's topics; seq per topic; pongs carry the server time.
  */
-import { isPrivateTopic } from '../../src/stream/protocol';
+import { isPrivateTopic } from '../../src/wire/protocol';
 import type { Auth } from '../accounts/auth';
 import type { Clock } from '../clock';
 import type { Market } from '../market/market';
