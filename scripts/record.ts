@@ -8,7 +8,7 @@ import { createWriteStream } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { RecordError, startRecording, type Recording } from '../server/replay/recording-client';
-import { DEMO_ACCOUNTS } from '../src/features/login/demo-accounts';
+import { DEMO_LOGINS } from '../src/config/demo';
 
 export const HELP = `Record a session file of what a user's sockets see.
 
@@ -71,7 +71,7 @@ export function parseRecordArgs(
   const password =
     str('password') ??
     (env.ASSETDECK_PASSWORD || undefined) ??
-    DEMO_ACCOUNTS.find((a) => a.username === username)?.password;
+    DEMO_LOGINS.find((a) => a.username === username)?.password;
   if (!password) {
     throw new RecordError(`--password (or ASSETDECK_PASSWORD) is required for ${username}`);
   }

@@ -2,6 +2,7 @@
  * The demo accounts (COMMON.md): who can sign in, who leads, who copies whom with how much, and
  * each account's starting balances. Amounts are USDT or coin units as decimal strings.
  */
+import { demoLogin } from '../../src/config/demo';
 
 export type Role = 'follower' | 'leader' | 'trader' | 'newbie';
 
@@ -62,7 +63,7 @@ export const ACCOUNTS: readonly AccountSpec[] = [
       ],
       { BTC: '0.15', ETH: '2.5', XRP: '1500', EOS: '800' },
     ),
-    login: { username: 'follower', password: 'follower123' },
+    login: demoLogin('follower'),
     nickName: 'Follower',
     email: 'follower@assetdeck.test',
     mobile: '+44 7700 900123',
@@ -80,7 +81,7 @@ export const ACCOUNTS: readonly AccountSpec[] = [
   ]),
   {
     userId: 2001,
-    login: { username: 'leader', password: 'leader123' },
+    login: demoLogin('leader'),
     role: 'leader',
     nickName: 'Leader',
     email: 'leader@assetdeck.test',
@@ -126,7 +127,7 @@ export const ACCOUNTS: readonly AccountSpec[] = [
   },
   {
     userId: 3001,
-    login: { username: 'trader', password: 'trader123' },
+    login: demoLogin('trader'),
     role: 'trader',
     nickName: 'Trader',
     email: 'trader@assetdeck.test',
@@ -141,7 +142,7 @@ export const ACCOUNTS: readonly AccountSpec[] = [
   },
   {
     userId: 4001,
-    login: { username: 'newbie', password: 'newbie123' },
+    login: demoLogin('newbie'),
     role: 'newbie',
     nickName: 'Newbie',
     email: 'newbie@assetdeck.test',
@@ -171,5 +172,4 @@ export function followersOf(leaderId: number): { followerId: number; investment:
   return out;
 }
 
-/** The Google authenticator code every demo account accepts. */
-export const DEMO_2FA_CODE = '123456';
+export { DEMO_2FA_CODE } from '../../src/config/demo';

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { envOf, sessionCookieName } from '../../src/config/host';
-import { DEMO_ACCOUNTS } from '../../src/features/login/demo-accounts';
+import { DEMO_LOGINS } from '../../src/config/demo';
 import type { StreamState } from '../../src/state/model';
 import type { StreamName } from '../../src/wire/protocol';
 import { Replayer, replayEvents } from '../../src/pipeline/replay';
@@ -135,7 +135,7 @@ export class ReplayWorld {
 
   /** Any demo account's credentials sign in as the session's user; the cookie value, or undefined. */
   login(username: unknown, password: unknown): { cookie: string; userId: number } | undefined {
-    const demo = DEMO_ACCOUNTS.find((a) => a.username === username && a.password === password);
+    const demo = DEMO_LOGINS.find((a) => a.username === username && a.password === password);
     if (!demo) return undefined;
     if (this.sessions.size >= MAX_SESSIONS) this.sessions.clear();
     const cookie = randomBytes(24).toString('base64url');

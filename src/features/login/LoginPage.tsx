@@ -145,7 +145,7 @@ export default function LoginPage() {
                   {a.username}
                 </Text>
                 <Text span size="xs" c="dimmed">
-                  {t(`login.demo.roles.${a.descriptionKey}`)}
+                  {t(`login.demo.roles.${a.kind}`)}
                 </Text>
               </Button>
             ))}
