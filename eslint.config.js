@@ -3,6 +3,68 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+/**
+ * The layer order (docs/architecture.md): a folder may import only the folders listed for it.
+ * An import into any other src folder, by its relative path, fails the build. Views (src/ui,
+ * src/features) reach data only through the one door, src/facade.
+ */
+const LAYERS = [
+  'lib',
+  'config',
+  'wire',
+  'api',
+  'state',
+  'machines',
+  'pipeline',
+  'i18n',
+  'facade',
+  'ui',
+  'features',
+  'app',
+];
+const MAY_IMPORT = {
+  lib: [],
+  config: ['lib'],
+  wire: ['lib'],
+  api: ['wire', 'config', 'lib'],
+  state: ['wire', 'lib'], // and api types (below)
+  machines: ['wire', 'api', 'lib'],
+  pipeline: ['machines', 'state', 'api', 'wire', 'config', 'lib'],
+  i18n: ['state', 'api', 'config', 'lib'],
+  facade: ['pipeline', 'machines', 'state', 'api', 'wire', 'config', 'lib'],
+  ui: ['facade', 'i18n', 'lib'],
+  features: ['ui', 'facade', 'i18n', 'lib'],
+  app: LAYERS,
+};
+const folderOf = (layer) => (layer === 'machines' ? 'machines' : `src/${layer}`);
+const segment = (layer) => `(^|/)${layer}(/|$)`;
+const layerRules = LAYERS.map((layer) => {
+  const banned = LAYERS.filter((l) => l !== layer && !MAY_IMPORT[layer].includes(l));
+  return {
+    files: [`${folderOf(layer)}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            // The facade's index is its only door: no reaching into its modules.
+            ...(['ui', 'features'].includes(layer)
+              ? [{ regex: '(^|/)facade/', message: 'Import the facade by its index (src/facade).' }]
+              : []),
+            ...banned.map((l) => ({
+              regex: segment(l),
+              message: `${layer} may not import ${l} (layer order: docs/architecture.md)${
+                ['ui', 'features'].includes(layer) ? '; views reach data through src/facade' : ''
+              }.`,
+              ...(layer === 'state' && l === 'api' ? { allowTypeImports: true } : {}),
+            })),
+          ],
+        },
+      ],
+    },
+  };
+});
+
 export default tseslint.config(
   { ignores: ['dist', 'coverage', 'node_modules', 'screenshots', 'recordings'] },
   {
@@ -25,6 +87,24 @@ export default tseslint.config(
         {
           selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
           message: 'No dangerouslySetInnerHTML.',
+        },
+      ],
+    },
+  },
+  ...layerRules,
+  {
+    // The simulator, the replay server and the scripts share the data layers, never the views.
+    files: ['server/**/*.ts', 'scripts/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: 'src/(facade|ui|features|app)(/|$)',
+              message: 'server/ and scripts/ may not import the views or the app shell.',
+            },
+          ],
         },
       ],
     },

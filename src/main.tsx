@@ -21,7 +21,7 @@ import {
 import { http, onNoPermission } from './api/http';
 import { App, createAppRouter } from './app/App';
 import { noPermissionBridge } from './app/no-permission';
-import type { AppServices } from './app/services';
+import type { AppServices } from './facade/services';
 import { currentHostConfig } from './config/host';
 import { createI18n } from './i18n/i18n';
 import { applyDocumentLanguage, initialLanguage } from './i18n/language';

@@ -1,7 +1,7 @@
 /**
  * `--record DIR`: every websocket connection becomes a session file (PROTOCOL.md section 6) with
  * the REST snapshot responses its user received while it was open. The lines come from the
- * shared SessionRecorder (src/stream/session-recorder.ts), so the server redacts exactly as the
+ * shared SessionRecorder (src/pipeline/session-recorder.ts), so the server redacts exactly as the
  * clients do: the auth token becomes "<token>"; cookies, passwords and headers never reach a file.
  *
  * Bounded, and never silent: a file stops growing at `maxFileBytes` (the line that would cross it

@@ -131,3 +131,11 @@ export function isNoPermission(err: unknown): boolean {
 }
 
 export type { ErrorCode };
+
+/** The numeric `code` (or `ret_code`) an error carries, if any. */
+export function errorCodeOf(err: unknown): number | undefined {
+  if (typeof err !== 'object' || err === null) return undefined;
+  const { code, ret_code: retCode } = err as { code?: unknown; ret_code?: unknown };
+  const c = typeof code === 'number' ? code : retCode;
+  return typeof c === 'number' && Number.isInteger(c) ? c : undefined;
+}

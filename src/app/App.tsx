@@ -6,8 +6,12 @@ import { errorMessage } from '../i18n/error-message';
 import { notify } from '../ui/notifications';
 import { AppProviders, type AppProvidersProps } from './providers';
 import { buildRoutes } from './routes';
-import { useServices } from './services';
-import { bootstrapSession, installNoPermissionSignOut, sessionStatusAtom } from './session';
+import { useServices } from '../facade/services';
+import {
+  bootstrapSession,
+  installNoPermissionSignOut,
+  sessionStatusAtom,
+} from '../pipeline/session';
 
 export interface SessionRuntimeProps {
   router: DataRouter;

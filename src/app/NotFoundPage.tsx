@@ -1,7 +1,7 @@
 import { Anchor, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ScreenFrame } from './ScreenFrame';
+import { ScreenFrame } from '../ui/ScreenFrame';
 
 /** Unknown addresses. */
 export default function NotFoundPage() {

@@ -5,9 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { isSignedInAtom } from '../state/client';
 import { Spinner } from '../ui/Spinner';
-import { ScreenFrame } from './ScreenFrame';
-import { useServices } from './services';
-import { bootstrapSession, HOME_PATHS, roleAtom, sessionStatusAtom, type Role } from './session';
+import { ScreenFrame } from '../ui/ScreenFrame';
+import { useServices } from '../facade/services';
+import {
+  bootstrapSession,
+  HOME_PATHS,
+  roleAtom,
+  sessionStatusAtom,
+  type Role,
+} from '../pipeline/session';
 
 /** While the session is being checked, or could not be: a spinner, or an error with retry. */
 function SessionPending() {

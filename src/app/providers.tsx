@@ -10,7 +10,7 @@ import { rootMarkerColorSchemeManager } from '../ui/color-scheme';
 import { DATES_SETTINGS } from '../ui/component-labels';
 import { NotificationHosts } from '../ui/notifications';
 import { theme } from '../ui/theme';
-import { ServicesProvider, type AppServices } from './services';
+import { ServicesProvider, type AppServices } from '../facade/services';
 
 /** Keeps Mantine's direction in step with the language (the document's `dir` is set with it). */
 function DirectionSync() {

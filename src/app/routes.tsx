@@ -5,10 +5,10 @@
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { RouteObject } from 'react-router';
-import { AppLayout } from '../ui/shell/AppLayout';
-import type { PageKey, RouteHandle } from '../ui/shell/RouteMeta';
+import { AppLayout } from './shell/AppLayout';
+import type { PageKey, RouteHandle } from './shell/RouteMeta';
 import { RequireAuth, RequireRole, RequireSignedOut, RoleRedirect } from './guards';
-import type { Role } from './session';
+import type { Role } from '../pipeline/session';
 
 export interface ScreenRoute {
   path: string;

@@ -5,13 +5,9 @@
 import type { TFunction } from 'i18next';
 import { ERROR_MESSAGES, type ErrorCode } from '../api/error-codes';
 
-/** The numeric `code` (or `ret_code`) an error carries, if any. */
-export function errorCodeOf(err: unknown): number | undefined {
-  if (typeof err !== 'object' || err === null) return undefined;
-  const { code, ret_code: retCode } = err as { code?: unknown; ret_code?: unknown };
-  const c = typeof code === 'number' ? code : retCode;
-  return typeof c === 'number' && Number.isInteger(c) ? c : undefined;
-}
+import { errorCodeOf } from '../api/errors';
+
+export { errorCodeOf };
 
 export const isCatalogued = (code: number | undefined): code is ErrorCode =>
   code !== undefined && Object.prototype.hasOwnProperty.call(ERROR_MESSAGES, code);

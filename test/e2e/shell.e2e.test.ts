@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Simulator } from '../../server/simulator';
-import { HOME_PATHS } from '../../src/app/session';
+import { HOME_PATHS } from '../../src/pipeline/session';
 import { DEMO_ACCOUNTS } from '../../src/features/login/demo-accounts';
 import { loginAs, startApp } from './support/app';
 import { launchChromium, newPage } from './support/browser';

@@ -1,6 +1,6 @@
 import { SimpleGrid, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ScreenFrame } from '../../app/ScreenFrame';
+import { ScreenFrame } from '../../ui/ScreenFrame';
 import { Section } from '../../ui/live/Section';
 import { TopicState } from '../../ui/live/TopicState';
 import { AssetTotals } from './AssetTotals';

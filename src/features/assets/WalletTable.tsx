@@ -1,10 +1,10 @@
 import { useAtomValue } from 'jotai';
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useStreamAtoms } from '../../app/live-context';
+import { useStreamAtoms } from '../../facade';
 import { formatTime } from '../../lib/time';
-import type { Wallet } from '../../wire/protocol';
-import { rateByUsdAtom } from '../../state/client';
+import type { Wallet } from '../../facade';
+import { rateByUsdAtom } from '../../facade';
 import { Amount } from '../../ui/amount/Amount';
 import { LtrText } from '../../ui/amount/LtrText';
 import { Cell, VirtualTable, type TableColumn } from '../../ui/table/VirtualTable';

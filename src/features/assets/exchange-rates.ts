@@ -4,10 +4,10 @@
  */
 import { useStore } from 'jotai';
 import { useEffect } from 'react';
-import { useScreenApi } from '../../app/screen-api';
+import { useScreenApi } from '../../facade';
 import { errorCodeOf } from '../../i18n/error-message';
-import { rateAtom } from '../../state/client';
-import { dataOf, failed, pending, ready } from '../../state/loadable';
+import { rateAtom } from '../../facade';
+import { dataOf, failed, pending, ready } from '../../facade';
 
 export const RATES_REFRESH_MS = 60_000;
 

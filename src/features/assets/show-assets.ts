@@ -8,15 +8,15 @@
  * changes nothing.
  */
 import type { createStore } from 'jotai';
-import type { Preferences, SavePreferencesBody } from '../../api/types';
+import type { Preferences, SavePreferencesBody } from '../../facade';
 import {
   preferencesAtom,
   preferencesSourceAtom,
   userAtom,
   type PreferencesSource,
   type SessionUser,
-} from '../../state/client';
-import { rememberShowAssets } from '../../state/show-assets-memory';
+} from '../../facade';
+import { rememberShowAssets } from '../../facade';
 
 type Store = ReturnType<typeof createStore>;
 

@@ -6,7 +6,7 @@ import {
   mulDecimal,
   sumDecimals,
 } from '../../lib/money';
-import type { Wallet } from '../../wire/protocol';
+import type { Wallet } from '../../facade';
 
 /** The USD value of an ...E8 amount of a coin; undefined without a rate or a valid amount. */
 export function usdValue(

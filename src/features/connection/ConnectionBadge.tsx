@@ -3,12 +3,12 @@ import { useWindowEvent } from '@mantine/hooks';
 import { useAtomValue } from 'jotai';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ConnectionActor } from '../../../machines/connection.machine';
-import { useConnectionStatus, type ConnectionHealth } from '../../pipeline/connection-status';
-import { liveConnectionsAtom } from '../../pipeline/live';
+import type { ConnectionActor } from '../../facade';
+import { useConnectionStatus, type ConnectionHealth } from '../../facade';
+import { liveConnectionsAtom } from '../../facade';
 import { ConnectionPanel } from './ConnectionPanel';
 import classes from './connection.module.css';
-import { healthText, streamText, worstHealth } from './labels';
+import { healthText, streamText, worstHealth } from '../../ui/connection-labels';
 
 interface BadgeViewProps {
   health: ConnectionHealth;

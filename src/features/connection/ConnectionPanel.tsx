@@ -3,11 +3,11 @@ import { useSelector } from '@xstate/react';
 import { useAtomValue, useStore } from 'jotai';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ConnectionActor } from '../../../machines/connection.machine';
-import { useStreamAtoms } from '../../app/live-context';
+import type { ConnectionActor } from '../../facade';
+import { useStreamAtoms } from '../../facade';
 import { formatDecimal } from '../../lib/money';
-import type { StreamTopic } from '../../state/atoms';
-import { currentLangAtom } from '../../state/client';
+import type { StreamTopic } from '../../facade';
+import { currentLangAtom } from '../../facade';
 import {
   isTopicStale,
   useCanReconnectNow,
@@ -21,11 +21,11 @@ import {
   useReconnectDueAt,
   useRefusedTopics,
   useRejectedFrames,
-} from '../../pipeline/connection-status';
-import { liveConnectionsAtom } from '../../pipeline/live';
-import { isPrivateTopic, type StreamName } from '../../wire/protocol';
+} from '../../facade';
+import { liveConnectionsAtom } from '../../facade';
+import { isPrivateTopic, type StreamName } from '../../facade';
 import classes from './connection.module.css';
-import { errorText, healthText, phaseText, streamText } from './labels';
+import { errorText, healthText, phaseText, streamText } from '../../ui/connection-labels';
 import { RecordingSlot } from './RecordingSlot';
 import { useNow } from './use-now';
 

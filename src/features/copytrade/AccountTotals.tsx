@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { useStreamAtoms } from '../../app/live-context';
+import { useStreamAtoms } from '../../facade';
 import { SETTLEMENT_COIN } from '../../lib/money';
 import { Amount } from '../../ui/amount/Amount';
 import { Section } from '../../ui/live/Section';

@@ -2,7 +2,7 @@ import { Badge } from '@mantine/core';
 import { useAtomValue } from 'jotai';
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useStreamAtoms } from '../../app/live-context';
+import { useStreamAtoms } from '../../facade';
 import { formatTime } from '../../lib/time';
 import { Amount } from '../../ui/amount/Amount';
 import { useStepDecimals } from '../../ui/amount/instrument-decimals';

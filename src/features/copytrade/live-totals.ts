@@ -1,9 +1,9 @@
 /** Live figures over positions: unrealised PnL at the latest live quotes. */
 import { atom, useAtomValue, type Atom, type Getter } from 'jotai';
 import { useMemo } from 'react';
-import { useStreamAtoms } from '../../app/live-context';
+import { useStreamAtoms } from '../../facade';
 import { sumDecimals } from '../../lib/money';
-import type { StreamAtoms } from '../../state/atoms';
+import type { StreamAtoms } from '../../facade';
 import { valuePosition } from './pnl';
 import { parsePositionKey } from './position-rows';
 

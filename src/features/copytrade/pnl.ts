@@ -11,7 +11,7 @@ import {
   mulDecimal,
   subDecimal,
 } from '../../lib/money';
-import type { Position, Ticker } from '../../wire/protocol';
+import type { Position, Ticker } from '../../facade';
 
 /** 1 for a long, -1 for a short, null when unknown (side, else the hedge-mode positionIdx). */
 export function directionOf(p: Pick<Position, 'side' | 'positionIdx'>): 1 | -1 | null {

@@ -1,8 +1,8 @@
 import { Badge } from '@mantine/core';
 import { memo, useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { LeaderBot } from '../../api/types';
-import { useScreenApi } from '../../app/screen-api';
+import type { LeaderBot } from '../../facade';
+import { useScreenApi } from '../../facade';
 import { formatTime } from '../../lib/time';
 import { SETTLEMENT_COIN } from '../../lib/money';
 import { Amount } from '../../ui/amount/Amount';

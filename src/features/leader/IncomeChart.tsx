@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useScreenApi } from '../../app/screen-api';
+import { useScreenApi } from '../../facade';
 import { ResourceState } from '../../ui/live/ResourceState';
 import { Section } from '../../ui/live/Section';
 import { useResource } from '../../ui/live/use-resource';

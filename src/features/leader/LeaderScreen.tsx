@@ -1,8 +1,8 @@
 import { SimpleGrid, Stack } from '@mantine/core';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { ScreenFrame } from '../../app/ScreenFrame';
-import { useStreamAtoms } from '../../app/live-context';
+import { ScreenFrame } from '../../ui/ScreenFrame';
+import { useStreamAtoms } from '../../facade';
 import { Section } from '../../ui/live/Section';
 import { TopicState } from '../../ui/live/TopicState';
 import { ShowAssetsToggle } from '../assets/ShowAssetsToggle';

@@ -6,7 +6,7 @@
  */
 import { addScaled, e8ToDecimal, isScaledString } from '../../lib/money';
 import { toMillis } from '../../lib/time';
-import type { IncomePoint } from '../../api/types';
+import type { IncomePoint } from '../../facade';
 
 export const DAY_MS = 86_400_000;
 

@@ -13,11 +13,11 @@ import {
 import { useStore } from 'jotai';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useServices } from '../../app/services';
-import { logIn } from '../../app/session';
+import { useServices } from '../../facade';
+import { logIn } from '../../facade';
 import { formMessages, validateValue, type Rule } from '../../i18n/form-messages';
-import { LanguageMenu } from '../../ui/shell/LanguageMenu';
-import { ThemeToggle } from '../../ui/shell/ThemeToggle';
+import { LanguageMenu } from '../../ui/LanguageMenu';
+import { ThemeToggle } from '../../ui/ThemeToggle';
 import { DEMO_ACCOUNTS, type DemoAccount } from './demo-accounts';
 import { loginErrors, type LoginErrors } from './login-errors';
 

@@ -2,8 +2,8 @@
  * The demo accounts offered on /login: the one table of src/config/demo.ts with the role the
  * app gives each (the newbie is a trader with empty wallets).
  */
-import type { Role } from '../../app/session';
-import { DEMO_LOGINS, type DemoLogin } from '../../config/demo';
+import type { Role } from '../../facade';
+import { DEMO_LOGINS, type DemoLogin } from '../../facade';
 
 export interface DemoAccount extends DemoLogin {
   role: Role;

@@ -3,7 +3,7 @@
  * 10001 -> the field the server named, a dead network or timeout -> their catalogue text.
  */
 import type { TFunction } from 'i18next';
-import { ERROR_CODES } from '../../api/error-codes';
+import { ERROR_CODES } from '../../facade';
 import { codeMessage, errorCodeOf, errorMessage } from '../../i18n/error-message';
 
 export type LoginField = 'username' | 'password';

@@ -9,8 +9,8 @@ import { useAtomValue, useStore } from 'jotai';
 import { useId, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDecimal } from '../../lib/money';
-import { useServices } from '../../app/services';
-import { isSignedInAtom } from '../../state/client';
+import { useServices } from '../../facade';
+import { isSignedInAtom } from '../../facade';
 import { recordingFor, RECORDING_LIMIT_MB } from './recording-controller';
 import classes from './recording.module.css';
 

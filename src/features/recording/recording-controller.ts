@@ -10,10 +10,10 @@
  * that shows it is closed.
  */
 import type { createStore } from 'jotai';
-import { userAtom } from '../../state/client';
-import { liveConnectionsAtom } from '../../pipeline/live';
-import { SessionRecorder, type StopReason } from '../../pipeline/session-recorder';
-import type { TapSlot } from '../../wire/tap';
+import { userAtom } from '../../facade';
+import { liveConnectionsAtom } from '../../facade';
+import { SessionRecorder, type StopReason } from '../../facade';
+import type { TapSlot } from '../../facade';
 
 type Store = ReturnType<typeof createStore>;
 

@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { memo, useCallback, useRef } from 'react';
 import type { SignDisplay } from '../../lib/money';
-import { currentLangAtom, showAssetsAtom } from '../../state/client';
+import { currentLangAtom, showAssetsAtom } from '../../facade';
 import flashClasses from '../flash/flash.module.css';
 import { clearFlash, useFlash } from '../flash/use-flash';
 import classes from './amount.module.css';

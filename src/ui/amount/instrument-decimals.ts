@@ -6,8 +6,8 @@
 import { useAtomValue } from 'jotai';
 import { useMemo } from 'react';
 import { stepDecimals } from '../../lib/money';
-import { instrumentsAtom } from '../../state/client';
-import { dataOf } from '../../state/loadable';
+import { instrumentsAtom } from '../../facade';
+import { dataOf } from '../../facade';
 
 export interface StepDecimals {
   /** Decimals of the tick size, for prices. */

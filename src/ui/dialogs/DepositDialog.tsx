@@ -1,7 +1,7 @@
 import { Alert, Stack, Text } from '@mantine/core';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { configsAtom } from '../../state/client';
+import { configsAtom } from '../../facade';
 import { DialogActions } from './DialogActions';
 import type { AccountKind } from './dialog-state';
 import type { DialogBodyProps } from './registry';

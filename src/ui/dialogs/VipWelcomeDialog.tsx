@@ -1,7 +1,7 @@
 import { List, Stack, Text } from '@mantine/core';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { userAtom } from '../../state/client';
+import { userAtom } from '../../facade';
 import { DialogActions } from './DialogActions';
 import type { DialogBodyProps } from './registry';
 

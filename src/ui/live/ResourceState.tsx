@@ -1,7 +1,7 @@
 import { Alert, Button, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dataOf, type Loadable } from '../../state/loadable';
+import { dataOf, type Loadable } from '../../facade';
 import { Spinner } from '../Spinner';
 import classes from './live.module.css';
 

@@ -4,10 +4,10 @@ import type { TFunction } from 'i18next';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ConnectionActor } from '../../../machines/connection.machine';
-import { useStreamAtoms } from '../../app/live-context';
-import { errorText } from '../../features/connection/labels';
-import type { StreamTopic, TopicStatus } from '../../state/atoms';
+import type { ConnectionActor } from '../../facade';
+import { useStreamAtoms } from '../../facade';
+import { errorText } from '../connection-labels';
+import type { StreamTopic, TopicStatus } from '../../facade';
 import {
   useConnectionAttempt,
   useConnectionLastError,
@@ -15,9 +15,9 @@ import {
   useConnectionStatus,
   useStaleTopicCount,
   type ConnectionPhase,
-} from '../../pipeline/connection-status';
-import { liveConnectionsAtom } from '../../pipeline/live';
-import type { StreamName } from '../../wire/protocol';
+} from '../../facade';
+import { liveConnectionsAtom } from '../../facade';
+import type { StreamName } from '../../facade';
 import { Spinner } from '../Spinner';
 import classes from './live.module.css';
 

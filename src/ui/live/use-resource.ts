@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { errorCodeOf } from '../../i18n/error-message';
-import { dataOf, failed, idle, pending, ready, type Loadable } from '../../state/loadable';
+import { dataOf, failed, idle, pending, ready, type Loadable } from '../../facade';
 
 export interface Resource<T> {
   state: Loadable<T>;

@@ -12,8 +12,8 @@ import type {
   LeaderBotsResult,
   Preferences,
 } from '../../../src/api/types';
-import { StreamAtomsProvider } from '../../../src/app/live-context';
-import { ScreenApiProvider, type ScreenApi } from '../../../src/app/screen-api';
+import { StreamAtomsProvider } from '../../../src/facade/live-context';
+import { ScreenApiProvider, type ScreenApi } from '../../../src/facade/screen-api';
 import type { PrivateTopic } from '../../../src/wire/protocol';
 import { RowRenderProbe } from '../../../src/ui/table/VirtualTable';
 import { privateText, tickerText } from '../state/fixtures';

@@ -7,7 +7,7 @@ import { applyLanguage, initialLanguage } from '../../../src/i18n/language';
 import { getCookie } from '../../../src/lib/cookie';
 import { createStore as createKeyValueStore } from '../../../src/lib/storage';
 import { currentLangAtom } from '../../../src/state/client';
-import { LanguageMenu } from '../../../src/ui/shell/LanguageMenu';
+import { LanguageMenu } from '../../../src/ui/LanguageMenu';
 import { AppProviders } from '../../../src/app/providers';
 import { renderWithProviders, TEST_HOST, testI18n, testServices } from '../ui/test-utils';
 

@@ -7,7 +7,7 @@ import {
   THEME_ATTRIBUTE,
   THEME_STORAGE_KEY,
 } from '../../../src/ui/color-scheme';
-import { ThemeToggle } from '../../../src/ui/shell/ThemeToggle';
+import { ThemeToggle } from '../../../src/ui/ThemeToggle';
 import { renderWithProviders } from './test-utils';
 
 const root = document.documentElement;

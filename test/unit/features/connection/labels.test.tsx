@@ -6,7 +6,7 @@ import {
   phaseText,
   streamText,
   worstHealth,
-} from '../../../../src/features/connection/labels';
+} from '../../../../src/ui/connection-labels';
 import { LANGUAGES } from '../../../../src/i18n/languages';
 import type { ConnectionPhase } from '../../../../src/pipeline/connection-status';
 import { testI18n } from '../../ui/test-utils';

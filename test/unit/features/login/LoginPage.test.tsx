@@ -10,8 +10,8 @@ import {
   renderApp,
   USER_TAGS,
 } from '../../ui/test-utils';
-import type { AppServices } from '../../../../src/app/services';
-import type { SessionApi } from '../../../../src/app/session';
+import type { AppServices } from '../../../../src/facade/services';
+import type { SessionApi } from '../../../../src/pipeline/session';
 import { resolveHostConfig } from '../../../../src/config/host';
 
 /** An API where logging in as `username` makes that demo user signed in. */

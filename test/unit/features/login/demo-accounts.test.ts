@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ACCOUNTS } from '../../../../server/accounts/demo';
 import { tagsOf } from '../../../../server/accounts/profiles';
-import { roleOf } from '../../../../src/app/session';
+import { roleOf } from '../../../../src/pipeline/session';
 import { DEMO_ACCOUNTS } from '../../../../src/features/login/demo-accounts';
 
 describe('demo accounts', () => {

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { createStore } from 'jotai';
 import { describe, expect, it } from 'vitest';
 import { SIGNED_OUT, userAtom } from '../../../src/state/client';
-import { ChatWidget, Footer, Header } from '../../../src/ui/shell/lazy-parts';
-import { fakeApi, PROFILES, renderApp } from './test-utils';
+import { ChatWidget, Footer, Header } from '../../../src/app/shell/lazy-parts';
+import { fakeApi, PROFILES, renderApp } from '../ui/test-utils';
 
 const LAZY = Symbol.for('react.lazy');
 

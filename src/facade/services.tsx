@@ -6,7 +6,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { HostConfig } from '../config/host';
 import type { TapSlot } from '../wire/tap';
-import type { SessionApi } from './session';
+import type { SessionApi } from '../pipeline/session';
 
 export interface AppServices {
   api: SessionApi;

@@ -1,8 +1,8 @@
 import { ActionIcon, Anchor, CloseButton, Group, Text, Title } from '@mantine/core';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useServices } from '../../app/services';
-import { ChatIcon } from '../icons';
+import { useServices } from '../../facade/services';
+import { ChatIcon } from '../../ui/icons';
 import classes from './shell.module.css';
 
 /**

@@ -11,7 +11,7 @@ import {
   sessionStatusAtom,
   signOut,
   type SessionApi,
-} from '../../../src/app/session';
+} from '../../../src/pipeline/session';
 import {
   assetsAggregateInfoAtom,
   cardPotentialAtom,

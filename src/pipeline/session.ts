@@ -18,7 +18,7 @@ import type {
   RegisterPermission,
   UserTags,
 } from '../api/types';
-import { errorCodeOf } from '../i18n/error-message';
+import { errorCodeOf } from '../api/errors';
 import {
   assetsAggregateInfoAtom,
   cardPotentialAtom,

@@ -1,8 +1,8 @@
 /** Words for the connection machine's states and error codes (keys under `connection.`). */
 import type { TFunction } from 'i18next';
-import type { ConnectionErrorCode } from '../../../machines/connection.types';
-import type { ConnectionHealth, ConnectionPhase } from '../../pipeline/connection-status';
-import type { StreamName } from '../../wire/protocol';
+import type { ConnectionErrorCode } from '../facade';
+import type { ConnectionHealth, ConnectionPhase } from '../facade';
+import type { StreamName } from '../facade';
 
 export function healthText(t: TFunction, h: ConnectionHealth): string {
   switch (h) {

@@ -1,17 +1,17 @@
 import { Button, Menu, Text } from '@mantine/core';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { useChangeLanguage } from '../../app/hooks';
-import { useServices } from '../../app/services';
+import { useChangeLanguage } from './hooks';
+import { useServices } from '../facade';
 import {
   LANGUAGE_NAMES,
   LANGUAGES,
   PSEUDO_LANGUAGE,
   PSEUDO_LANGUAGE_NAME,
   type Language,
-} from '../../i18n/languages';
-import { currentLangAtom } from '../../state/client';
-import { GlobeIcon } from '../icons';
+} from '../i18n/languages';
+import { currentLangAtom } from '../facade';
+import { GlobeIcon } from './icons';
 
 const nameOf = (lng: string) =>
   lng === PSEUDO_LANGUAGE ? PSEUDO_LANGUAGE_NAME : (LANGUAGE_NAMES[lng as Language] ?? lng);

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useMatches } from 'react-router';
-import { applyPageMeta, canonicalUrl, pageTitle } from '../page-meta';
+import { applyPageMeta, canonicalUrl, pageTitle } from '../../ui/page-meta';
 
 /** Pages that carry their own title and description (route `handle.page`). */
 export type PageKey = 'login' | 'copyTrade' | 'leader' | 'derivatives' | 'notFound';

@@ -3,12 +3,10 @@ import { useStore } from 'jotai';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ERROR_CODES } from '../api/error-codes';
+import { ERROR_CODES, signOut, useServices } from '../facade';
 import { codeMessage } from '../i18n/error-message';
 import { applyLanguage } from '../i18n/language';
-import { showToast } from '../ui/notifications';
-import { useServices } from './services';
-import { signOut } from './session';
+import { showToast } from './notifications';
 
 /** How long the "sign-out failed" toast (50016) stays. */
 export const SIGN_OUT_FAILED_TOAST_MS = 2000;

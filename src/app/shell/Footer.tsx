@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useServices } from '../../app/services';
+import { useServices } from '../../facade/services';
 import classes from './shell.module.css';
 
 /** Site footer (lazy chunk): risk notice, environment, copyright. */

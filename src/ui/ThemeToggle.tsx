@@ -1,6 +1,6 @@
 import { ActionIcon, Tooltip, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { MoonIcon, SunIcon } from '../icons';
+import { MoonIcon, SunIcon } from './icons';
 
 /** Switches light/dark; Mantine persists it through the root-marker manager (color-scheme.ts). */
 export function ThemeToggle() {

@@ -2,13 +2,13 @@ import { Button, Menu, Text } from '@mantine/core';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
-import { useSignOut } from '../../app/hooks';
+import { useSignOut } from '../../ui/hooks';
 import { ConnectionBadge } from '../../features/connection/ConnectionBadge';
-import { HOME_PATHS, roleAtom } from '../../app/session';
+import { HOME_PATHS, roleAtom } from '../../pipeline/session';
 import { userAtom } from '../../state/client';
-import { LanguageMenu } from './LanguageMenu';
+import { LanguageMenu } from '../../ui/LanguageMenu';
 import classes from './shell.module.css';
-import { ThemeToggle } from './ThemeToggle';
+import { ThemeToggle } from '../../ui/ThemeToggle';
 
 /**
  * Site header (lazy chunk): brand, the screens of the user's role, connection badge, language,

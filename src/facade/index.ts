@@ -1,0 +1,56 @@
+/**
+ * The one door of the views (src/ui, src/features): everything they read or do with data comes
+ * through here, and ESLint (eslint.config.js, boundaries) refuses an import that reaches past it
+ * into state, pipeline, api, machines, wire or config. What is listed is the views' public API of
+ * the data layers; growing it is a deliberate act (docs/architecture.md).
+ */
+export type { ConnectionActor } from '../../machines/connection.machine';
+export type { ConnectionErrorCode } from '../../machines/connection.types';
+export { ERROR_CODES } from '../api/error-codes';
+export type { IncomePoint, LeaderBot, Preferences, SavePreferencesBody } from '../api/types';
+export { DEMO_LOGINS } from '../config/demo';
+export type { DemoLogin } from '../config/demo';
+export { useStreamAtoms } from './live-context';
+export { useScreenApi } from './screen-api';
+export { useServices } from './services';
+export {
+  isTopicStale,
+  useCanReconnectNow,
+  useConnectionAttempt,
+  useConnectionFps,
+  useConnectionLastError,
+  useConnectionLastErrorDetail,
+  useConnectionPhase,
+  useConnectionRtt,
+  useConnectionStatus,
+  useReconnectDueAt,
+  useRefusedTopics,
+  useRejectedFrames,
+  useStaleTopicCount,
+} from '../pipeline/connection-status';
+export type { ConnectionHealth, ConnectionPhase } from '../pipeline/connection-status';
+export { liveConnectionsAtom } from '../pipeline/live';
+export { SessionRecorder } from '../pipeline/session-recorder';
+export type { StopReason } from '../pipeline/session-recorder';
+export { logIn, signOut } from '../pipeline/session';
+export type { Role } from '../pipeline/session';
+export type { StreamAtoms, StreamTopic, TopicStatus } from '../state/atoms';
+export {
+  configsAtom,
+  currentLangAtom,
+  instrumentsAtom,
+  isSignedInAtom,
+  preferencesAtom,
+  preferencesSourceAtom,
+  rateAtom,
+  rateByUsdAtom,
+  showAssetsAtom,
+  userAtom,
+} from '../state/client';
+export type { PreferencesSource, SessionUser } from '../state/client';
+export { dataOf, failed, idle, pending, ready } from '../state/loadable';
+export type { Loadable } from '../state/loadable';
+export { rememberShowAssets } from '../state/show-assets-memory';
+export { isPrivateTopic } from '../wire/protocol';
+export type { Follower, Position, StreamName, Ticker, Wallet } from '../wire/protocol';
+export type { TapSlot } from '../wire/tap';
