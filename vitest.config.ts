@@ -18,6 +18,7 @@ const SLOW_INTEGRATION = [
   'test/integration/replay/serve-client.test.ts',
   'test/integration/machines/simulator.test.ts',
   'test/integration/pipeline/**/*.test.ts',
+  'test/integration/faults/**/*.test.ts',
 ];
 
 const ceilings = {
