@@ -66,6 +66,18 @@ export function tagsOf(a: AccountSpec): UserTags {
   return { tags };
 }
 
+/**
+ * The user's tags among those asked about (`tagNames`, one name or a repeated query parameter);
+ * every tag of the user when none are named.
+ */
+export function tagsAskedOf(a: AccountSpec, query: unknown): UserTags {
+  const asked = (query as { tagNames?: string | string[] } | undefined)?.tagNames;
+  const { tags } = tagsOf(a);
+  if (asked === undefined) return { tags };
+  const names = new Set(typeof asked === 'string' ? [asked] : asked);
+  return { tags: tags.filter((t) => names.has(t)) };
+}
+
 export function registerPermissionOf(a: AccountSpec): RegisterPermission {
   const verified = a.kycLevel > 0;
   return {

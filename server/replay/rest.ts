@@ -35,7 +35,7 @@ import {
   profileOf,
   registerPermissionOf,
   riskInterceptOf,
-  tagsOf,
+  tagsAskedOf,
   tradeSwitchOf,
 } from '../accounts/profiles';
 import { centsToBtc, formatUsd, usdCents, usdRates, type Rate } from '../market/rates';
@@ -190,20 +190,28 @@ export function registerReplayRest(app: FastifyInstance, { world }: RestDeps): v
     oneTimeToken: { handle: (c) => world.issueToken(c.userId) },
     profile: read(profileOf),
     memberInfo: read(memberInfoOf),
-    userTags: read(tagsOf),
-    registerPermission: read(registerPermissionOf),
-    preferences: { handle: (c) => world.settings.preferences(c.userId) },
-    savePreferences: {
-      schema: { body: S.preferencesBody },
-      handle: (c) =>
-        world.settings.savePreferences(c.userId, c.req.body as Record<string, string | number>),
+    userTags: {
+      schema: { querystring: S.userTagsQuery },
+      handle: (c) => tagsAskedOf(accountFor(world, c.userId), c.req.query),
     },
-    prefSetting: { handle: (c) => world.settings.prefSetting(c.userId) },
-    savePrefSetting: {
+    registerPermission: read(registerPermissionOf),
+    // One call reads (empty body) and saves (the keys given); all are answered.
+    preferences: {
+      schema: { body: S.preferencesBody },
+      handle(c) {
+        const patch = (c.req.body as Record<string, string | number> | undefined) ?? {};
+        return Object.keys(patch).length === 0
+          ? world.settings.preferences(c.userId)
+          : world.settings.savePreferences(c.userId, patch);
+      },
+    },
+    prefSetting: {
       schema: { body: S.prefSettingBody },
       handle(c) {
-        const { key, value } = c.req.body as SavePrefSettingBody;
-        return world.settings.savePrefSetting(c.userId, key, value);
+        const { key, value } = (c.req.body as Partial<SavePrefSettingBody> | undefined) ?? {};
+        return key === undefined || value === undefined
+          ? world.settings.prefSetting(c.userId)
+          : world.settings.savePrefSetting(c.userId, key, value);
       },
     },
     google2faVerify: {
@@ -223,7 +231,12 @@ export function registerReplayRest(app: FastifyInstance, { world }: RestDeps): v
     },
     kycInfo: read(kycOf),
     tradeSwitch: read(tradeSwitchOf),
-    defaultRiskIntercept: read(riskInterceptOf),
+    defaultRiskIntercept: {
+      handle: (c) =>
+        c.userId === 0
+          ? { intercept: false, riskType: '', message: '' }
+          : riskInterceptOf(accountFor(world, c.userId)),
+    },
     cardPotential: read(cardPotentialOf),
     wallets: snapshot('wallet'),
     risk: snapshot('risk'),
@@ -306,7 +319,7 @@ export function registerReplayRest(app: FastifyInstance, { world }: RestDeps): v
         maintenance: false,
       }),
     },
-    bannerConfig: { handle: () => ({ list: [] }) },
+    bannerConfig: { schema: { body: S.bannerBody }, handle: () => ({ list: [] }) },
     collect: {
       schema: { body: S.collectBody },
       handle: (c) => ({ accepted: (c.req.body as { events: unknown[] }).events.length }),

@@ -1,7 +1,7 @@
 /** Public configuration calls and the monitoring collector. */
-import type { BannerConfig, CollectBody, WebConfig } from '../../src/api/types';
+import type { BannerConfig, BannerQuery, CollectBody, WebConfig } from '../../src/api/types';
 import { paramError } from './envelope';
-import { collectBody } from './schemas';
+import { bannerBody, collectBody } from './schemas';
 import { body, type HandlerTable } from './table';
 
 /** Events the collector keeps (the oldest are forgotten first). */
@@ -38,9 +38,19 @@ const BANNERS: BannerConfig = {
   ],
 };
 
+/** The banners of one placement, or all of them. */
+export function bannersFor(placement: string | undefined): BannerConfig {
+  return placement === undefined
+    ? BANNERS
+    : { list: BANNERS.list.filter((b) => b.placement === placement) };
+}
+
 export const PUBLIC_HANDLERS = {
   webConfig: { handle: () => WEB_CONFIG },
-  bannerConfig: { handle: () => BANNERS },
+  bannerConfig: {
+    schema: { body: bannerBody },
+    handle: (c) => bannersFor(body<BannerQuery | undefined>(c.req)?.placement),
+  },
   collect: {
     schema: { body: collectBody },
     handle(c) {

@@ -13,9 +13,9 @@ export const loginBody = {
   properties: { username: str(1, 64), password: str(1, 128) },
 } as const;
 
+/** Empty: read the preferences; otherwise the keys to save. */
 export const preferencesBody = {
   type: 'object',
-  minProperties: 1,
   maxProperties: SETTINGS_LIMITS.maxKeys,
   propertyNames: { minLength: 1, maxLength: SETTINGS_LIMITS.maxKeyLength },
   properties: {
@@ -27,9 +27,11 @@ export const preferencesBody = {
   },
 } as const;
 
+/** Empty: read the page configs; otherwise one key and its value. */
 export const prefSettingBody = {
   type: 'object',
-  required: ['key', 'value'],
+  dependencies: { key: ['value'], value: ['key'] },
+  additionalProperties: false,
   properties: {
     key: {
       type: 'string',
@@ -51,6 +53,21 @@ export const codeBody = {
   type: 'object',
   required: ['scene'],
   properties: { scene: { type: 'string', minLength: 1, maxLength: 32, pattern: '^[a-z_]+$' } },
+} as const;
+
+/** The tag names asked about: one repeated query parameter (`tagNames=a&tagNames=b`). */
+export const userTagsQuery = {
+  type: 'object',
+  properties: {
+    tagNames: {
+      anyOf: [str(1, 64), { type: 'array', maxItems: 32, items: str(1, 64) }],
+    },
+  },
+} as const;
+
+export const bannerBody = {
+  type: 'object',
+  properties: { placement: str(1, 64) },
 } as const;
 
 export const exchangeRateQuery = {

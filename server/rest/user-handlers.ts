@@ -16,12 +16,19 @@ import {
   registerPermissionOf,
   riskInterceptOf,
   SETTINGS_LIMITS,
-  tagsOf,
+  tagsAskedOf,
   tradeSwitchOf,
 } from '../accounts/profiles';
 import { ApiError, paramError } from './envelope';
 import { body, type Ctx, type HandlerTable, type RouteDef } from './table';
-import { codeBody, google2faBody, loginBody, prefSettingBody, preferencesBody } from './schemas';
+import {
+  codeBody,
+  google2faBody,
+  loginBody,
+  prefSettingBody,
+  preferencesBody,
+  userTagsQuery,
+} from './schemas';
 
 /** A new verification code may be requested once a minute per channel. */
 export const CODE_RESEND_S = 60;
@@ -96,13 +103,17 @@ export const USER_HANDLERS = {
   },
   profile: read(profileOf),
   memberInfo: read(memberInfoOf),
-  userTags: read(tagsOf),
+  userTags: {
+    schema: { querystring: userTagsQuery },
+    handle: (c) => tagsAskedOf(account(c), c.req.query),
+  },
   registerPermission: read(registerPermissionOf),
-  preferences: { handle: (c) => c.sim.settings.preferences(c.userId) },
-  savePreferences: {
+  // One call reads and saves: an empty body reads, the keys given are saved; all are answered.
+  preferences: {
     schema: { body: preferencesBody },
     handle(c) {
-      const patch = body<Record<string, string | number>>(c.req);
+      const patch = body<Record<string, string | number> | undefined>(c.req) ?? {};
+      if (Object.keys(patch).length === 0) return c.sim.settings.preferences(c.userId);
       const merged = { ...c.sim.settings.preferences(c.userId), ...patch };
       if (Object.keys(merged).length > SETTINGS_LIMITS.maxKeys) {
         throw paramError('body', `at most ${SETTINGS_LIMITS.maxKeys} preferences`);
@@ -110,12 +121,12 @@ export const USER_HANDLERS = {
       return c.sim.settings.savePreferences(c.userId, patch);
     },
   },
-  prefSetting: { handle: (c) => c.sim.settings.prefSetting(c.userId) },
-  savePrefSetting: {
+  prefSetting: {
     schema: { body: prefSettingBody },
     handle(c) {
-      const { key, value } = body<SavePrefSettingBody>(c.req);
+      const { key, value } = body<Partial<SavePrefSettingBody> | undefined>(c.req) ?? {};
       const cur = c.sim.settings.prefSetting(c.userId);
+      if (key === undefined || value === undefined) return cur;
       if (!(key in cur) && Object.keys(cur).length >= SETTINGS_LIMITS.maxKeys) {
         throw paramError('key', `at most ${SETTINGS_LIMITS.maxKeys} settings`);
       }
@@ -135,6 +146,12 @@ export const USER_HANDLERS = {
   sendMobileCode: sendCode('mobile'),
   kycInfo: read(kycOf),
   tradeSwitch: read(tradeSwitchOf),
-  defaultRiskIntercept: read(riskInterceptOf),
+  // Public: without a session there is nothing to intercept.
+  defaultRiskIntercept: {
+    handle: (c) => {
+      const a = accountOf(c.userId);
+      return a ? riskInterceptOf(a) : { intercept: false, riskType: '', message: '' };
+    },
+  },
   cardPotential: read(cardPotentialOf),
 } satisfies Partial<HandlerTable>;

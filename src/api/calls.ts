@@ -2,7 +2,10 @@
  * The call table: every REST call of the web app, method and path exactly as the client sends
  * them (relative to the API base) and as the simulator serves them. The client's typed
  * functions (endpoints.ts) and the simulator's routes are both built from this one table.
- * PROTOCOL.md section 2 fixes the snapshot and token paths; the rest are defined here.
+ * The rows SPEC.md section 7 lists have exactly its method and path (test/unit/api/spec-call-table
+ * and test/integration/server/spec-call-table hold them against the spec); PROTOCOL.md section 2
+ * fixes the snapshot, token and asset paths; the rest (sign-in, copy trading, the collector) are
+ * the project's own.
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -38,75 +41,58 @@ export const CALLS = {
     'One-time token for private stream auth (60 s, single use).',
   ),
 
-  // -- user
+  // -- user (method and path as in SPEC.md section 7)
   profile: call('GET', '/v2/private/user/profile', true, 'The signed-in user.'),
-  memberInfo: call(
-    'GET',
-    '/v2/private/user/member-info',
-    true,
-    'Account type and security settings.',
-  ),
+  memberInfo: call('GET', '/user/private/member/info', true, 'Account type and security settings.'),
   userTags: call(
     'GET',
-    '/v3/private/user/tags',
+    '/user/private/user-tag',
     true,
-    'Tags that switch user-specific features on.',
+    'Tags that switch user-specific features on (repeated query param tagNames).',
   ),
-  registerPermission: call(
-    'GET',
-    '/v3/private/user/register-permission',
-    true,
-    'What the region allows.',
-  ),
-  preferences: call('GET', '/v3/private/user/preferences', true, 'Display preferences.'),
-  savePreferences: call(
+  registerPermission: call('GET', '/register/permission_v2', true, 'What the region allows.'),
+  preferences: call(
     'POST',
-    '/v3/private/user/preferences',
+    '/v3/private/user/member/preferences',
     true,
-    'Save display preferences (partial).',
+    'Display preferences: an empty body reads them, a partial body saves those keys; answers all.',
   ),
   prefSetting: call(
-    'GET',
-    '/v3/private/user/pref-setting',
-    true,
-    'Page configs (deposit_to, ...).',
-  ),
-  savePrefSetting: call('POST', '/v3/private/user/pref-setting', true, 'Save one page config key.'),
-  google2faVerify: call(
     'POST',
-    '/v3/private/user/google2fa/verify',
+    '/v3/private/user/member/pref-setting',
     true,
-    'Verify a Google authenticator code.',
+    'Page configs (deposit_to, ...): an empty body reads them, {key, value} saves one; answers all.',
   ),
+  google2faVerify: call('POST', '/verify/google2fa', true, 'Verify a Google authenticator code.'),
   sendEmailCode: call(
     'POST',
-    '/v3/private/user/email/send-code',
+    '/send/email',
     true,
     'Send an email verification code (rate-limited).',
   ),
   sendMobileCode: call(
     'POST',
-    '/v3/private/user/mobile/send-code',
+    '/send/mobile',
     true,
     'Send an SMS verification code (rate-limited).',
   ),
   kycInfo: call(
-    'GET',
-    '/v3/private/user/kyc-info',
+    'POST',
+    '/v3/private/kyc/kyc-info',
     true,
     'Identity verification level and limits.',
   ),
   tradeSwitch: call(
-    'GET',
-    '/v3/private/user/trade-switch',
+    'POST',
+    '/user/private/trade/switch',
     true,
     'Which products the user may trade.',
   ),
   defaultRiskIntercept: call(
-    'GET',
-    '/v3/private/risk/default-intercept',
-    true,
-    'Whether a risk notice must be shown first.',
+    'POST',
+    '/user/public/risk/default-intercept',
+    false,
+    'Whether a risk notice must be shown first (none without a session).',
   ),
   cardPotential: call('GET', '/v3/private/card/potential', true, 'Card programme eligibility.'),
 
@@ -138,13 +124,13 @@ export const CALLS = {
   ),
   chainAddressIsExchange: call(
     'GET',
-    '/v3/private/asset/chain-address/is-exchange',
+    '/chain/address/is-exchange',
     true,
     'Whether a withdrawal address belongs to an exchange.',
   ),
   withdrawMessage: call(
     'GET',
-    '/v3/private/asset/withdraw/message',
+    '/v3/private/cht/asset-withdraw/withdraw/message',
     true,
     'Notices to show before a withdrawal.',
   ),
@@ -195,13 +181,8 @@ export const CALLS = {
   ),
 
   // -- public config
-  webConfig: call(
-    'GET',
-    '/v3/public/deadpool/web-config',
-    false,
-    'Feature switches (deadpool) and maintenance.',
-  ),
-  bannerConfig: call('GET', '/v3/public/banner/config', false, 'Banners per placement.'),
+  webConfig: call('POST', '/v3/config/web', false, 'Feature switches (deadpool) and maintenance.'),
+  bannerConfig: call('POST', '/v3/config/banner', false, 'Banners per placement.'),
 
   // -- monitoring
   collect: call('POST', '/collect', false, 'Monitoring collector: custom events in batches.'),

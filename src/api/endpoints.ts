@@ -46,6 +46,7 @@ import type {
   SendCodeResult,
   TradeSwitch,
   UserTags,
+  UserTagsQuery,
   V5Category,
   V5InstrumentsResult,
   V5ServerTime,
@@ -55,15 +56,13 @@ import type {
   WithdrawMessage,
   WithdrawMessageQuery,
 } from './types';
+import { USER_TAG_NAMES } from './types';
 
 /** Per-call options an endpoint accepts (the status range and envelope are fixed per call). */
 export type CallOptions = Pick<
   RequestOptions,
   'signal' | 'timeoutMs' | 'headers' | 'cache' | 'persist'
 >;
-
-/** Public, rarely changing data: shared in memory and kept across reloads. */
-const PUBLIC_CONFIG: CallOptions = { cache: true, persist: true };
 
 /** The endpoint functions of the call table, bound to `client`. */
 export function createEndpoints(client: HttpClient) {
@@ -90,25 +89,25 @@ export function createEndpoints(client: HttpClient) {
     // -- user
     profile: (opts?: CallOptions) => call<Profile>('profile', undefined, opts),
     memberInfo: (opts?: CallOptions) => call<MemberInfo>('memberInfo', undefined, opts),
-    userTags: (opts?: CallOptions) => call<UserTags>('userTags', undefined, opts),
+    /** The user's tags among `query.tagNames` (repeated query parameters). */
+    userTags: (query: UserTagsQuery = { tagNames: USER_TAG_NAMES }, opts?: CallOptions) =>
+      call<UserTags>('userTags', query, opts),
     registerPermission: (opts?: CallOptions) =>
       call<RegisterPermission>('registerPermission', undefined, opts),
-    preferences: (opts?: CallOptions) => call<Preferences>('preferences', undefined, opts),
-    savePreferences: (body: SavePreferencesBody, opts?: CallOptions) =>
-      call<Preferences>('savePreferences', body, opts),
-    prefSetting: (opts?: CallOptions) => call<PrefSetting>('prefSetting', undefined, opts),
-    savePrefSetting: (body: SavePrefSettingBody, opts?: CallOptions) =>
-      call<PrefSetting>('savePrefSetting', body, opts),
+    /** Reads the display preferences (an empty body); `savePreferences` is the same call. */
+    preferences: (opts?: CallOptions) => call<Preferences>('preferences', {}, opts),
+    /** Reads the page configs (an empty body); `savePrefSetting` is the same call. */
+    prefSetting: (opts?: CallOptions) => call<PrefSetting>('prefSetting', {}, opts),
     google2faVerify: (body: Google2faVerifyBody, opts?: CallOptions) =>
       call<Google2faVerifyResult>('google2faVerify', body, opts),
     sendEmailCode: (body: SendCodeBody, opts?: CallOptions) =>
       call<SendCodeResult>('sendEmailCode', body, opts),
     sendMobileCode: (body: SendCodeBody, opts?: CallOptions) =>
       call<SendCodeResult>('sendMobileCode', body, opts),
-    kycInfo: (opts?: CallOptions) => call<KycInfo>('kycInfo', undefined, opts),
-    tradeSwitch: (opts?: CallOptions) => call<TradeSwitch>('tradeSwitch', undefined, opts),
+    kycInfo: (opts?: CallOptions) => call<KycInfo>('kycInfo', {}, opts),
+    tradeSwitch: (opts?: CallOptions) => call<TradeSwitch>('tradeSwitch', {}, opts),
     defaultRiskIntercept: (opts?: CallOptions) =>
-      call<RiskIntercept>('defaultRiskIntercept', undefined, opts),
+      call<RiskIntercept>('defaultRiskIntercept', {}, opts),
     cardPotential: (opts?: CallOptions) => call<CardPotential>('cardPotential', undefined, opts),
 
     // -- assets
@@ -139,10 +138,10 @@ export function createEndpoints(client: HttpClient) {
     leaderBots: (opts?: CallOptions) => call<LeaderBotsResult>('leaderBots', undefined, opts),
 
     // -- public config
-    webConfig: (opts?: CallOptions) =>
-      call<WebConfig>('webConfig', undefined, { ...PUBLIC_CONFIG, ...opts }),
+    // (POSTs, as the spec lists them: the HTTP client caches GETs only)
+    webConfig: (opts?: CallOptions) => call<WebConfig>('webConfig', {}, opts),
     bannerConfig: (query: BannerQuery = {}, opts?: CallOptions) =>
-      call<BannerConfig>('bannerConfig', query, { ...PUBLIC_CONFIG, ...opts }),
+      call<BannerConfig>('bannerConfig', query, opts),
 
     // -- monitoring
     collect: (body: CollectBody, opts?: CallOptions) => call<unknown>('collect', body, opts),
@@ -150,6 +149,13 @@ export function createEndpoints(client: HttpClient) {
 
   return {
     ...table,
+
+    /** Saves the given preference keys (the `preferences` call with a body); answers all. */
+    savePreferences: (body: SavePreferencesBody, opts?: CallOptions) =>
+      call<Preferences>('preferences', body, opts),
+    /** Saves one page config (the `prefSetting` call with a body); answers all. */
+    savePrefSetting: (body: SavePrefSettingBody, opts?: CallOptions) =>
+      call<PrefSetting>('prefSetting', body, opts),
 
     /** A private topic's REST snapshot, resolving with the whole envelope (`time_now`). */
     fetchSnapshot: (topic: PrivateTopic, opts?: CallOptions): Promise<RestEnvelope<unknown>> =>

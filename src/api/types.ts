@@ -51,6 +51,20 @@ export interface UserTags {
   tags: string[];
 }
 
+/** The tags the app asks about (GET /user/private/user-tag?tagNames=…&tagNames=…). */
+export const USER_TAG_NAMES = [
+  'copytrade_follower',
+  'copytrade_leader',
+  'new_user',
+  'vip_welcome',
+  'derivatives_pro',
+] as const;
+
+/** Query of the user-tag call: the tag names asked about, one repeated parameter each. */
+export interface UserTagsQuery {
+  tagNames: readonly string[];
+}
+
 export interface RegisterPermission {
   canDeposit: boolean;
   canWithdraw: boolean;

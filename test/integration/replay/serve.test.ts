@@ -55,7 +55,7 @@ describe('replay server REST', () => {
     expect(profile.body.result).toMatchObject({ userId: 1001, nickName: 'Follower' });
     const copy = await client.call('GET', '/api/v3/private/copytrade/profile');
     expect(copy.body.result).toEqual({ isLeader: false, subMemberIdList: [], userId: 1001 });
-    const tags = await client.call('GET', '/api/v3/private/user/tags');
+    const tags = await client.call('GET', '/api/user/private/user-tag?tagNames=copytrade_follower');
     expect(tags.body.result).toEqual({ tags: ['copytrade_follower'] });
     const ott = await client.call<{ result: { token: string; expiresAtE3: string } }>(
       'POST',
@@ -63,11 +63,13 @@ describe('replay server REST', () => {
       {},
     );
     expect(ott.body.result.token.length).toBeGreaterThan(20);
-    const prefs = await client.call('POST', '/api/v3/private/user/preferences', { showAssets: 0 });
+    const prefs = await client.call('POST', '/api/v3/private/user/member/preferences', {
+      showAssets: 0,
+    });
     expect(prefs.body.result).toMatchObject({ showAssets: 0 });
     const badPrefs = await client.call<{ ret_code: number; ret_msg: string }>(
       'POST',
-      '/api/v3/private/user/preferences',
+      '/api/v3/private/user/member/preferences',
       { showAssets: 'yes' },
     );
     expect(badPrefs.body.ret_code).toBe(10001);

@@ -68,9 +68,14 @@ describe('cross-site requests', () => {
       { 'content-type': 'text/plain;charset=UTF-8', origin: own },
     );
     expect(beacon.body).toMatchObject({ ret_code: 0, result: { accepted: 1 } });
-    const pref = await c.request<Env>('POST', '/v3/private/user/preferences', '{"theme":"x"}', {
-      'content-type': 'text/plain',
-    });
+    const pref = await c.request<Env>(
+      'POST',
+      '/v3/private/user/member/preferences',
+      '{"theme":"x"}',
+      {
+        'content-type': 'text/plain',
+      },
+    );
     expect(pref.status).toBe(415);
     expect(pref.body.ret_msg).toMatch(/text\/plain is accepted only by \/collect/);
   });
@@ -89,11 +94,11 @@ describe('cross-site requests', () => {
     const c = new HttpClient(sim.url);
     await c.login('follower');
     const before = (
-      await c.get<RestEnvelope<Record<string, unknown>>>('/v3/private/user/preferences')
+      await c.post<RestEnvelope<Record<string, unknown>>>('/v3/private/user/member/preferences')
     ).body.result;
     const save = await c.request<Env>(
       'POST',
-      '/v3/private/user/preferences',
+      '/v3/private/user/member/preferences',
       { theme: 'hacked' },
       headers,
     );
@@ -103,8 +108,8 @@ describe('cross-site requests', () => {
     const out = await c.request<Env>('POST', '/api/logout', {}, headers);
     expect(out.status).toBe(403);
     expect(out.headers.get('set-cookie')).toBeNull();
-    const after = await c.get<RestEnvelope<Record<string, unknown>>>(
-      '/v3/private/user/preferences',
+    const after = await c.post<RestEnvelope<Record<string, unknown>>>(
+      '/v3/private/user/member/preferences',
     );
     expect(after.body.ret_code).toBe(0);
     expect(after.body.result).toEqual(before);
@@ -124,6 +129,17 @@ describe('cross-site requests', () => {
     // npm start: the Vite dev server proxies /api with changeOrigin (Host becomes the simulator's)
     // and keeps the browser's Origin; the browser marks its own-origin request same-origin.
     ['the Vite dev proxy', { origin: 'http://127.0.0.1:5173', 'sec-fetch-site': 'same-origin' }],
+    // The same proxy (xfwd: true in vite.config.ts) for an older browser without Sec-Fetch-Site.
+    [
+      'the Vite dev proxy with xfwd, no Sec-Fetch-Site',
+      {
+        origin: 'http://127.0.0.1:5173',
+        'x-forwarded-host': '127.0.0.1:5173',
+        'x-forwarded-proto': 'http',
+        'x-forwarded-port': '5173',
+        'x-forwarded-for': '127.0.0.1',
+      },
+    ],
   ])('takes state changes from %s', async (_what, h) => {
     const headers: Record<string, string> = { ...h };
     if (headers.origin === '') headers.origin = own;

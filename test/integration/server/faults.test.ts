@@ -213,10 +213,10 @@ describe('fault controls', () => {
 
   it('rest (hang): the request is never answered', async () => {
     const http = new HttpClient(sim.url);
-    await fault('rest', { path: '/v3/public/banner/config', mode: 'hang' });
+    await fault('rest', { path: '/v3/config/banner', mode: 'hang' });
     const ac = new AbortController();
     let settled = 'pending';
-    const hung = fetch(`${sim.url}/v3/public/banner/config`, { signal: ac.signal }).then(
+    const hung = fetch(`${sim.url}/v3/config/banner`, { method: 'POST', signal: ac.signal }).then(
       () => (settled = 'answered'),
       (e: Error) => (settled = e.name),
     );
@@ -224,7 +224,7 @@ describe('fault controls', () => {
     await vi.waitFor(() => expect(sim.sim.restFaults.list()).toEqual([]), { timeout: 15_000 });
     sim.manualClock.advance(120_000); // well past any delay fault or client timeout
     // A later request to the same path is answered; the first still is not.
-    expect((await http.get('/v3/public/banner/config')).body).toMatchObject({ ret_code: 0 });
+    expect((await http.post('/v3/config/banner')).body).toMatchObject({ ret_code: 0 });
     expect(settled).toBe('pending');
     ac.abort();
     await hung;

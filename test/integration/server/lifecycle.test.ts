@@ -22,10 +22,10 @@ describe('simulator lifecycle', () => {
       const { ws } = await privateSession(sim, 'trader', ['wallet']);
       const http = new HttpClient(sim.url);
       await http.post('/__admin/faults/rest', {
-        path: '/v3/public/deadpool/web-config',
+        path: '/v3/config/web',
         mode: 'hang',
       });
-      const hanging = fetch(`${sim.url}/v3/public/deadpool/web-config`).then(
+      const hanging = fetch(`${sim.url}/v3/config/web`, { method: 'POST' }).then(
         () => 'answered',
         () => 'cut',
       );

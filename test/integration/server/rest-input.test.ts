@@ -90,79 +90,76 @@ describe('REST input and consistency', () => {
     const r = await http.post<Env>('/collect', { events: [{ name: 'x'.repeat(300_000) }] });
     expect(r.status).toBe(413);
     expect(r.body.ret_code).toBe(10001);
-    expect((await http.get<Env>('/v3/private/user/preferences')).body.ret_code).toBe(0);
+    expect((await http.post<Env>('/v3/private/user/member/preferences')).body.ret_code).toBe(0);
   });
 
   it('keeps preferences and page configs, and refuses bad values by name', async () => {
-    await http.post('/v3/private/user/preferences', {
+    await http.post('/v3/private/user/member/preferences', {
       showAssets: 1,
       theme: 'dark',
       fontScale: 1.1,
     });
-    const r = await http.get<Env<Record<string, unknown>>>('/v3/private/user/preferences');
+    const r = await http.post<Env<Record<string, unknown>>>('/v3/private/user/member/preferences');
     expect(r.body.result).toEqual({
       showAssets: 1,
       homeTradingPageUserGuide: 'hide',
       theme: 'dark',
       fontScale: 1.1,
     });
-    const bad = await http.post<Env>('/v3/private/user/preferences', { showAssets: 2 });
+    const bad = await http.post<Env>('/v3/private/user/member/preferences', { showAssets: 2 });
     expect(bad.body).toMatchObject({
       ret_code: 10001,
       ret_msg: 'showAssets: must be equal to one of the allowed values',
     });
     expect(
-      (await http.post<Env>('/v3/private/user/preferences', { nested: { a: 1 } })).body.ret_msg,
+      (await http.post<Env>('/v3/private/user/member/preferences', { nested: { a: 1 } })).body
+        .ret_msg,
     ).toMatch(/^nested: /);
     const proto = await http.request<Env>(
       'POST',
-      '/v3/private/user/preferences',
+      '/v3/private/user/member/preferences',
       '{"__proto__":{"x":1}}',
     );
     expect(proto.body.ret_code).toBe(10001);
-    await http.post('/v3/private/user/pref-setting', { key: 'deposit_to', value: 'funding' });
-    expect((await http.get<Env>('/v3/private/user/pref-setting')).body.result).toEqual({
+    await http.post('/v3/private/user/member/pref-setting', {
+      key: 'deposit_to',
+      value: 'funding',
+    });
+    expect((await http.post<Env>('/v3/private/user/member/pref-setting')).body.result).toEqual({
       deposit_to: 'funding',
     });
     expect(
-      (await http.post<Env>('/v3/private/user/pref-setting', { key: 'a b', value: 'x' })).body
-        .ret_msg,
+      (await http.post<Env>('/v3/private/user/member/pref-setting', { key: 'a b', value: 'x' }))
+        .body.ret_msg,
     ).toMatch(/^key: /);
+    // A key without its value is neither a read nor a save.
+    expect(
+      (await http.post<Env>('/v3/private/user/member/pref-setting', { key: 'deposit_to' })).body
+        .ret_code,
+    ).toBe(10001);
   });
 
   it('verifies the demo 2FA code 123456 only', async () => {
-    expect(
-      (await http.post<Env>('/v3/private/user/google2fa/verify', { code: '654321' })).body.ret_code,
-    ).toBe(20002);
-    expect(
-      (await http.post<Env>('/v3/private/user/google2fa/verify', { code: '12ab' })).body,
-    ).toMatchObject({
+    expect((await http.post<Env>('/verify/google2fa', { code: '654321' })).body.ret_code).toBe(
+      20002,
+    );
+    expect((await http.post<Env>('/verify/google2fa', { code: '12ab' })).body).toMatchObject({
       ret_code: 10001,
       ret_msg: expect.stringMatching(/^code: /),
     });
-    expect(
-      (await http.post<Env>('/v3/private/user/google2fa/verify', { code: '123456' })).body.result,
-    ).toEqual({ verified: true });
+    expect((await http.post<Env>('/verify/google2fa', { code: '123456' })).body.result).toEqual({
+      verified: true,
+    });
   });
 
   it('sends at most one code a minute per channel (10006)', async () => {
     sim.manualClock.advance(60_000);
-    expect(
-      (await http.post<Env>('/v3/private/user/email/send-code', { scene: 'bind' })).body.ret_code,
-    ).toBe(0);
-    expect(
-      (await http.post<Env>('/v3/private/user/email/send-code', { scene: 'bind' })).body.ret_code,
-    ).toBe(10006);
-    expect(
-      (await http.post<Env>('/v3/private/user/mobile/send-code', { scene: 'bind' })).body.ret_code,
-    ).toBe(0);
+    expect((await http.post<Env>('/send/email', { scene: 'bind' })).body.ret_code).toBe(0);
+    expect((await http.post<Env>('/send/email', { scene: 'bind' })).body.ret_code).toBe(10006);
+    expect((await http.post<Env>('/send/mobile', { scene: 'bind' })).body.ret_code).toBe(0);
     sim.manualClock.advance(60_000);
-    expect(
-      (await http.post<Env>('/v3/private/user/email/send-code', { scene: 'bind' })).body.ret_code,
-    ).toBe(0);
-    expect((await http.post<Env>('/v3/private/user/email/send-code', {})).body.ret_msg).toBe(
-      'scene: is required',
-    );
+    expect((await http.post<Env>('/send/email', { scene: 'bind' })).body.ret_code).toBe(0);
+    expect((await http.post<Env>('/send/email', {})).body.ret_msg).toBe('scene: is required');
   });
 
   it('requires name=USD for exchange rates and quotes coins at their last price', async () => {

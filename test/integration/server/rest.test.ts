@@ -23,8 +23,9 @@ const EVENT = {
 /** A valid request of each call: [query string, body]. */
 const SAMPLE: Partial<Record<CallName, [string, unknown?]>> = {
   login: ['', { username: 'follower', password: 'follower123' }],
-  savePreferences: ['', { showAssets: 0 }],
-  savePrefSetting: ['', { key: 'deposit_to', value: 'spot' }],
+  preferences: ['', { showAssets: 0 }],
+  prefSetting: ['', { key: 'deposit_to', value: 'spot' }],
+  userTags: ['?tagNames=copytrade_follower&tagNames=copytrade_leader&tagNames=vip_welcome'],
   google2faVerify: ['', { code: '123456' }],
   sendEmailCode: ['', { scene: 'withdraw' }],
   sendMobileCode: ['', { scene: 'withdraw' }],
@@ -74,11 +75,8 @@ const SHAPE: Record<CallName, (r: unknown) => void> = {
     'canTransfer',
     'restrictedRegion',
   ),
-  preferences: (r) =>
-    expect(r).toMatchObject({ showAssets: expect.any(Number), homeTradingPageUserGuide: 'hide' }),
-  savePreferences: (r) => expect(r).toMatchObject({ showAssets: 0 }),
-  prefSetting: (r) => expect(r).toHaveProperty('deposit_to'),
-  savePrefSetting: (r) => expect(r).toMatchObject({ deposit_to: 'spot' }),
+  preferences: (r) => expect(r).toMatchObject({ showAssets: 0, homeTradingPageUserGuide: 'hide' }),
+  prefSetting: (r) => expect(r).toMatchObject({ deposit_to: 'spot' }),
   google2faVerify: (r) => expect(r).toEqual({ verified: true }),
   sendEmailCode: (r) => expect(r).toEqual({ expireSeconds: 300, resendAfterSeconds: 60 }),
   sendMobileCode: (r) => expect(r).toEqual({ expireSeconds: 300, resendAfterSeconds: 60 }),
@@ -273,7 +271,9 @@ describe('REST call table', () => {
         'assetOverview',
         'defaultRiskIntercept',
       ] as CallName[]) {
-        got[name] = (await http.get(CALLS[name].path)).body as RestEnvelope<unknown>;
+        const { method, path } = CALLS[name];
+        got[name] = (await http.request(method, path, method === 'GET' ? undefined : {}))
+          .body as RestEnvelope<unknown>;
       }
       check(got);
     }

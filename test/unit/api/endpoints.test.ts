@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CALLS, V5_MARKET, type CallName } from '../../../src/api/calls';
 import { createEndpoints, type Endpoints } from '../../../src/api/endpoints';
 import { HttpClient } from '../../../src/api/http';
+import { USER_TAG_NAMES } from '../../../src/api/types';
 import { PRIVATE_TOPICS, SNAPSHOT_PATHS } from '../../../src/wire/protocol';
 import { envelope, sendJson, startTestServer, type TestServer } from './test-server';
 
@@ -30,24 +31,25 @@ const CASES: Record<CallName, { run: (a: Endpoints) => Promise<unknown>; sends?:
   oneTimeToken: { run: (a) => a.oneTimeToken() },
   profile: { run: (a) => a.profile() },
   memberInfo: { run: (a) => a.memberInfo() },
-  userTags: { run: (a) => a.userTags() },
-  registerPermission: { run: (a) => a.registerPermission() },
-  preferences: { run: (a) => a.preferences() },
-  savePreferences: { run: (a) => a.savePreferences({ showAssets: 0 }), sends: { showAssets: 0 } },
-  prefSetting: { run: (a) => a.prefSetting() },
-  savePrefSetting: {
-    run: (a) => a.savePrefSetting({ key: 'deposit_to', value: 'unified' }),
-    sends: { key: 'deposit_to', value: 'unified' },
+  userTags: {
+    run: (a) => a.userTags({ tagNames: ['vip_welcome', 'new_user'] }),
+    sends: [
+      ['tagNames', 'vip_welcome'],
+      ['tagNames', 'new_user'],
+    ],
   },
+  registerPermission: { run: (a) => a.registerPermission() },
+  preferences: { run: (a) => a.preferences(), sends: {} },
+  prefSetting: { run: (a) => a.prefSetting(), sends: {} },
   google2faVerify: { run: (a) => a.google2faVerify({ code: '123456' }), sends: { code: '123456' } },
   sendEmailCode: {
     run: (a) => a.sendEmailCode({ scene: 'withdraw' }),
     sends: { scene: 'withdraw' },
   },
   sendMobileCode: { run: (a) => a.sendMobileCode({ scene: 'bind' }), sends: { scene: 'bind' } },
-  kycInfo: { run: (a) => a.kycInfo() },
-  tradeSwitch: { run: (a) => a.tradeSwitch() },
-  defaultRiskIntercept: { run: (a) => a.defaultRiskIntercept() },
+  kycInfo: { run: (a) => a.kycInfo(), sends: {} },
+  tradeSwitch: { run: (a) => a.tradeSwitch(), sends: {} },
+  defaultRiskIntercept: { run: (a) => a.defaultRiskIntercept(), sends: {} },
   cardPotential: { run: (a) => a.cardPotential() },
   wallets: { run: (a) => a.wallets() },
   risk: { run: (a) => a.risk() },
@@ -70,7 +72,7 @@ const CASES: Record<CallName, { run: (a: Endpoints) => Promise<unknown>; sends?:
   leaderIncome: { run: (a) => a.leaderIncome() },
   leaderIncomeHistory: { run: (a) => a.leaderIncomeHistory({ days: 30 }), sends: { days: '30' } },
   leaderBots: { run: (a) => a.leaderBots() },
-  webConfig: { run: (a) => a.webConfig() },
+  webConfig: { run: (a) => a.webConfig(), sends: {} },
   bannerConfig: {
     run: (a) => a.bannerConfig({ placement: 'assets' }),
     sends: { placement: 'assets' },
@@ -113,7 +115,8 @@ describe('call table endpoints', () => {
       expect(r?.method).toBe(method);
       expect(r?.path).toBe(`/api${path}`);
       if (method === 'GET') {
-        expect(Object.fromEntries(r?.query ?? [])).toEqual(c.sends ?? {});
+        if (Array.isArray(c.sends)) expect([...(r?.query ?? [])]).toEqual(c.sends);
+        else expect(Object.fromEntries(r?.query ?? [])).toEqual(c.sends ?? {});
         expect(r?.body).toBe('');
       } else {
         expect(r?.query.size).toBe(0);
@@ -155,14 +158,30 @@ describe('call table endpoints', () => {
     expect(client.requestCache.size).toBe(1);
   });
 
-  it('exchangeRate is shared for 60 s; webConfig is cached by default', async () => {
+  it('exchangeRate is shared for 60 s; webConfig (a POST) is asked each time', async () => {
     fresh();
     await Promise.all([api.exchangeRate(), api.exchangeRate()]);
     await api.webConfig();
     await api.webConfig();
-    expect(server.requests).toHaveLength(2);
-    await api.exchangeRate({ cache: false });
     expect(server.requests).toHaveLength(3);
+    await api.exchangeRate({ cache: false });
+    expect(server.requests).toHaveLength(4);
+  });
+
+  it('savePreferences and savePrefSetting are the read calls with a body', async () => {
+    fresh();
+    await api.savePreferences({ showAssets: 0 });
+    await api.savePrefSetting({ key: 'deposit_to', value: 'unified' });
+    expect(server.requests.map((r) => [r.method, r.path, JSON.parse(r.body)])).toEqual([
+      ['POST', `/api${CALLS.preferences.path}`, { showAssets: 0 }],
+      ['POST', `/api${CALLS.prefSetting.path}`, { key: 'deposit_to', value: 'unified' }],
+    ]);
+  });
+
+  it('userTags asks about every tag the app knows by default', async () => {
+    fresh();
+    await api.userTags();
+    expect(server.requests[0]?.query.getAll('tagNames')).toEqual([...USER_TAG_NAMES]);
   });
 });
 
