@@ -74,8 +74,11 @@ export default defineConfig({
       // the prefix kept (the simulator and the replay server serve both prefixes themselves), so
       // they can tell a proxied request from a local one: their operator endpoints (/__admin,
       // /__replay) refuse anything that came through /api or /ws, even with Vite on --host.
-      '/api': { target: simTarget, changeOrigin: true },
-      '/ws': { target: simTarget.replace('http', 'ws'), ws: true },
+      // xfwd: the page's host goes along as X-Forwarded-Host, which the simulator's origin check
+      // (server/rest/origin-guard.ts) takes as its own even from browsers that send no
+      // Sec-Fetch-Site (changeOrigin rewrites Host to the simulator's).
+      '/api': { target: simTarget, changeOrigin: true, xfwd: true },
+      '/ws': { target: simTarget.replace('http', 'ws'), ws: true, xfwd: true },
     },
   },
   // No source maps in the build: the served app must not publish its sources (docs/security.md).
