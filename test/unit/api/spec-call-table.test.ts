@@ -1,0 +1,172 @@
+/**
+ * SPEC.md section 7, the call table, held against the client: every row's endpoint function,
+ * driven against a fake fetch, sends that method and path, with credentials and the platform
+ * header, and puts its payload where the row says (query pairs, repeated parameters, a JSON
+ * body). The simulator half is test/integration/server/spec-call-table.test.ts.
+ */
+import { describe, expect, it } from 'vitest';
+import { CALLS, type CallName } from '../../../src/api/calls';
+import { createEndpoints, type Endpoints } from '../../../src/api/endpoints';
+import { HttpClient } from '../../../src/api/http';
+import {
+  callsFor,
+  fixtureTable,
+  SHARED_SPEC_PATH,
+  sharedSpecTable,
+  SPEC_ROWS,
+  type SpecRow,
+} from '../../support/spec-call-table';
+
+const BASE = 'http://spec.test/api';
+
+interface Sent {
+  method: string;
+  path: string;
+  query: [string, string][];
+  body: string | undefined;
+  headers: Record<string, string>;
+  credentials: RequestCredentials | undefined;
+}
+
+/** Endpoints on a client whose fetch records each request and answers an empty success. */
+function recorder(): { api: Endpoints; sent: Sent[] } {
+  const sent: Sent[] = [];
+  const fakeFetch = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input));
+    sent.push({
+      method: init.method ?? 'GET',
+      path: url.pathname,
+      query: [...url.searchParams],
+      body: typeof init.body === 'string' ? init.body : undefined,
+      headers: Object.fromEntries(
+        Object.entries((init.headers ?? {}) as Record<string, string>).map(([k, v]) => [
+          k.toLowerCase(),
+          v,
+        ]),
+      ),
+      credentials: init.credentials,
+    });
+    return new Response(
+      JSON.stringify({ ret_code: 0, ret_msg: 'OK', result: {}, ext_code: '', ext_info: null }),
+      { status: 200, headers: { 'content-type': 'application/json' } },
+    );
+  }) as typeof fetch;
+  return { api: createEndpoints(new HttpClient({ baseUrl: BASE, fetch: fakeFetch })), sent };
+}
+
+/** How the app calls each function of a spec row (every way it is called). */
+const DRIVE: Partial<Record<CallName, ((a: Endpoints) => Promise<unknown>)[]>> = {
+  profile: [(a) => a.profile()],
+  memberInfo: [(a) => a.memberInfo()],
+  userTags: [(a) => a.userTags()],
+  exchangeRate: [(a) => a.exchangeRate()],
+  registerPermission: [(a) => a.registerPermission()],
+  preferences: [(a) => a.preferences(), (a) => a.savePreferences({ showAssets: 0 })],
+  prefSetting: [
+    (a) => a.prefSetting(),
+    (a) => a.savePrefSetting({ key: 'deposit_to', value: 'funding' }),
+  ],
+  logout: [(a) => a.logout()],
+  google2faVerify: [(a) => a.google2faVerify({ code: '123456' })],
+  chainAddressIsExchange: [
+    (a) => a.chainAddressIsExchange({ coin: 'USDT', chain: 'ETH', address: '0xabc' }),
+  ],
+  sendEmailCode: [(a) => a.sendEmailCode({ scene: 'withdraw' })],
+  sendMobileCode: [(a) => a.sendMobileCode({ scene: 'withdraw' })],
+  kycInfo: [(a) => a.kycInfo()],
+  withdrawMessage: [(a) => a.withdrawMessage(), (a) => a.withdrawMessage({ coin: 'BTC' })],
+  webConfig: [(a) => a.webConfig()],
+  bannerConfig: [(a) => a.bannerConfig(), (a) => a.bannerConfig({ placement: 'assets-top' })],
+  tradeSwitch: [(a) => a.tradeSwitch()],
+  oneTimeToken: [(a) => a.oneTimeToken()],
+  defaultRiskIntercept: [(a) => a.defaultRiskIntercept()],
+};
+
+/** What the row's payload column asks of one request. */
+function checkPayload(row: SpecRow, s: Sent): void {
+  const keys = s.query.map(([k]) => k);
+  switch (row.payload) {
+    case 'repeated query params':
+      expect(keys.some((k, i) => keys.indexOf(k) !== i)).toBe(true);
+      break;
+    case 'query: name':
+      expect(keys).toContain('name');
+      break;
+    case 'query':
+      expect(keys.length).toBeGreaterThan(0);
+      break;
+    case 'JSON body':
+      expect(s.headers['content-type']).toBe('application/json');
+      expect(typeof JSON.parse(s.body ?? 'null')).toBe('object');
+      break;
+    case 'optional caching':
+    case 'none shown':
+    case 'not shown':
+      break;
+    default:
+      throw new Error(`a payload the test does not know: ${row.payload}`);
+  }
+  if (row.method === 'GET') expect(s.body).toBeUndefined();
+  else expect(keys).toEqual([]);
+}
+
+describe('SPEC.md section 7: the call table', () => {
+  it('the repository copy is the table of ../shared/SPEC.md when that file is there', () => {
+    const shared = sharedSpecTable();
+    if (shared === undefined) {
+      // A clean clone without ../shared: the copy is all there is.
+      expect(fixtureTable().length).toBeGreaterThan(2);
+      return;
+    }
+    expect(shared, `${SHARED_SPEC_PATH} section 7 vs test/fixtures`).toEqual(fixtureTable());
+  });
+
+  it('lists 19 calls, each a row of CALLS at exactly its method and path', () => {
+    expect(SPEC_ROWS).toHaveLength(19);
+    for (const row of SPEC_ROWS) expect(callsFor(row), row.line).toHaveLength(1);
+    // The test drives every row, and nothing else.
+    expect(Object.keys(DRIVE).sort()).toEqual(SPEC_ROWS.map((r) => callsFor(r)[0]).sort());
+  });
+
+  it.each(SPEC_ROWS.map((r) => [`${r.method} ${r.path}`, r] as const))(
+    '%s: the client sends it, with its payload where the row says',
+    async (_title, row) => {
+      const name = callsFor(row)[0]!;
+      for (const drive of DRIVE[name] ?? []) {
+        const { api, sent } = recorder();
+        await drive(api);
+        expect(sent).toHaveLength(1);
+        const s = sent[0]!;
+        expect(s.method).toBe(row.method);
+        expect(s.path).toBe(`/api${row.path}`);
+        // "All calls send credentials and JSON, with a platform header."
+        expect(s.credentials).toBe('include');
+        expect(s.headers.platform).toBe('pc');
+        checkPayload(row, s);
+      }
+    },
+  );
+
+  it.each(SPEC_ROWS.filter((r) => r.payload === 'optional caching').map((r) => [r.path, r]))(
+    '%s: caching is the caller’s option',
+    async (_path, row) => {
+      const name = callsFor(row)[0]!;
+      const { api, sent } = recorder();
+      const fn = api[name] as (opts?: { cache?: boolean }) => Promise<unknown>;
+      await fn({ cache: true });
+      await fn({ cache: true });
+      expect(sent).toHaveLength(1);
+      await fn();
+      expect(sent).toHaveLength(2);
+    },
+  );
+
+  it('the table has no second row at any spec method and path', () => {
+    const seen = new Set<string>();
+    for (const spec of Object.values(CALLS)) {
+      const key = `${spec.method} ${spec.path}`;
+      expect(seen.has(key), key).toBe(false);
+      seen.add(key);
+    }
+  });
+});
