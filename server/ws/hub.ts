@@ -11,19 +11,15 @@ import type { Recorder } from '../record/recorder';
 import { CLOSE_RESTART, CLOSE_TRY_AGAIN, CLOSE_UNAUTHORIZED, Conn, type ConnFaults } from './conn';
 import { opaqueId } from './conn-id';
 import { SendBudget } from './send-budget';
-import { addressKey } from '../accounts/auth';
+import { ConnectionSlots } from './slots';
 
-/** Open connections (both streams) beyond which new ones are closed at once (1013). */
-export const MAX_CONNECTIONS = 2_000;
-/**
- * Slots kept for signed-in users: connections without a user (no session cookie on the upgrade,
- * a private stream not signed in yet) may take at most MAX_CONNECTIONS minus these.
- */
-export const RESERVED_FOR_SIGNED_IN = 500;
-/** Connections without a user from one address (an IPv6 /64): the rest of the world gets in. */
-export const MAX_ANONYMOUS_PER_ADDRESS = 100;
-/** Connections of one signed-in user (both streams, all sessions): nobody fills the reserve. */
-export const MAX_CONNECTIONS_PER_USER = 50;
+// The limits live with the slots (slots.ts); exported here too for the hub's users.
+export {
+  MAX_ANONYMOUS_PER_ADDRESS,
+  MAX_CONNECTIONS,
+  MAX_CONNECTIONS_PER_USER,
+  RESERVED_FOR_SIGNED_IN,
+} from './slots';
 
 export interface Pause {
   topic: string;
@@ -62,9 +58,6 @@ export interface HubOptions {
   maxUnsentBytes?: number;
 }
 
-/** Whom a connection's slot is counted against: a signed-in user, or an address. */
-type Slot = { user: number } | { address: string };
-
 export class Hub implements ConnFaults {
   private readonly conns = new Set<Conn>();
   private readonly byUser = new Map<number, Set<Conn>>();
@@ -79,10 +72,7 @@ export class Hub implements ConnFaults {
   private readonly recorder: Recorder | undefined;
   /** Unsent bytes over every connection (send-budget.ts). */
   readonly budget: SendBudget;
-  private readonly slots = new Map<Conn, Slot>();
-  private readonly perUser = new Map<number, number>();
-  private readonly perAddress = new Map<string, number>();
-  private anonymous = 0;
+  private readonly slots = new ConnectionSlots<Conn>();
 
   constructor(private readonly opts: HubOptions) {
     this.clock = opts.clock;
@@ -116,62 +106,20 @@ export class Hub implements ConnFaults {
       budget: this.budget,
     });
     conn.userId = stream === 'public' ? cookieUser : undefined;
-    const slot: Slot =
-      cookieUser !== undefined ? { user: cookieUser } : { address: addressKey(address) };
-    const refused = this.conns.size >= MAX_CONNECTIONS ? 'too many connections' : this.noRoom(slot);
+    const refused = this.slots.admit(conn, cookieUser, address);
     if (refused) {
       conn.close(CLOSE_TRY_AGAIN, refused, { now: true });
       return conn;
     }
     if (this.recorder) conn.recorder = this.recorder.connection(id, stream, cookieUser);
     this.conns.add(conn);
-    this.take(conn, slot);
     return conn;
-  }
-
-  /** Why a connection counted against `slot` has no room, or '' when it has. */
-  private noRoom(slot: Slot): string {
-    if ('user' in slot) {
-      return (this.perUser.get(slot.user) ?? 0) >= MAX_CONNECTIONS_PER_USER
-        ? 'too many connections for this user'
-        : '';
-    }
-    if ((this.perAddress.get(slot.address) ?? 0) >= MAX_ANONYMOUS_PER_ADDRESS)
-      return 'too many connections from this address';
-    if (this.anonymous >= MAX_CONNECTIONS - RESERVED_FOR_SIGNED_IN)
-      return 'too many connections (the rest are kept for signed-in users)';
-    return '';
-  }
-
-  private take(conn: Conn, slot: Slot): void {
-    this.slots.set(conn, slot);
-    if ('user' in slot) this.perUser.set(slot.user, (this.perUser.get(slot.user) ?? 0) + 1);
-    else {
-      this.perAddress.set(slot.address, (this.perAddress.get(slot.address) ?? 0) + 1);
-      this.anonymous++;
-    }
-  }
-
-  private release(conn: Conn): void {
-    const slot = this.slots.get(conn);
-    if (!slot) return;
-    this.slots.delete(conn);
-    const dec = <K>(m: Map<K, number>, k: K) => {
-      const n = (m.get(k) ?? 0) - 1;
-      if (n > 0) m.set(k, n);
-      else m.delete(k);
-    };
-    if ('user' in slot) dec(this.perUser, slot.user);
-    else {
-      dec(this.perAddress, slot.address);
-      this.anonymous--;
-    }
   }
 
   /** The socket closed: forget the connection and finish its recording. */
   remove(conn: Conn, code: number, reason: string): void {
     conn.disposed();
-    this.release(conn);
+    this.slots.release(conn);
     this.conns.delete(conn);
     if (conn.stream === 'private' && conn.userId !== undefined)
       this.byUser.get(conn.userId)?.delete(conn);
@@ -184,14 +132,7 @@ export class Hub implements ConnFaults {
    * `session` (its opaque id): when that session ends, so does the connection.
    */
   bindUser(conn: Conn, userId: number, session?: string): boolean {
-    // The connection now counts against its user, not its address (an anonymous slot is freed);
-    // a user already at the limit is refused, so tokens cannot open more than the upgrade would.
-    const slot = this.slots.get(conn);
-    if (!slot || !('user' in slot) || slot.user !== userId) {
-      if (this.noRoom({ user: userId })) return false;
-      this.release(conn);
-      this.take(conn, { user: userId });
-    }
+    if (!this.slots.bindUser(conn, userId)) return false;
     conn.signedIn(userId);
     conn.session = session;
     conn.recorder?.start(userId);
