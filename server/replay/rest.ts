@@ -187,7 +187,9 @@ export function registerReplayRest(app: FastifyInstance, { world }: RestDeps): v
         return {};
       },
     },
-    oneTimeToken: { handle: (c) => world.issueToken(c.userId) },
+    oneTimeToken: {
+      handle: (c) => world.issueToken(c.userId, c.req.cookies[world.cookieName]),
+    },
     profile: read(profileOf),
     memberInfo: read(memberInfoOf),
     userTags: {

@@ -85,7 +85,7 @@ export async function startReplayServer(opts: ReplayServerOptions): Promise<Repl
   });
   try {
     await app.register(cookie);
-    await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES, autoPong: true } });
+    await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES, autoPong: false } });
     const shell = { now: () => world.now(), controlPrefix: OPERATOR_PREFIX, appDir };
     installShellHooks(app, shell);
     installErrorHandler(app, shell);

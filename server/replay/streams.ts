@@ -13,8 +13,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { isPrivateTopic, type StreamName } from '../../src/wire/protocol';
 import { AUTH_TIMEOUT_MS, CLOSE_UNAUTHORIZED, Conn } from '../ws/conn';
-import { MAX_CONNECTIONS } from '../ws/hub';
 import { SendBudget } from '../ws/send-budget';
+import { ConnectionSlots, MAX_CONNECTIONS } from '../ws/slots';
 import { takeClientFrames, TOO_MANY_REQUESTS } from '../ws/intake';
 import { parseOp, privateReply, publicReply } from '../ws/ops';
 import {
@@ -39,7 +39,10 @@ export interface ReplayStreamOptions {
   idleTimeoutMs?: number;
   /** A private connection must sign in within this long (wall ms). Default 10 000. */
   authTimeoutMs?: number;
-  /** Open connections beyond which a new one is closed at once (1013). Default 2 000. */
+  /**
+   * Open connections beyond which a new one is closed at once (1013). Default 2 000. Per user
+   * and per address the simulator's slots apply (server/ws/slots.ts).
+   */
   maxConnections?: number;
 }
 
@@ -58,6 +61,8 @@ export class ReplayStreams {
   private readonly clock: TimersClock;
   /** Unsent bytes over all connections, bounded as the simulator's are. */
   private readonly budget = new SendBudget();
+  /** Connection slots over all, per user and per address, as the simulator's. */
+  private readonly slots: ConnectionSlots<Conn>;
   private serial = 0;
 
   constructor(
@@ -65,6 +70,20 @@ export class ReplayStreams {
     private readonly opts: ReplayStreamOptions = {},
   ) {
     this.clock = new TimersClock(world.timers);
+    this.slots = new ConnectionSlots<Conn>(opts.maxConnections ?? MAX_CONNECTIONS);
+    world.onSessionEnd = (session) => this.closeSession(session);
+  }
+
+  /** A sign-in ended (/logout): its private streams close at once, 4401, as the simulator's. */
+  closeSession(session: string): number {
+    let n = 0;
+    for (const c of [...this.conns]) {
+      if (c.stream !== 'private' || c.session !== session || c.ending) continue;
+      this.conns.delete(c);
+      c.close(CLOSE_UNAUTHORIZED, 'session ended', { now: true });
+      n++;
+    }
+    return n;
   }
 
   /** Open connections per stream (the operator's view). */
@@ -146,18 +165,24 @@ export class ReplayStreams {
     });
     const forget = () => {
       conn.disposed();
+      this.slots.release(conn);
       this.conns.delete(conn);
     };
     socket.on('close', forget);
     socket.on('error', forget);
-    if (this.conns.size >= (this.opts.maxConnections ?? MAX_CONNECTIONS)) {
-      conn.close(CLOSE_TRY_AGAIN, 'too many connections', { now: true });
+    const cookieUser = this.world.sessionUser(req.cookies[this.world.cookieName]);
+    const refused = this.slots.admit(conn, cookieUser, req.socket.remoteAddress);
+    if (refused) {
+      conn.close(CLOSE_TRY_AGAIN, refused, { now: true });
       return;
     }
     this.conns.add(conn);
     takeClientFrames(conn, (text, allowed) => this.onOp(conn, text, allowed), {
       onError: (err) => req.log.error({ err }, 'replay websocket frame handler failed'),
     });
+    // Protocol-level pings count against the op allowance and are answered by hand (autoPong is
+    // off in server.ts), as the simulator's: a ping flood is refused and closed (1008).
+    socket.on('ping', (payload: Buffer) => conn.controlPing(payload));
   }
 
   private onOp(c: Conn, text: string, allowed: boolean): void {
@@ -205,7 +230,14 @@ export class ReplayStreams {
       c.close(CLOSE_UNAUTHORIZED, 'unauthorized', { now: true });
       return;
     }
+    if (!this.slots.bindUser(c, check.userId)) {
+      privateReply(c, 'auth', reqId, false, 'error:too many connections for this user');
+      this.conns.delete(c);
+      c.close(CLOSE_TRY_AGAIN, 'too many connections for this user', { now: true });
+      return;
+    }
     c.signedIn(check.userId);
+    c.session = check.session;
     privateReply(c, 'auth', reqId, true, '');
   }
 

@@ -30,6 +30,12 @@ export interface WorldOptions {
   onChange?(): void;
 }
 
+/** A sign-in: its user, and the opaque id its one-time tokens and private streams carry. */
+interface SignIn {
+  userId: number;
+  id: string;
+}
+
 export class ReplayWorld {
   readonly cues: readonly Cue[];
   readonly playback: Playback;
@@ -44,7 +50,9 @@ export class ReplayWorld {
   readonly served = { rest: 0, frames: 0 };
   /** Wall time of the playback (injectable: tests move it by hand). */
   readonly timers: PlaybackTimers;
-  private readonly sessions = new Map<string, number>();
+  private readonly sessions = new Map<string, SignIn>();
+  /** A sign-in ended (its opaque id): the streams close its private connections. */
+  onSessionEnd: ((session: string) => void) | undefined;
   private readonly restByPath = new Map<string, Cue[]>();
   /** Read lazily: `timers` is set by the constructor. */
   private readonly tokens = new OneTimeTokens(() => this.timers.now());
@@ -137,24 +145,37 @@ export class ReplayWorld {
   login(username: unknown, password: unknown): { cookie: string; userId: number } | undefined {
     const demo = DEMO_LOGINS.find((a) => a.username === username && a.password === password);
     if (!demo) return undefined;
-    if (this.sessions.size >= MAX_SESSIONS) this.sessions.clear();
+    // Beyond the bound the oldest sign-in ends (signed out as by /logout).
+    if (this.sessions.size >= MAX_SESSIONS) this.logout(this.sessions.keys().next().value);
     const cookie = randomBytes(24).toString('base64url');
     const userId = this.userFor(demo.userId);
-    this.sessions.set(cookie, userId);
+    this.sessions.set(cookie, { userId, id: randomBytes(12).toString('base64url') });
     return { cookie, userId };
   }
 
   sessionUser(cookie: string | undefined): number | undefined {
-    return cookie ? this.sessions.get(cookie) : undefined;
+    return cookie ? this.sessions.get(cookie)?.userId : undefined;
   }
 
+  /**
+   * Signs out as the simulator does: the session's unused one-time tokens are revoked and its
+   * private streams closed (4401).
+   */
   logout(cookie: string | undefined): void {
-    if (cookie) this.sessions.delete(cookie);
+    const signIn = cookie ? this.sessions.get(cookie) : undefined;
+    if (!signIn || !cookie) return;
+    this.sessions.delete(cookie);
+    this.tokens.revokeSession(signIn.id);
+    this.onSessionEnd?.(signIn.id);
   }
 
-  /** One-time tokens expire on wall time; the answer states the expiry in session time. */
-  issueToken(userId: number): { token: string; expiresAtE3: string } {
-    const { token } = this.tokens.issue(userId);
+  /**
+   * One-time tokens expire on wall time; the answer states the expiry in session time. `cookie`:
+   * the sign-in asking, whose end revokes the token.
+   */
+  issueToken(userId: number, cookie?: string): { token: string; expiresAtE3: string } {
+    const session = cookie ? this.sessions.get(cookie)?.id : undefined;
+    const { token } = this.tokens.issue(userId, session);
     return { token, expiresAtE3: String(this.now() + OTT_TTL_MS) };
   }
 

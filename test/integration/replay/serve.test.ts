@@ -6,7 +6,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { OP_ABUSE_LIMIT, OP_BURST } from '../../../server/ws/conn';
+import { MAX_ANONYMOUS_PER_ADDRESS } from '../../../server/ws/slots';
 import { startReplayServer, type ReplayServer } from '../../../server/replay/server';
 import { parseSession, type SessionEvent } from '../../../src/wire/session-file';
 import { Client, manualTimers, SESSIONS, Socket } from './support';
@@ -398,9 +400,56 @@ describe('replay server streams: the simulator answers and limits', () => {
     timers.advance(5_000);
     expect(await priv.closed).toEqual({ code: 4401, reason: 'authentication timeout' });
     for (let i = 0; i < 120; i++) pub.send('junk');
-    await pub.sync();
-    expect(pub.frames.filter((f) => f.includes('too many requests')).length).toBeGreaterThan(0);
+    // Every frame is answered (the allowance is used up, so no ws-level ping: it would count too).
+    await vi.waitFor(() => expect(pub.frames.length).toBe(120), { timeout: 15_000 });
+    expect(pub.frames.filter((f) => f.includes('too many requests')).length).toBe(120 - OP_BURST);
     timers.advance(30_000);
     expect((await pub.closed).code).toBe(4408);
+  });
+
+  it('counts websocket-level pings against the op allowance: a ping flood is closed 1008', async () => {
+    const { s } = await start();
+    const pub = await Socket.open(`${s.wsUrl}/v5/public/linear`);
+    let pongs = 0;
+    pub.ws.on('pong', () => pongs++);
+    for (let i = 0; i < OP_BURST + OP_ABUSE_LIMIT; i++) pub.ws.ping();
+    expect((await pub.closed).code).toBe(1008);
+    expect(pongs).toBeLessThanOrEqual(OP_BURST);
+  });
+
+  it('keeps connection slots per address, as the simulator does (1013 beyond them)', async () => {
+    const { s } = await start();
+    const open: Socket[] = [];
+    for (let i = 0; i < MAX_ANONYMOUS_PER_ADDRESS; i++) {
+      open.push(await Socket.open(`${s.wsUrl}/v5/public/linear`));
+    }
+    const over = await Socket.open(`${s.wsUrl}/v5/public/linear`);
+    expect(await over.closed).toEqual({
+      code: 1013,
+      reason: 'too many connections from this address',
+    });
+    await open.pop()?.close();
+    const again = await Socket.open(`${s.wsUrl}/v5/public/linear`);
+    expect(await again.op('ping')).toMatchObject({ success: true, ret_msg: 'pong' });
+    await Promise.all([...open, again].map((o) => o.close()));
+  });
+
+  it('signing out closes the private stream (4401) and revokes unused one-time tokens', async () => {
+    const { s, client } = await start();
+    await signIn(client);
+    const token = async () =>
+      (await client.call<{ result: { token: string } }>('POST', '/api/user/private/ott', {})).body
+        .result.token;
+    const priv = await Socket.open(`${s.wsUrl}/v5/private`);
+    expect(await priv.op('auth', [await token()])).toMatchObject({ success: true });
+    const unused = await token();
+    await client.call('POST', '/api/logout', {});
+    expect(await priv.closed).toEqual({ code: 4401, reason: 'session ended' });
+    const other = await Socket.open(`${s.wsUrl}/v5/private`);
+    expect(await other.op('auth', [unused])).toMatchObject({
+      success: false,
+      ret_msg: 'error:invalid token',
+    });
+    expect((await other.closed).code).toBe(4401);
   });
 });
