@@ -5,47 +5,15 @@
  */
 import { act } from '@testing-library/react';
 import type { ProfilerOnRenderCallback, ReactNode } from 'react';
-import { vi, type Mocked } from 'vitest';
-import type {
-  ExchangeRateResult,
-  IncomeHistoryResult,
-  LeaderBotsResult,
-  Preferences,
-} from '../../../src/api/types';
 import { StreamAtomsProvider } from '../../../src/facade/live-context';
 import { ScreenApiProvider, type ScreenApi } from '../../../src/facade/screen-api';
 import type { PrivateTopic } from '../../../src/wire/protocol';
 import { RowRenderProbe } from '../../../src/ui/table/VirtualTable';
 import { privateText, tickerText } from '../state/fixtures';
 import { envelope, settle, setup } from '../pipeline/harness';
-import { renderWithProviders } from '../ui/test-utils';
+import { fakeScreenApi, renderWithProviders } from '../ui/test-utils';
 
-/** The screens' REST calls as mocks; `over` replaces some. */
-export function fakeScreenApi(over: Partial<ScreenApi> = {}): Mocked<ScreenApi> {
-  const base: ScreenApi = {
-    exchangeRate: vi.fn<ScreenApi['exchangeRate']>(async (): Promise<ExchangeRateResult> => ({
-      list: [
-        { coin: 'BTC', rate: '64000' },
-        { coin: 'ETH', rate: '3000' },
-        { coin: 'USDT', rate: '1' },
-        { coin: 'EOS', rate: '0.5' },
-        { coin: 'XRP', rate: '0.6' },
-      ],
-    })),
-    savePreferences: vi.fn<ScreenApi['savePreferences']>(async (body): Promise<Preferences> => ({
-      showAssets: 1,
-      homeTradingPageUserGuide: 'hide',
-      ...body,
-    })),
-    leaderIncomeHistory: vi.fn<ScreenApi['leaderIncomeHistory']>(
-      async (): Promise<IncomeHistoryResult> => ({ list: [] }),
-    ),
-    leaderBots: vi.fn<ScreenApi['leaderBots']>(async (): Promise<LeaderBotsResult> => ({
-      list: [],
-    })),
-  };
-  return { ...base, ...over } as Mocked<ScreenApi>;
-}
+export { fakeScreenApi };
 
 export interface ScreenOptions {
   lng?: string;

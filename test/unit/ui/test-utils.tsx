@@ -7,7 +7,14 @@ import type { Resource, ResourceLanguage } from 'i18next';
 import { createStore } from 'jotai';
 import type { ReactNode } from 'react';
 import { createMemoryRouter } from 'react-router';
-import { vi } from 'vitest';
+import { vi, type Mocked } from 'vitest';
+import type {
+  ExchangeRateResult,
+  IncomeHistoryResult,
+  LeaderBotsResult,
+  Preferences,
+} from '../../../src/api/types';
+import { ScreenApiProvider, type ScreenApi } from '../../../src/facade/screen-api';
 import type { CopyProfile, Profile, UserTags } from '../../../src/api/types';
 import { App } from '../../../src/app/App';
 import { AppProviders } from '../../../src/app/providers';
@@ -133,15 +140,45 @@ export interface RenderAppOptions {
   store?: ReturnType<typeof createStore>;
   /** Default TEST_HOST (loopback). */
   host?: AppServices['host'];
+  /** Default fakeScreenApi(): no screen reaches the network. */
+  screenApi?: ScreenApi;
 }
 
-/** The whole app on a memory router at `path`. */
+/** The screens' REST calls as mocks; `over` replaces some. */
+export function fakeScreenApi(over: Partial<ScreenApi> = {}): Mocked<ScreenApi> {
+  const base: ScreenApi = {
+    exchangeRate: vi.fn<ScreenApi['exchangeRate']>(async (): Promise<ExchangeRateResult> => ({
+      list: [
+        { coin: 'BTC', rate: '64000' },
+        { coin: 'ETH', rate: '3000' },
+        { coin: 'USDT', rate: '1' },
+        { coin: 'EOS', rate: '0.5' },
+        { coin: 'XRP', rate: '0.6' },
+      ],
+    })),
+    savePreferences: vi.fn<ScreenApi['savePreferences']>(async (body): Promise<Preferences> => ({
+      showAssets: 1,
+      homeTradingPageUserGuide: 'hide',
+      ...body,
+    })),
+    leaderIncomeHistory: vi.fn<ScreenApi['leaderIncomeHistory']>(
+      async (): Promise<IncomeHistoryResult> => ({ list: [] }),
+    ),
+    leaderBots: vi.fn<ScreenApi['leaderBots']>(async (): Promise<LeaderBotsResult> => ({
+      list: [],
+    })),
+  };
+  return { ...base, ...over } as Mocked<ScreenApi>;
+}
+
+/** The whole app on a memory router at `path` (the screens' REST calls answered by fakes). */
 export async function renderApp({
   path = '/',
   api = fakeApi(),
   lng = 'en',
   store = createStore(),
   host = TEST_HOST,
+  screenApi = fakeScreenApi(),
 }: RenderAppOptions = {}) {
   const i18n = await testI18n(lng);
   store.set(currentLangAtom, lng);
@@ -149,14 +186,16 @@ export async function renderApp({
   const noPermission = noPermissionSource();
   const services: AppServices = { api, host, allowPseudo: false, wireTap: createTapSlot() };
   const view = render(
-    <App
-      store={store}
-      i18n={i18n}
-      services={services}
-      env="test"
-      router={router}
-      subscribeNoPermission={noPermission.subscribe}
-    />,
+    <ScreenApiProvider api={screenApi}>
+      <App
+        store={store}
+        i18n={i18n}
+        services={services}
+        env="test"
+        router={router}
+        subscribeNoPermission={noPermission.subscribe}
+      />
+    </ScreenApiProvider>,
   );
   return { ...view, router, store, api, i18n, noPermission };
 }
@@ -175,9 +214,11 @@ export async function renderWithProviders(
     wireTap: createTapSlot(),
   };
   const view = render(
-    <AppProviders store={store} i18n={i18n} services={services} env="test">
-      {ui}
-    </AppProviders>,
+    <ScreenApiProvider api={fakeScreenApi()}>
+      <AppProviders store={store} i18n={i18n} services={services} env="test">
+        {ui}
+      </AppProviders>
+    </ScreenApiProvider>,
   );
   return { ...view, store, i18n, api };
 }
