@@ -16,6 +16,7 @@ const LAYERS = [
   'state',
   'machines',
   'pipeline',
+  'monitoring',
   'i18n',
   'facade',
   'ui',
@@ -30,6 +31,8 @@ const MAY_IMPORT = {
   state: ['wire', 'lib'], // and api types (below)
   machines: ['wire', 'api', 'lib'],
   pipeline: ['machines', 'state', 'api', 'wire', 'config', 'lib'],
+  // Observes the store, the connections and the snapshot loads; only the app starts it.
+  monitoring: ['pipeline', 'machines', 'state', 'api', 'wire', 'config', 'lib'],
   i18n: ['state', 'api', 'config', 'lib'],
   facade: ['pipeline', 'machines', 'state', 'api', 'wire', 'config', 'lib'],
   ui: ['facade', 'i18n', 'lib'],

@@ -8,6 +8,7 @@ import {
   aggregateInfo,
   cardPotential,
   copyProfile,
+  fetchSnapshot,
   instrumentsInfo,
   login,
   logout,
@@ -20,6 +21,7 @@ import {
 } from './api/endpoints';
 import { http, onNoPermission } from './api/http';
 import { App, createAppRouter } from './app/App';
+import { startAppMonitoring } from './app/monitoring';
 import { noPermissionBridge } from './app/no-permission';
 import type { AppServices } from './facade/services';
 import { currentHostConfig } from './config/host';
@@ -27,6 +29,8 @@ import { createI18n } from './i18n/i18n';
 import { applyDocumentLanguage, initialLanguage } from './i18n/language';
 import { currentLangAtom } from './state/client';
 import { startLive } from './pipeline/live';
+import { timedFetchSnapshot } from './monitoring/app-events';
+import { trackEvent } from './monitoring/monitor';
 import { createTapSlot } from './wire/tap';
 
 // The one place a session recorder plugs in: handed to the HTTP client, both connections and the
@@ -61,12 +65,18 @@ async function start() {
   const i18n = await createI18n({ lng, allowPseudo: services.allowPseudo });
   applyDocumentLanguage(lng);
   store.set(currentLangAtom, lng);
+  // Monitoring (SPEC.md section 7): sign-in/out, connection health, errors shown, slow snapshots.
+  startAppMonitoring(store);
   // The live streams follow the session in the store: they open at sign-in and close at
   // sign-out; a refused private stream signs the user out like a no-permission REST answer.
   const noPermission = noPermissionBridge(onNoPermission);
   startLive({
     store,
     connection: { tap: wireTap.get },
+    fetchSnapshot: timedFetchSnapshot(
+      (topic, signal) => fetchSnapshot(topic, signal ? { signal } : undefined),
+      trackEvent,
+    ),
     onUnauthorized: (e) => noPermission.report(`${e.stream}: ${e.detail}`),
   });
   const router = createAppRouter();
