@@ -35,6 +35,8 @@ import {
 
 const STEP_MS = 250;
 const TAIL_STEPS = 10;
+/** Simulated ms per check while a fault waits for both clients to be up. */
+const WAIT_TICK_MS = 10;
 const USERS = ['follower', 'leader'] as const;
 const TIMINGS = { backoffBaseMs: 20, backoffMaxMs: 200, pingIntervalMs: 300, pongTimeoutMs: 600 };
 /** Generous ceilings for conditions (never assertions on time). */
@@ -276,15 +278,21 @@ function truthFor(sim: Simulator, c: Client, symbols: readonly string[]) {
   return JSON.parse(JSON.stringify({ ...truth, quotes })) as ReturnType<typeof held>;
 }
 
-const isLive = (c: Client) => {
+/** Each stream's phase and state ('live' when up), for readable failures. */
+const phases = (c: Client) => {
   const { public: pub, private: priv } = c.live.connections();
-  return (
-    !!pub &&
-    !!priv &&
-    phaseOf(pub.getSnapshot()) === 'live' &&
-    phaseOf(priv.getSnapshot()) === 'live'
-  );
+  const of = (a: typeof pub) =>
+    a ? `${phaseOf(a.getSnapshot())} ${JSON.stringify(a.getSnapshot().value)}` : 'none';
+  return { user: c.name, public: of(pub), private: of(priv) };
 };
+const isLive = (c: Client) => {
+  const p = phases(c);
+  return p.public.startsWith('live ') && p.private.startsWith('live ');
+};
+const allLive = (clients: readonly Client[]) =>
+  expect(
+    clients.map(phases).filter((p) => !isLive(clients.find((c) => c.name === p.user)!)),
+  ).toEqual([]);
 
 // ---- one schedule ----
 
@@ -306,7 +314,7 @@ async function runSchedule(seed: number): Promise<Schedule> {
       seed,
       clients.map((c) => c.userId),
     );
-    await vi.waitFor(() => expect(clients.every(isLive)).toBe(true), WAIT);
+    await vi.waitFor(() => allLive(clients), WAIT);
 
     let next = 0;
     for (let step = 1; step <= schedule.steps; step++) {
@@ -315,9 +323,11 @@ async function runSchedule(seed: number): Promise<Schedule> {
         const fault = schedule.faults[next++] as Fault;
         // A fault hits clients that are up (one still reconnecting would not see it); a refused
         // token waits until the last refusals were used up, so no client runs out of retries.
+        // Time goes on meanwhile (about as fast as real time): a delayed answer or a REST fault
+        // in 'delay' mode waits on the manual clock.
         await vi.waitFor(() => {
-          sim.manualClock.advance(0);
-          expect(clients.every(isLive)).toBe(true);
+          sim.manualClock.advance(WAIT_TICK_MS);
+          allLive(clients);
         }, WAIT);
         if (fault.name === 'reject-token') {
           if (sim.sim.auth.rejectNextTokens > 0) continue;
@@ -349,7 +359,7 @@ async function runSchedule(seed: number): Promise<Schedule> {
       await vi.waitFor(() => {
         sim.manualClock.advance(0);
         c.live.ingest.flush();
-        expect(isLive(c)).toBe(true);
+        allLive([c]);
         const symbols = c.store.get(c.atoms.quoteSymbolsAtom);
         const active = c.live.connections().public!.getSnapshot().context.active;
         // Exactly the subscribed symbols hold a quote (no stale one is left behind).
