@@ -9,7 +9,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { WsClient } from './helpers';
 
 const ROOT = resolve(__dirname, '../../..');
-const TSX = resolve(ROOT, 'node_modules/.bin/tsx');
 const children: ChildProcess[] = [];
 
 interface Run {
@@ -20,7 +19,12 @@ interface Run {
 }
 
 function run(script: string, args: string[]): Run {
-  const child = spawn(TSX, [script, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  // node --import tsx, not the tsx binary: tsx's parent relays SIGTERM to its child and, if the
+  // child does not confirm within 30 ms (a busy machine), kills it and exits 143.
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push(child);
   let out = '';
   let err = '';
