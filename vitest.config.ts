@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { TEST_ALIASES } from './test/aliases';
 import react from '@vitejs/plugin-react';
 
 /**
@@ -29,6 +30,7 @@ const ceilings = {
 };
 
 export default defineConfig({
+  resolve: { alias: TEST_ALIASES },
   plugins: [react()],
   test: {
     pool: 'forks',

@@ -6,14 +6,9 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { produce } from 'immer';
-import {
-  applyItems,
-  applySnapshot,
-  initialStreamState,
-  type StreamState,
-} from '../../src/state/model';
-import { decodePrivate } from '../../src/wire/decode';
-import type { PrivateDataFrame, TopicEntity } from '../../src/wire/protocol';
+import { applyItems, applySnapshot, initialStreamState, type StreamState } from '@src/state/model';
+import { decodePrivate } from '@src/wire/decode';
+import type { PrivateDataFrame, TopicEntity } from '@src/wire/protocol';
 import { seedOrders, seedPositions } from './stream-fixtures';
 
 export type Row = Record<string, unknown>;

@@ -4,10 +4,10 @@
  */
 import { performance } from 'node:perf_hooks';
 import { createStore } from 'jotai';
-import { createStreamAtoms } from '../../src/state/atoms/stream';
-import { positionKey } from '../../src/state/positions';
-import { Ingest } from '../../src/pipeline/ingest';
-import type { PrivateDataFrame, RestEnvelope } from '../../src/wire/protocol';
+import { createStreamAtoms } from '@src/state/atoms/stream';
+import { positionKey } from '@src/state/positions';
+import { Ingest } from '@src/pipeline/ingest';
+import type { PrivateDataFrame, RestEnvelope } from '@src/wire/protocol';
 import { seedOrders, seedPositions } from './stream-fixtures';
 
 export interface FlushRun {

@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { replayToDump } from '../../src/pipeline/replay';
-import { parseSession } from '../../src/wire/session-file';
+import { replayToDump } from '@src/pipeline/replay';
+import { parseSession } from '@src/wire/session-file';
 import { sink } from './measure';
 import { rng } from './stream-fixtures';
 

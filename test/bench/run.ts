@@ -5,10 +5,10 @@
  * asserts nothing on time (the machine is shared).
  */
 import * as v from 'valibot';
-import { applyTickers, initialStreamState } from '../../src/state/model';
-import { decodePrivate, decodePublic } from '../../src/wire/decode';
-import type { PrivateDataFrame, TickerFrame } from '../../src/wire/protocol';
-import { validateEntities } from '../../src/wire/validate';
+import { applyTickers, initialStreamState } from '@src/state/model';
+import { decodePrivate, decodePublic } from '@src/wire/decode';
+import type { PrivateDataFrame, TickerFrame } from '@src/wire/protocol';
+import { validateEntities } from '@src/wire/validate';
 import {
   ccxt,
   immerApply,

@@ -2,7 +2,7 @@
  * A deterministic stream for the benchmarks: 1 000 positions, 1 000 orders and 300 tickers, then
  * updates in frames of 50 items (tickers: 50 one-symbol frames per batch, as Bybit sends them).
  */
-import type { Order, Position } from '../../src/wire/protocol';
+import type { Order, Position } from '@src/wire/protocol';
 
 export const ROWS = 1_000;
 export const TICKERS = 300;

@@ -4,9 +4,9 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Simulator } from '../../server/simulator';
-import { DEMO_ACCOUNTS } from '../../src/features/login/demo-accounts';
-import { APP_EVENTS } from '../../src/monitoring/app-events';
+import type { Simulator } from '@server/simulator';
+import { DEMO_ACCOUNTS } from '@src/features/login/demo-accounts';
+import { APP_EVENTS } from '@src/monitoring/app-events';
 import { loginAs, startApp } from './support/app';
 import { launchChromium, newPage } from './support/browser';
 

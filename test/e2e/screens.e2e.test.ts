@@ -5,8 +5,8 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Simulator } from '../../server/simulator';
-import { DEMO_ACCOUNTS, type DemoAccount } from '../../src/features/login/demo-accounts';
+import type { Simulator } from '@server/simulator';
+import { DEMO_ACCOUNTS, type DemoAccount } from '@src/features/login/demo-accounts';
 import { loginAs, startApp } from './support/app';
 import { launchChromium, newPage } from './support/browser';
 import { screenshotBoth } from './support/screenshots';

@@ -8,8 +8,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runReplay } from '../../scripts/replay';
-import { parseSession } from '../../src/wire/session-file';
+import { runReplay } from '@scripts/replay';
+import { parseSession } from '@src/wire/session-file';
 
 const ROOT = join(__dirname, '../..');
 const TSX = join(ROOT, 'node_modules/.bin/tsx');

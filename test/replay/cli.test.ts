@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runReplay } from '../../scripts/replay';
+import { runReplay } from '@scripts/replay';
 
 const run = promisify(execFile);
 const ROOT = join(__dirname, '../..');

@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { canonicalJson } from '../../src/lib/canonical-json';
-import { replayToDump } from '../../src/pipeline/replay';
-import { parseSession } from '../../src/wire/session-file';
+import { canonicalJson } from '@src/lib/canonical-json';
+import { replayToDump } from '@src/pipeline/replay';
+import { parseSession } from '@src/wire/session-file';
 
 // Our sessions (with copies of ../shared/sessions, so a clone elsewhere is self-contained), plus
 // ../shared/sessions itself when it sits next to the checkout.

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { toDump } from '../../src/state/dump';
-import { Replayer, replayEvents } from '../../src/pipeline/replay';
-import { parseSession } from '../../src/wire/session-file';
+import { toDump } from '@src/state/dump';
+import { Replayer, replayEvents } from '@src/pipeline/replay';
+import { parseSession } from '@src/wire/session-file';
 
 const SESSIONS = ['follower_example', 'seq_gap_reseed', 'race_snapshot', 'reconnect_session'];
 

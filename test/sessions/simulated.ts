@@ -12,11 +12,11 @@
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startSimulator, type Simulator } from '../../server/simulator';
-import { startRecording, type Recording } from '../../server/replay/recording-client';
-import { DEMO_ACCOUNTS } from '../../src/features/login/demo-accounts';
-import { canonicalJson } from '../../src/lib/canonical-json';
-import type { StateDump } from '../../src/state/dump';
+import { startSimulator, type Simulator } from '@server/simulator';
+import { startRecording, type Recording } from '@server/replay/recording-client';
+import { DEMO_ACCOUNTS } from '@src/features/login/demo-accounts';
+import { canonicalJson } from '@src/lib/canonical-json';
+import type { StateDump } from '@src/state/dump';
 
 const DIR = dirname(fileURLToPath(import.meta.url));
 const SEED = 42;

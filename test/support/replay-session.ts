@@ -18,16 +18,16 @@ import { readFileSync } from 'node:fs';
 import { createStore } from 'jotai';
 import { Server, WebSocket as MockWebSocket, type Client } from 'mock-socket';
 import { vi } from 'vitest';
-import { manualEnvironment } from '../../machines/connection-environment';
-import { createConnection, type ConnectionActor } from '../../machines/connection.machine';
-import type { ConnectionTimings, WebSocketConstructor } from '../../machines/connection.types';
-import { timeline, topicsOf, streamsOf } from '../../server/replay/timeline';
-import { createStreamAtoms, type IngestStats } from '../../src/state/atoms/stream';
-import { toDump, type StateDump } from '../../src/state/dump';
-import { phaseOf } from '../../src/pipeline/connection-status';
-import { Ingest } from '../../src/pipeline/ingest';
-import type { PrivateTopic, RestEnvelope, StreamName } from '../../src/wire/protocol';
-import { parseSession } from '../../src/wire/session-file';
+import { manualEnvironment } from '@machines/connection-environment';
+import { createConnection, type ConnectionActor } from '@machines/connection.machine';
+import type { ConnectionTimings, WebSocketConstructor } from '@machines/connection.types';
+import { timeline, topicsOf, streamsOf } from '@server/replay/timeline';
+import { createStreamAtoms, type IngestStats } from '@src/state/atoms/stream';
+import { toDump, type StateDump } from '@src/state/dump';
+import { phaseOf } from '@src/pipeline/connection-status';
+import { Ingest } from '@src/pipeline/ingest';
+import type { PrivateTopic, RestEnvelope, StreamName } from '@src/wire/protocol';
+import { parseSession } from '@src/wire/session-file';
 
 export interface ReplaySessionOptions {
   /** Playback speed: recorded times are divided by it. Default 1. */

@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CALLS, type CallName, type HttpMethod } from '../../src/api/calls';
+import { CALLS, type CallName, type HttpMethod } from '@src/api/calls';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const FIXTURE_PATH = resolve(ROOT, 'test/fixtures/spec-call-table.md');

@@ -3,8 +3,8 @@
  * origin for REST (/api), websockets (/ws) and the pages. Loopback only, port 0.
  */
 import type { Page } from 'playwright-core';
-import { startSimulator, type Simulator } from '../../../server/simulator';
-import type { DemoAccount } from '../../../src/features/login/demo-accounts';
+import { startSimulator, type Simulator } from '@server/simulator';
+import type { DemoAccount } from '@src/features/login/demo-accounts';
 
 export async function startApp(appDir: string): Promise<Simulator> {
   return startSimulator({ port: 0, host: '127.0.0.1', appDir, admin: true, seed: 7 });

@@ -15,23 +15,23 @@
  */
 import { createStore } from 'jotai';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { manualEnvironment } from '../../../machines/connection-environment';
-import { NodeWebSocket } from '../../../machines/node-websocket';
-import { Rng } from '../../../server/lib/rng';
-import { startSimulator, type Simulator } from '../../../server/simulator';
-import { phaseOf } from '../../../src/pipeline/connection-status';
-import { startLive, type LiveStreams } from '../../../src/pipeline/live';
-import { createStreamAtoms, type StreamAtoms } from '../../../src/state/atoms/stream';
-import { copyProfileAtom, userAtom } from '../../../src/state/client';
-import { toDump } from '../../../src/state/dump';
-import { ready } from '../../../src/state/loadable';
-import type { WireTap } from '../../../src/wire/tap';
+import { manualEnvironment } from '@machines/connection-environment';
+import { NodeWebSocket } from '@machines/node-websocket';
+import { Rng } from '@server/lib/rng';
+import { startSimulator, type Simulator } from '@server/simulator';
+import { phaseOf } from '@src/pipeline/connection-status';
+import { startLive, type LiveStreams } from '@src/pipeline/live';
+import { createStreamAtoms, type StreamAtoms } from '@src/state/atoms/stream';
+import { copyProfileAtom, userAtom } from '@src/state/client';
+import { toDump } from '@src/state/dump';
+import { ready } from '@src/state/loadable';
+import type { WireTap } from '@src/wire/tap';
 import {
   PRIVATE_TOPICS,
   SNAPSHOT_PATHS,
   type PrivateTopic,
   type RestEnvelope,
-} from '../../../src/wire/protocol';
+} from '@src/wire/protocol';
 
 const STEP_MS = 250;
 const TAIL_STEPS = 10;

@@ -1,10 +1,10 @@
 /** Auth rejection against a real `ws` server: success:false and/or close 4401 -> unauthorized. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { manualEnvironment } from '../../../machines/connection-environment';
-import { createConnection, type ConnectionActor } from '../../../machines/connection.machine';
-import type { UnauthorizedEvent } from '../../../machines/connection.types';
-import { NodeWebSocket } from '../../../machines/node-websocket';
-import { phaseOf } from '../../../src/pipeline/connection-status';
+import { manualEnvironment } from '@machines/connection-environment';
+import { createConnection, type ConnectionActor } from '@machines/connection.machine';
+import type { UnauthorizedEvent } from '@machines/connection.types';
+import { NodeWebSocket } from '@machines/node-websocket';
+import { phaseOf } from '@src/pipeline/connection-status';
 import { recordingSink } from '../../unit/machines/harness';
 import { startServer, type AuthMode, type TestServer } from './ws-server';
 

@@ -5,11 +5,11 @@
 import { readFileSync } from 'node:fs';
 import { createServer as createNetServer } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { manualEnvironment } from '../../../machines/connection-environment';
-import { createConnection, type ConnectionActor } from '../../../machines/connection.machine';
-import type { ConnectionInput } from '../../../machines/connection.types';
-import { NodeWebSocket } from '../../../machines/node-websocket';
-import { phaseOf } from '../../../src/pipeline/connection-status';
+import { manualEnvironment } from '@machines/connection-environment';
+import { createConnection, type ConnectionActor } from '@machines/connection.machine';
+import type { ConnectionInput } from '@machines/connection.types';
+import { NodeWebSocket } from '@machines/node-websocket';
+import { phaseOf } from '@src/pipeline/connection-status';
 import { recordingSink } from '../../unit/machines/harness';
 import { startServer, type TestServer } from './ws-server';
 

@@ -3,12 +3,12 @@
  * faults (dropped connections, a half-open socket, a restart, a rejected token) and recovery.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startSimulator, type Simulator } from '../../../server/simulator';
-import { manualEnvironment } from '../../../machines/connection-environment';
-import { createConnection, type ConnectionActor } from '../../../machines/connection.machine';
-import type { UnauthorizedEvent } from '../../../machines/connection.types';
-import { NodeWebSocket } from '../../../machines/node-websocket';
-import { phaseOf } from '../../../src/pipeline/connection-status';
+import { startSimulator, type Simulator } from '@server/simulator';
+import { manualEnvironment } from '@machines/connection-environment';
+import { createConnection, type ConnectionActor } from '@machines/connection.machine';
+import type { UnauthorizedEvent } from '@machines/connection.types';
+import { NodeWebSocket } from '@machines/node-websocket';
+import { phaseOf } from '@src/pipeline/connection-status';
 import { recordingSink, type SinkCall } from '../../unit/machines/harness';
 
 const PRIVATE = ['wallet', 'risk', 'copytrade.account', 'copytrade.order', 'copytrade.position'];

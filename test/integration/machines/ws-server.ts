@@ -6,7 +6,7 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { ClientOp } from '../../../src/wire/protocol';
+import type { ClientOp } from '@src/wire/protocol';
 
 /** 'hang': the upgrade request is never answered. */
 export type UpgradeMode = 'accept' | 'hang' | 500 | 404;

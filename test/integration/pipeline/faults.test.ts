@@ -7,17 +7,17 @@
  */
 import { createStore } from 'jotai';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { manualEnvironment } from '../../../machines/connection-environment';
-import { NodeWebSocket } from '../../../machines/node-websocket';
-import { startSimulator, type Simulator } from '../../../server/simulator';
-import { CALLS } from '../../../src/api/calls';
-import { createStreamAtoms, type StreamAtoms } from '../../../src/state/atoms/stream';
-import { copyProfileAtom, userAtom } from '../../../src/state/client';
-import { toDump } from '../../../src/state/dump';
-import { ready } from '../../../src/state/loadable';
-import { phaseOf } from '../../../src/pipeline/connection-status';
-import { startLive, type LiveStreams } from '../../../src/pipeline/live';
-import { SNAPSHOT_PATHS, type PrivateTopic, type RestEnvelope } from '../../../src/wire/protocol';
+import { manualEnvironment } from '@machines/connection-environment';
+import { NodeWebSocket } from '@machines/node-websocket';
+import { startSimulator, type Simulator } from '@server/simulator';
+import { CALLS } from '@src/api/calls';
+import { createStreamAtoms, type StreamAtoms } from '@src/state/atoms/stream';
+import { copyProfileAtom, userAtom } from '@src/state/client';
+import { toDump } from '@src/state/dump';
+import { ready } from '@src/state/loadable';
+import { phaseOf } from '@src/pipeline/connection-status';
+import { startLive, type LiveStreams } from '@src/pipeline/live';
+import { SNAPSHOT_PATHS, type PrivateTopic, type RestEnvelope } from '@src/wire/protocol';
 
 const MINUTE_MS = 60_000;
 const STEP_MS = 250;

@@ -1,10 +1,10 @@
 /** The playback clock of replay --serve and its terminal keys, on manual timers. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MAX_TIMER_DELAY_MS } from '../../../server/clock';
-import { checkSpeed, Playback } from '../../../server/replay/playback';
-import { timeline, type Cue } from '../../../server/replay/timeline';
-import { applyKey, keyCommand } from '../../../server/replay/terminal';
-import type { SessionEvent } from '../../../src/wire/session-file';
+import { MAX_TIMER_DELAY_MS } from '@server/clock';
+import { checkSpeed, Playback } from '@server/replay/playback';
+import { timeline, type Cue } from '@server/replay/timeline';
+import { applyKey, keyCommand } from '@server/replay/terminal';
+import type { SessionEvent } from '@src/wire/session-file';
 import { manualTimers } from './support';
 
 const data = (t: number, seq: number): SessionEvent => ({

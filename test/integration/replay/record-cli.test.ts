@@ -8,15 +8,11 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { WebSocketServer } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseRecordArgs } from '../../../scripts/record';
-import {
-  MAX_TOKEN_ATTEMPTS,
-  RecordError,
-  startRecording,
-} from '../../../server/replay/recording-client';
-import { startSimulator, type Simulator } from '../../../server/simulator';
-import { replayToDump } from '../../../src/pipeline/replay';
-import { parseSession } from '../../../src/wire/session-file';
+import { parseRecordArgs } from '@scripts/record';
+import { MAX_TOKEN_ATTEMPTS, RecordError, startRecording } from '@server/replay/recording-client';
+import { startSimulator, type Simulator } from '@server/simulator';
+import { replayToDump } from '@src/pipeline/replay';
+import { parseSession } from '@src/wire/session-file';
 
 const run = promisify(execFile);
 const ROOT = join(__dirname, '../../..');

@@ -8,12 +8,12 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from '../../../server/simulator';
-import { startRecording, type Recording } from '../../../server/replay/recording-client';
-import type { StateDump } from '../../../src/state/dump';
-import { replayToDump } from '../../../src/pipeline/replay';
-import { parseSession, type SessionEvent } from '../../../src/wire/session-file';
-import { PRIVATE_TOPICS, SNAPSHOT_PATHS } from '../../../src/wire/protocol';
+import { startSimulator, type Simulator } from '@server/simulator';
+import { startRecording, type Recording } from '@server/replay/recording-client';
+import type { StateDump } from '@src/state/dump';
+import { replayToDump } from '@src/pipeline/replay';
+import { parseSession, type SessionEvent } from '@src/wire/session-file';
+import { PRIVATE_TOPICS, SNAPSHOT_PATHS } from '@src/wire/protocol';
 
 const SYMBOLS = ['BTCUSDT', 'ETHUSDT', 'SOLUSDT'];
 

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { runReplay } from '../../../scripts/replay';
+import { runReplay } from '@scripts/replay';
 
 const execRun = promisify(execFile);
 const ROOT = join(__dirname, '../../..');

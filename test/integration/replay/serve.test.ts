@@ -7,10 +7,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { OP_ABUSE_LIMIT, OP_BURST } from '../../../server/ws/conn';
-import { MAX_ANONYMOUS_PER_ADDRESS } from '../../../server/ws/slots';
-import { startReplayServer, type ReplayServer } from '../../../server/replay/server';
-import { parseSession, type SessionEvent } from '../../../src/wire/session-file';
+import { OP_ABUSE_LIMIT, OP_BURST } from '@server/ws/conn';
+import { MAX_ANONYMOUS_PER_ADDRESS } from '@server/ws/slots';
+import { startReplayServer, type ReplayServer } from '@server/replay/server';
+import { parseSession, type SessionEvent } from '@src/wire/session-file';
 import { Client, manualTimers, SESSIONS, Socket } from './support';
 
 const load = (name: string) => parseSession(readFileSync(join(SESSIONS, `${name}.jsonl`), 'utf8'));

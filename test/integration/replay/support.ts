@@ -1,6 +1,6 @@
 /** Helpers of the replay server tests: manual playback timers, a cookie-keeping client, a socket. */
 import WebSocket from 'ws';
-import type { PlaybackTimers } from '../../../server/replay/playback';
+import type { PlaybackTimers } from '@server/replay/playback';
 
 export const SESSIONS = new URL('../../sessions/', import.meta.url).pathname;
 

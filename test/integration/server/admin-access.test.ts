@@ -9,10 +9,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isLoopback, isLoopbackHost } from '../../../server/admin/operator-guard';
-import { startReplayServer, type ReplayServer } from '../../../server/replay/server';
-import type { Simulator } from '../../../server/simulator';
-import { parseSession } from '../../../src/wire/session-file';
+import { isLoopback, isLoopbackHost } from '@server/admin/operator-guard';
+import { startReplayServer, type ReplayServer } from '@server/replay/server';
+import type { Simulator } from '@server/simulator';
+import { parseSession } from '@src/wire/session-file';
 import { privateSession, startTestSim, WsClient } from './helpers';
 
 const ROOT = join(__dirname, '../../..');

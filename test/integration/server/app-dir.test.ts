@@ -3,8 +3,8 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Simulator } from '../../../server/simulator';
-import { startSimulator } from '../../../server/simulator';
+import type { Simulator } from '@server/simulator';
+import { startSimulator } from '@server/simulator';
 import { HttpClient, startTestSim, WsClient } from './helpers';
 
 describe('serving a built dashboard', () => {

@@ -5,8 +5,8 @@
  */
 import { RestClientV5, WebsocketClient } from 'bybit-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Simulator } from '../../../server/simulator';
-import { startSimulator } from '../../../server/simulator';
+import type { Simulator } from '@server/simulator';
+import { startSimulator } from '@server/simulator';
 
 /** The library's logger, silenced (it logs every reconnect attempt at info level). */
 const quiet = { trace: () => undefined, info: () => undefined, error: () => undefined };

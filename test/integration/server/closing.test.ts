@@ -4,7 +4,7 @@
  * private connection that never signs in is closed (4401), and shutdown is not held up either.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Simulator } from '../../../server/simulator';
+import type { Simulator } from '@server/simulator';
 import { HttpClient, privateSession, startTestSim, WsClient } from './helpers';
 
 type Frame = Record<string, unknown>;

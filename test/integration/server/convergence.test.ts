@@ -4,10 +4,10 @@
  * every delta, through the project's decoders and merge rules) equals the server's truth.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StateDump } from '../../../src/state/dump';
-import { decodePrivate } from '../../../src/wire/decode';
-import type { PrivateDataFrame } from '../../../src/wire/protocol';
-import type { Simulator } from '../../../server/simulator';
+import type { StateDump } from '@src/state/dump';
+import { decodePrivate } from '@src/wire/decode';
+import type { PrivateDataFrame } from '@src/wire/protocol';
+import type { Simulator } from '@server/simulator';
 import { ALL_PRIVATE_TOPICS, startTestSim } from './helpers';
 import { Observer, privatePart } from './observer';
 

@@ -8,8 +8,8 @@
  */
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RestEnvelope } from '../../../src/wire/protocol';
-import type { Simulator } from '../../../server/simulator';
+import type { RestEnvelope } from '@src/wire/protocol';
+import type { Simulator } from '@server/simulator';
 import { HttpClient, startTestSim, WsClient } from './helpers';
 
 type Env = RestEnvelope<unknown>;

@@ -1,6 +1,6 @@
 /** Same seed and same (manual) clock: byte-identical frames on both streams and the same truth. */
 import { describe, expect, it } from 'vitest';
-import type { Simulator } from '../../../server/simulator';
+import type { Simulator } from '@server/simulator';
 import { ALL_PRIVATE_TOPICS, privateSession, startTestSim, WsClient } from './helpers';
 
 async function run(seed: number): Promise<{ pub: string[]; priv: string[]; truth: unknown }> {

@@ -1,7 +1,7 @@
 /** Every fault control of the admin endpoint, observed by real clients. */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { decodePrivate } from '../../../src/wire/decode';
-import type { Simulator } from '../../../server/simulator';
+import { decodePrivate } from '@src/wire/decode';
+import type { Simulator } from '@server/simulator';
 import { HttpClient, privateSession, startTestSim, WsClient, type Closed } from './helpers';
 
 type Frame = Record<string, unknown>;

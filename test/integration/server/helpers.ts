@@ -3,8 +3,8 @@
  * client that records every frame and can wait for one. Real sockets on 127.0.0.1 only.
  */
 import WebSocket from 'ws';
-import { PRIVATE_TOPICS, type RestEnvelope } from '../../../src/wire/protocol';
-import { startSimulator, type Simulator, type SimulatorOptions } from '../../../server/simulator';
+import { PRIVATE_TOPICS, type RestEnvelope } from '@src/wire/protocol';
+import { startSimulator, type Simulator, type SimulatorOptions } from '@server/simulator';
 
 /** A simulator on a free port with a manual clock and the admin endpoint. */
 export function startTestSim(opts: SimulatorOptions = {}): Promise<Simulator> {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IncomeHistoryResult, LeaderIncome } from '../../../src/api/types';
-import type { RestEnvelope } from '../../../src/wire/protocol';
-import type { Simulator } from '../../../server/simulator';
+import type { IncomeHistoryResult, LeaderIncome } from '@src/api/types';
+import type { RestEnvelope } from '@src/wire/protocol';
+import type { Simulator } from '@server/simulator';
 import { HttpClient, startTestSim } from './helpers';
 
 const DAY = 86_400_000;

@@ -1,6 +1,6 @@
 /** Starting and stopping: a taken port, a clean stop that closes everything, stop twice. */
 import { describe, expect, it, vi } from 'vitest';
-import { startSimulator } from '../../../server/simulator';
+import { startSimulator } from '@server/simulator';
 import { HttpClient, privateSession, startTestSim, WsClient } from './helpers';
 
 describe('simulator lifecycle', () => {

@@ -1,6 +1,6 @@
 /** The mark price of a position is the ticker's of the same instant (the market steps first). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Simulator } from '../../../server/simulator';
+import type { Simulator } from '@server/simulator';
 import { startTestSim } from './helpers';
 
 describe('re-valuation at the mark price', () => {

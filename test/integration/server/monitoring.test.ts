@@ -8,24 +8,20 @@
  */
 import { createStore } from 'jotai';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { manualEnvironment } from '../../../machines/connection-environment';
-import { NodeWebSocket } from '../../../machines/node-websocket';
-import type { Simulator } from '../../../server/simulator';
-import { CALLS } from '../../../src/api/calls';
-import type { CollectEvent } from '../../../src/api/types';
-import { startAppMonitoring } from '../../../src/app/monitoring';
-import { resolveHostConfig } from '../../../src/config/host';
-import {
-  APP_EVENTS,
-  SLOW_SNAPSHOT_MS,
-  timedFetchSnapshot,
-} from '../../../src/monitoring/app-events';
-import { Monitor } from '../../../src/monitoring/monitor';
-import { startLive, type LiveStreams } from '../../../src/pipeline/live';
-import { copyProfileAtom, SIGNED_OUT, userAtom } from '../../../src/state/client';
-import { ready } from '../../../src/state/loadable';
-import { showToast, toastStore } from '../../../src/ui/notifications';
-import { SNAPSHOT_PATHS, type RestEnvelope } from '../../../src/wire/protocol';
+import { manualEnvironment } from '@machines/connection-environment';
+import { NodeWebSocket } from '@machines/node-websocket';
+import type { Simulator } from '@server/simulator';
+import { CALLS } from '@src/api/calls';
+import type { CollectEvent } from '@src/api/types';
+import { startAppMonitoring } from '@src/app/monitoring';
+import { resolveHostConfig } from '@src/config/host';
+import { APP_EVENTS, SLOW_SNAPSHOT_MS, timedFetchSnapshot } from '@src/monitoring/app-events';
+import { Monitor } from '@src/monitoring/monitor';
+import { startLive, type LiveStreams } from '@src/pipeline/live';
+import { copyProfileAtom, SIGNED_OUT, userAtom } from '@src/state/client';
+import { ready } from '@src/state/loadable';
+import { showToast, toastStore } from '@src/ui/notifications';
+import { SNAPSHOT_PATHS, type RestEnvelope } from '@src/wire/protocol';
 import { HttpClient, startTestSim } from './helpers';
 
 const TIMINGS = { backoffBaseMs: 20, backoffMaxMs: 200, pingIntervalMs: 300, pongTimeoutMs: 600 };

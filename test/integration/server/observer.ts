@@ -3,11 +3,11 @@
  * simulated ms: its state is then rebuilt by the project's own replay (decode + merge rules),
  * exactly as the dashboard and `npm run replay` do.
  */
-import type { StateDump } from '../../../src/state/dump';
-import { replayToDump } from '../../../src/pipeline/replay';
-import type { SessionEvent } from '../../../src/wire/session-file';
-import { SNAPSHOT_PATHS, type PrivateTopic } from '../../../src/wire/protocol';
-import type { Simulator } from '../../../server/simulator';
+import type { StateDump } from '@src/state/dump';
+import { replayToDump } from '@src/pipeline/replay';
+import type { SessionEvent } from '@src/wire/session-file';
+import { SNAPSHOT_PATHS, type PrivateTopic } from '@src/wire/protocol';
+import type { Simulator } from '@server/simulator';
 import { HttpClient, WsClient } from './helpers';
 
 export class Observer {

@@ -3,7 +3,7 @@
  * auth; pong shape; subscriptions and unknown topics.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Simulator } from '../../../server/simulator';
+import type { Simulator } from '@server/simulator';
 import { HttpClient, startTestSim, WsClient } from './helpers';
 
 describe('private stream auth', () => {

@@ -3,10 +3,10 @@
  * pings with and without req_id, unknown topics and ops, bad input, floods and the idle timeout.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { applyTickers, initialStreamState } from '../../../src/state/model';
-import { decodePublic } from '../../../src/wire/decode';
-import type { TickerFrame } from '../../../src/wire/protocol';
-import type { Simulator } from '../../../server/simulator';
+import { applyTickers, initialStreamState } from '@src/state/model';
+import { decodePublic } from '@src/wire/decode';
+import type { TickerFrame } from '@src/wire/protocol';
+import type { Simulator } from '@server/simulator';
 import { startTestSim, WsClient } from './helpers';
 
 describe('public stream', () => {

@@ -6,10 +6,10 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StateDump } from '../../../src/state/dump';
-import { replayToDump } from '../../../src/pipeline/replay';
-import { parseSession, type Session } from '../../../src/wire/session-file';
-import { SNAPSHOT_PATHS } from '../../../src/wire/protocol';
+import type { StateDump } from '@src/state/dump';
+import { replayToDump } from '@src/pipeline/replay';
+import { parseSession, type Session } from '@src/wire/session-file';
+import { SNAPSHOT_PATHS } from '@src/wire/protocol';
 import { startTestSim, HttpClient, WsClient, ALL_PRIVATE_TOPICS } from './helpers';
 
 describe('recording', () => {

@@ -3,9 +3,9 @@
  * codes, rate limits, settings round trips, the collector, valuations that add up, and 404s.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AssetOverview, AssetsAggregateInfo, ExchangeRate } from '../../../src/api/types';
-import type { RestEnvelope } from '../../../src/wire/protocol';
-import type { Simulator } from '../../../server/simulator';
+import type { AssetOverview, AssetsAggregateInfo, ExchangeRate } from '@src/api/types';
+import type { RestEnvelope } from '@src/wire/protocol';
+import type { Simulator } from '@server/simulator';
 import { HttpClient, startTestSim } from './helpers';
 
 type Env<T = unknown> = RestEnvelope<T>;

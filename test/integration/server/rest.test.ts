@@ -3,9 +3,9 @@
  * session cookie, 10007 without a session, and each call's result shape for a signed-in user.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CALLS, type CallName } from '../../../src/api/calls';
-import type { RestEnvelope } from '../../../src/wire/protocol';
-import type { Simulator } from '../../../server/simulator';
+import { CALLS, type CallName } from '@src/api/calls';
+import type { RestEnvelope } from '@src/wire/protocol';
+import type { Simulator } from '@server/simulator';
 import { HttpClient, startTestSim } from './helpers';
 
 const EVENT = {

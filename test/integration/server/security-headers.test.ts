@@ -8,10 +8,10 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ReplayServer } from '../../../server/replay/server';
-import { startReplayServer } from '../../../server/replay/server';
-import type { Simulator } from '../../../server/simulator';
-import { parseSession } from '../../../src/wire/session-file';
+import type { ReplayServer } from '@server/replay/server';
+import { startReplayServer } from '@server/replay/server';
+import type { Simulator } from '@server/simulator';
+import { parseSession } from '@src/wire/session-file';
 import viteConfig from '../../../vite.config';
 import { HttpClient, startTestSim } from './helpers';
 

@@ -5,8 +5,8 @@
  * message and in a Retry-After header.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RestEnvelope } from '../../../src/wire/protocol';
-import type { Simulator } from '../../../server/simulator';
+import type { RestEnvelope } from '@src/wire/protocol';
+import type { Simulator } from '@server/simulator';
 import { HttpClient, privateSession, startTestSim, WsClient } from './helpers';
 
 describe('sign-out and sign-in limits', () => {

@@ -5,10 +5,10 @@
  * at the same path is not served. The client half is test/unit/api/spec-call-table.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CallName } from '../../../src/api/calls';
-import { createEndpoints, type Endpoints } from '../../../src/api/endpoints';
-import { HttpClient as ApiClient } from '../../../src/api/http';
-import type { Simulator } from '../../../server/simulator';
+import type { CallName } from '@src/api/calls';
+import { createEndpoints, type Endpoints } from '@src/api/endpoints';
+import { HttpClient as ApiClient } from '@src/api/http';
+import type { Simulator } from '@server/simulator';
 import { callsFor, SPEC_ROWS } from '../../support/spec-call-table';
 import { HttpClient, startTestSim } from './helpers';
 

@@ -5,8 +5,8 @@
  * bytes over all connections pass the bound, while a reading client stays.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Simulator } from '../../../server/simulator';
-import { MAX_ANONYMOUS_PER_ADDRESS } from '../../../server/ws/hub';
+import type { Simulator } from '@server/simulator';
+import { MAX_ANONYMOUS_PER_ADDRESS } from '@server/ws/hub';
 import { HttpClient, startTestSim, WsClient } from './helpers';
 
 describe('websocket abuse', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RequestCache, STORAGE_CACHE_PREFIX, StorageCache } from '../../../src/api/cache';
+import { RequestCache, STORAGE_CACHE_PREFIX, StorageCache } from '@src/api/cache';
 import { MemoryStorage, ThrowingStorage, disabledStorage } from '../lib/memory-storage';
 
 function cacheOver(mem: Storage | null, budgetBytes?: number) {

@@ -1,10 +1,10 @@
 /** Every endpoint function against a real server: exactly its method and path from the table. */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CALLS, V5_MARKET, type CallName } from '../../../src/api/calls';
-import { createEndpoints, type Endpoints } from '../../../src/api/endpoints';
-import { HttpClient } from '../../../src/api/http';
-import { USER_TAG_NAMES } from '../../../src/api/types';
-import { PRIVATE_TOPICS, SNAPSHOT_PATHS } from '../../../src/wire/protocol';
+import { CALLS, V5_MARKET, type CallName } from '@src/api/calls';
+import { createEndpoints, type Endpoints } from '@src/api/endpoints';
+import { HttpClient } from '@src/api/http';
+import { USER_TAG_NAMES } from '@src/api/types';
+import { PRIVATE_TOPICS, SNAPSHOT_PATHS } from '@src/wire/protocol';
 import { envelope, sendJson, startTestServer, type TestServer } from './test-server';
 
 let server: TestServer;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BusinessError, isNoPermission, NoPermissionError } from '../../../src/api/errors';
+import { BusinessError, isNoPermission, NoPermissionError } from '@src/api/errors';
 
 describe('isNoPermission', () => {
   it('knows 10007, 33003 and 10009 whatever carries them', () => {

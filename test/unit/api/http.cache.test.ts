@@ -1,8 +1,8 @@
 /** The client's opt-in caches against a real server: memory LRU, shared in-flight GETs, storage. */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { RequestCache, StorageCache } from '../../../src/api/cache';
-import { AbortedError } from '../../../src/api/errors';
-import { HttpClient } from '../../../src/api/http';
+import { RequestCache, StorageCache } from '@src/api/cache';
+import { AbortedError } from '@src/api/errors';
+import { HttpClient } from '@src/api/http';
 import { MemoryStorage, disabledStorage } from '../lib/memory-storage';
 import { envelope, sendJson, startTestServer, type TestServer } from './test-server';
 

@@ -3,7 +3,7 @@
  * server: the test names start with the code and its English message.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ERROR_CODES, ERROR_MESSAGES } from '../../../src/api/error-codes';
+import { ERROR_CODES, ERROR_MESSAGES } from '@src/api/error-codes';
 import {
   AbortedError,
   ApiError,
@@ -14,8 +14,8 @@ import {
   NonResponseError,
   ParseError,
   TimeoutError,
-} from '../../../src/api/errors';
-import { HttpClient, type ResponseType } from '../../../src/api/http';
+} from '@src/api/errors';
+import { HttpClient, type ResponseType } from '@src/api/http';
 import { closedPort, envelope, sendJson, startTestServer, type TestServer } from './test-server';
 
 let server: TestServer;

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { BusinessError, NetworkError } from '../../../src/api/errors';
-import { HttpClient, isEmptyResponse, type RequestContext } from '../../../src/api/http';
-import type { RestEnvelope } from '../../../src/wire/protocol';
+import { BusinessError, NetworkError } from '@src/api/errors';
+import { HttpClient, isEmptyResponse, type RequestContext } from '@src/api/http';
+import type { RestEnvelope } from '@src/wire/protocol';
 import { envelope, sendJson, startTestServer, type TestServer } from './test-server';
 
 let server: TestServer;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildUrl, toQueryPairs } from '../../../src/api/query';
+import { buildUrl, toQueryPairs } from '@src/api/query';
 
 describe('buildUrl', () => {
   it('joins base and path with exactly one slash', () => {

@@ -5,9 +5,9 @@
  * body). The simulator half is test/integration/server/spec-call-table.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { CALLS, type CallName } from '../../../src/api/calls';
-import { createEndpoints, type Endpoints } from '../../../src/api/endpoints';
-import { HttpClient } from '../../../src/api/http';
+import { CALLS, type CallName } from '@src/api/calls';
+import { createEndpoints, type Endpoints } from '@src/api/endpoints';
+import { HttpClient } from '@src/api/http';
 import {
   callsFor,
   fixtureTable,

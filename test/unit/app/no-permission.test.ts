@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { noPermissionBridge, type NoPermissionListener } from '../../../src/app/no-permission';
+import { noPermissionBridge, type NoPermissionListener } from '@src/app/no-permission';
 
 describe('noPermissionBridge', () => {
   it('passes HTTP no-permission errors through and reports stream refusals as 10007', () => {

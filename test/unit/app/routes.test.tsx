@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { CopyProfile } from '../../../src/api/types';
-import { SCREENS } from '../../../src/app/routes';
+import type { CopyProfile } from '@src/api/types';
+import { SCREENS } from '@src/app/routes';
 import { COPY_PROFILES, fakeApi, renderApp } from '../ui/test-utils';
 
 describe('routes', () => {

@@ -2,8 +2,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createStore } from 'jotai';
 import { describe, expect, it } from 'vitest';
-import { SIGNED_OUT, userAtom } from '../../../src/state/client';
-import { ChatWidget, Footer, Header } from '../../../src/app/shell/lazy-parts';
+import { SIGNED_OUT, userAtom } from '@src/state/client';
+import { ChatWidget, Footer, Header } from '@src/app/shell/lazy-parts';
 import { fakeApi, PROFILES, renderApp } from '../ui/test-utils';
 
 const LAZY = Symbol.for('react.lazy');

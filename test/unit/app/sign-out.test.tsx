@@ -2,8 +2,8 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { cleanNotifications } from '@mantine/notifications';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { userAtom } from '../../../src/state/client';
-import { notificationStore, toastStore } from '../../../src/ui/notifications';
+import { userAtom } from '@src/state/client';
+import { notificationStore, toastStore } from '@src/ui/notifications';
 import { apiError, fakeApi, renderApp } from '../ui/test-utils';
 
 afterEach(() => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DOMAIN_TABLE, ENVIRONMENTS, REGIONS } from '../../../src/config/domains';
+import { DOMAIN_TABLE, ENVIRONMENTS, REGIONS } from '@src/config/domains';
 import {
   currentHostConfig,
   envOf,
@@ -9,7 +9,7 @@ import {
   resolveHostConfig,
   sessionCookieName,
   type HostConfig,
-} from '../../../src/config/host';
+} from '@src/config/host';
 
 const at = (hostname: string, protocol = 'https:'): HostConfig =>
   resolveHostConfig({ hostname, protocol, origin: `${protocol}//${hostname}` });

@@ -5,10 +5,10 @@
  */
 import { act } from '@testing-library/react';
 import type { ProfilerOnRenderCallback, ReactNode } from 'react';
-import { StreamAtomsProvider } from '../../../src/facade/live-context';
-import { ScreenApiProvider, type ScreenApi } from '../../../src/facade/screen-api';
-import type { PrivateTopic } from '../../../src/wire/protocol';
-import { RowRenderProbe } from '../../../src/ui/table/VirtualTable';
+import { StreamAtomsProvider } from '@src/facade/live-context';
+import { ScreenApiProvider, type ScreenApi } from '@src/facade/screen-api';
+import type { PrivateTopic } from '@src/wire/protocol';
+import { RowRenderProbe } from '@src/ui/table/VirtualTable';
 import { privateText, tickerText } from '../state/fixtures';
 import { envelope, settle, setup } from '../pipeline/harness';
 import { fakeScreenApi, renderWithProviders } from '../ui/test-utils';

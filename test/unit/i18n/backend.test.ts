@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { BACKEND_READ_OPTIONS, createI18n, LOCALES_LOAD_PATH } from '../../../src/i18n/i18n';
-import { LANGUAGES } from '../../../src/i18n/languages';
+import { BACKEND_READ_OPTIONS, createI18n, LOCALES_LOAD_PATH } from '@src/i18n/i18n';
+import { LANGUAGES } from '@src/i18n/languages';
 
 /** A loopback server for /locales/{lng}/{ns}.json; `plan` decides each response by path. */
 let server: Server;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formMessages, validateValue, type Rule } from '../../../src/i18n/form-messages';
-import { createI18n } from '../../../src/i18n/i18n';
+import { formMessages, validateValue, type Rule } from '@src/i18n/form-messages';
+import { createI18n } from '@src/i18n/i18n';
 import en from '../../../locales/en/user-assets.json';
 import de from '../../../locales/de-DE/user-assets.json';
 

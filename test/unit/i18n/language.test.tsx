@@ -3,12 +3,12 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createStore as createJotaiStore } from 'jotai';
 import { afterEach, describe, expect, it } from 'vitest';
-import { applyLanguage, initialLanguage } from '../../../src/i18n/language';
-import { getCookie } from '../../../src/lib/cookie';
-import { createStore as createKeyValueStore } from '../../../src/lib/storage';
-import { currentLangAtom } from '../../../src/state/client';
-import { LanguageMenu } from '../../../src/ui/LanguageMenu';
-import { AppProviders } from '../../../src/app/providers';
+import { applyLanguage, initialLanguage } from '@src/i18n/language';
+import { getCookie } from '@src/lib/cookie';
+import { createStore as createKeyValueStore } from '@src/lib/storage';
+import { currentLangAtom } from '@src/state/client';
+import { LanguageMenu } from '@src/ui/LanguageMenu';
+import { AppProviders } from '@src/app/providers';
 import { renderWithProviders, TEST_HOST, testI18n, testServices } from '../ui/test-utils';
 
 const root = document.documentElement;

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  directionOf,
-  isRtl,
-  LANGUAGES,
-  matchLanguage,
-  resolveLanguage,
-} from '../../../src/i18n/languages';
+import { directionOf, isRtl, LANGUAGES, matchLanguage, resolveLanguage } from '@src/i18n/languages';
 
 describe('languages', () => {
   it('lists the 13 languages plus the regional zh-HK and ar-SA', () => {

@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ERROR_MESSAGES } from '../../../src/api/error-codes';
-import { NAMESPACES } from '../../../src/i18n/i18n';
-import { LANGUAGES } from '../../../src/i18n/languages';
+import { ERROR_MESSAGES } from '@src/api/error-codes';
+import { NAMESPACES } from '@src/i18n/i18n';
+import { LANGUAGES } from '@src/i18n/languages';
 
 const ROOT = join(import.meta.dirname, '../../../locales');
 const SRC = join(import.meta.dirname, '../../../src');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createI18n } from '../../../src/i18n/i18n';
-import { pseudoize } from '../../../src/i18n/pseudo';
+import { createI18n } from '@src/i18n/i18n';
+import { pseudoize } from '@src/i18n/pseudo';
 import en from '../../../locales/en/user-assets.json';
 
 describe('pseudo-locale', () => {

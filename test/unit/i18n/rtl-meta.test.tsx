@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { hostRtlLanguages, isRtl, RTL_META_NAME } from '../../../src/i18n/languages';
+import { hostRtlLanguages, isRtl, RTL_META_NAME } from '@src/i18n/languages';
 
 function setMeta(content: string) {
   const m = document.createElement('meta');

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { getCookie, removeCookie, serialiseCookie, setCookie } from '../../../src/lib/cookie';
+import { getCookie, removeCookie, serialiseCookie, setCookie } from '@src/lib/cookie';
 
 afterEach(() => {
   for (const name of ['a', 'b', 'lang', 'secure-token-testnet']) removeCookie(name);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LruMap } from '../../../src/lib/lru';
+import { LruMap } from '@src/lib/lru';
 
 describe('LruMap', () => {
   it('evicts the least recently used entry past capacity', () => {

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LANGUAGES } from '../../../src/i18n/languages';
+import { LANGUAGES } from '@src/i18n/languages';
 import {
   displayDecimal,
   formatDecimal,
@@ -13,12 +13,12 @@ import {
   formatPercentE4,
   formatUsd,
   type FormatOptions,
-} from '../../../src/lib/money';
+} from '@src/lib/money';
 import {
   forceRenderPath,
   formatsDecimalStringsExactly,
   type SignDisplay,
-} from '../../../src/lib/money-intl';
+} from '@src/lib/money-intl';
 
 const SIGNS: readonly (SignDisplay | undefined)[] = [undefined, 'negative', 'always', 'exceptZero'];
 

@@ -28,7 +28,7 @@ import {
   stepDecimals,
   subScaled,
   sumScaled,
-} from '../../../src/lib/money';
+} from '@src/lib/money';
 
 /** Integer strings of 1 to 40 digits, either sign, with no leading zeros. */
 const intString = fc

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createStore, isQuotaError, safeLocalStorage } from '../../../src/lib/storage';
+import { createStore, isQuotaError, safeLocalStorage } from '@src/lib/storage';
 import { MemoryStorage, ThrowingStorage, disabledStorage } from './memory-storage';
 
 describe('createStore', () => {

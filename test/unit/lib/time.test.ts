@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatTime, toMillis } from '../../../src/lib/time';
+import { formatDate, formatTime, toMillis } from '@src/lib/time';
 
 describe('toMillis', () => {
   it.each([

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { backoffCeiling, backoffDelay } from '../../../machines/backoff';
+import { backoffCeiling, backoffDelay } from '@machines/backoff';
 
 const BASE = 1_000;
 const MAX = 30_000;

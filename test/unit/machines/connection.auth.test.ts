@@ -1,6 +1,6 @@
 /** Private stream auth: a fresh one-time token per connection, first frame, never queued; unauthorized. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createConnection } from '../../../machines/connection.machine';
+import { createConnection } from '@machines/connection.machine';
 import { advance, MockWebSocketImpl, recordingSink, rig, type Rig } from './harness';
 
 const authTokens = (r: Rig) =>

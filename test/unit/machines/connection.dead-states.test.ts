@@ -4,7 +4,7 @@
  */
 import ReconnectingWebSocket from 'reconnecting-websocket';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { WebSocketConstructor } from '../../../machines/connection.types';
+import type { WebSocketConstructor } from '@machines/connection.types';
 import {
   advance,
   countingWebSocket,

@@ -1,6 +1,6 @@
 /** Frames: decoded once, data to the sink, rejected frames counted, answers kept by the machine. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FrameSink } from '../../../src/wire/sink';
+import type { FrameSink } from '@src/wire/sink';
 import { advance, recordingSink, rig, type Rig } from './harness';
 
 describe('frames', () => {

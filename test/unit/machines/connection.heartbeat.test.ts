@@ -1,6 +1,6 @@
 /** Heartbeat: a ping every 20 s, RTT from the req_id, both pong shapes, 10 s pong timeout. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { StreamName } from '../../../src/wire/protocol';
+import type { StreamName } from '@src/wire/protocol';
 import { advance, rig, type Rig } from './harness';
 
 const pings = (r: Rig, conn = 0) => (r.exchange.ops[conn] ?? []).filter((o) => o.op === 'ping');

@@ -3,7 +3,7 @@
  * comes back into view (one immediate attempt per visibility change, then the backoff again).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { canReconnectNow, selectReconnectDueAt } from '../../../src/pipeline/connection-status';
+import { canReconnectNow, selectReconnectDueAt } from '@src/pipeline/connection-status';
 import { advance, countingWebSocket, rig, type Rig } from './harness';
 
 describe('reconnect countdown and reconnect now', () => {

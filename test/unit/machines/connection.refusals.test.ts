@@ -4,8 +4,8 @@
  * a topic without an answer is neither active nor stale.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ClientOp } from '../../../src/wire/protocol';
-import { selectRefusedTopics } from '../../../src/pipeline/connection-status';
+import type { ClientOp } from '@src/wire/protocol';
+import { selectRefusedTopics } from '@src/pipeline/connection-status';
 import { advance, rig, type Rig } from './harness';
 
 const subscribeArgs = (r: Rig, conn = 0): string[][] =>

@@ -1,6 +1,6 @@
 /** Staleness: no frame at all while live (a ping is forced), per-topic freshness, frames per second. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { healthOf, isTopicStale } from '../../../src/pipeline/connection-status';
+import { healthOf, isTopicStale } from '@src/pipeline/connection-status';
 import { advance, rig, type Rig } from './harness';
 
 describe('stale connection', () => {

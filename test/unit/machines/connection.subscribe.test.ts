@@ -1,6 +1,6 @@
 /** Wanted topics: initial subscribe, runtime add/remove while live, full resubscribe after reconnect. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ClientOp } from '../../../src/wire/protocol';
+import type { ClientOp } from '@src/wire/protocol';
 import { advance, rig, type Rig } from './harness';
 
 const topicOps = (r: Rig, conn: number): Pick<ClientOp, 'op' | 'args'>[] =>

@@ -5,16 +5,16 @@
  */
 import { Server, WebSocket as MockWebSocket, type Client } from 'mock-socket';
 import { vi } from 'vitest';
-import { manualEnvironment } from '../../../machines/connection-environment';
-import { createConnection, type ConnectionActor } from '../../../machines/connection.machine';
+import { manualEnvironment } from '@machines/connection-environment';
+import { createConnection, type ConnectionActor } from '@machines/connection.machine';
 import type {
   ConnectionInput,
   UnauthorizedEvent,
   WebSocketConstructor,
-} from '../../../machines/connection.types';
-import type { ClientOp, StreamName } from '../../../src/wire/protocol';
-import type { FrameSink } from '../../../src/wire/sink';
-import { phaseOf } from '../../../src/pipeline/connection-status';
+} from '@machines/connection.types';
+import type { ClientOp, StreamName } from '@src/wire/protocol';
+import type { FrameSink } from '@src/wire/sink';
+import { phaseOf } from '@src/pipeline/connection-status';
 
 let serial = 0;
 

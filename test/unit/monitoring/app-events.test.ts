@@ -6,19 +6,19 @@
  */
 import { createStore } from 'jotai';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startAppMonitoring } from '../../../src/app/monitoring';
+import { startAppMonitoring } from '@src/app/monitoring';
 import {
   APP_EVENTS,
   SLOW_SNAPSHOT_MS,
   timedFetchSnapshot,
   watchConnections,
   type WatchedActor,
-} from '../../../src/monitoring/app-events';
-import type { ConnectionHealth } from '../../../src/pipeline/connection-status';
-import { liveConnectionsAtom, type LiveConnections } from '../../../src/pipeline/live';
-import { SIGNED_OUT, userAtom } from '../../../src/state/client';
-import { hideToast, notify, showToast, toastStore } from '../../../src/ui/notifications';
-import type { RestEnvelope } from '../../../src/wire/protocol';
+} from '@src/monitoring/app-events';
+import type { ConnectionHealth } from '@src/pipeline/connection-status';
+import { liveConnectionsAtom, type LiveConnections } from '@src/pipeline/live';
+import { SIGNED_OUT, userAtom } from '@src/state/client';
+import { hideToast, notify, showToast, toastStore } from '@src/ui/notifications';
+import type { RestEnvelope } from '@src/wire/protocol';
 
 type Event = [string, Record<string, unknown> | undefined];
 

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { CollectBody } from '../../../src/api/types';
-import { resolveHostConfig } from '../../../src/config/host';
+import type { CollectBody } from '@src/api/types';
+import { resolveHostConfig } from '@src/config/host';
 import {
   BATCH_SIZE,
   FLUSH_INTERVAL_MS,
@@ -13,7 +13,7 @@ import {
   monitor,
   trackEvent,
   type MonitorOptions,
-} from '../../../src/monitoring/monitor';
+} from '@src/monitoring/monitor';
 import { envelope, sendJson, startTestServer, type TestServer } from '../api/test-server';
 
 const LOCAL = resolveHostConfig({

@@ -5,7 +5,7 @@ import {
   healthOf,
   phaseOf,
   selectReconnectDelayMs,
-} from '../../../src/pipeline/connection-status';
+} from '@src/pipeline/connection-status';
 import { advance, rig, type Rig } from '../machines/harness';
 
 describe('connection status', () => {

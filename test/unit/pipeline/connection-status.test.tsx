@@ -2,7 +2,7 @@
 import { act, render, renderHook, screen } from '@testing-library/react';
 import { Profiler } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ConnectionActor } from '../../../machines/connection.machine';
+import type { ConnectionActor } from '@machines/connection.machine';
 import {
   useConnectionAttempt,
   useConnectionFps,
@@ -13,7 +13,7 @@ import {
   useStaleTopicCount,
   useStaleTopics,
   useTopicStale,
-} from '../../../src/pipeline/connection-status';
+} from '@src/pipeline/connection-status';
 import { advance, rig, type Rig } from '../machines/harness';
 
 let renders = 0;

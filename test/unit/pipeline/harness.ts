@@ -4,11 +4,11 @@
  */
 import { createStore } from 'jotai';
 import { vi } from 'vitest';
-import { createStreamAtoms } from '../../../src/state/atoms/stream';
-import { decodeFrame } from '../../../src/wire/decode';
-import { Ingest, type IngestOptions } from '../../../src/pipeline/ingest';
-import type { Scheduler } from '../../../src/pipeline/schedulers';
-import type { PrivateTopic, RestEnvelope, StreamName } from '../../../src/wire/protocol';
+import { createStreamAtoms } from '@src/state/atoms/stream';
+import { decodeFrame } from '@src/wire/decode';
+import { Ingest, type IngestOptions } from '@src/pipeline/ingest';
+import type { Scheduler } from '@src/pipeline/schedulers';
+import type { PrivateTopic, RestEnvelope, StreamName } from '@src/wire/protocol';
 
 export interface Pending {
   topic: PrivateTopic;

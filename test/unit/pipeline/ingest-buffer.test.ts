@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { initialStreamState } from '../../../src/state/model';
-import { positionKey } from '../../../src/state/positions';
-import { IngestBuffer } from '../../../src/pipeline/ingest-buffer';
-import { validateTicker } from '../../../src/wire/validate';
+import { initialStreamState } from '@src/state/model';
+import { positionKey } from '@src/state/positions';
+import { IngestBuffer } from '@src/pipeline/ingest-buffer';
+import { validateTicker } from '@src/wire/validate';
 import { order, position, T0 } from '../state/fixtures';
 
 describe('IngestBuffer', () => {

@@ -10,9 +10,9 @@ import {
   applyTickers,
   initialStreamState,
   type StreamState,
-} from '../../../src/state/model';
-import { positionKey } from '../../../src/state/positions';
-import { decodeFrame } from '../../../src/wire/decode';
+} from '@src/state/model';
+import { positionKey } from '@src/state/positions';
+import { decodeFrame } from '@src/wire/decode';
 import { order, position, privateText, tickerText, wallet } from '../state/fixtures';
 import { setup } from './harness';
 

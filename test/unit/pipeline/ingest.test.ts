@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { positionKey } from '../../../src/state/positions';
+import { positionKey } from '@src/state/positions';
 import { order, position, privateText, T0, tickerText, wallet } from '../state/fixtures';
 import { envelope, settle, setup } from './harness';
 

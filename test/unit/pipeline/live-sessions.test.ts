@@ -7,10 +7,10 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { toDump } from '../../../src/state/dump';
-import { decodeFrame } from '../../../src/wire/decode';
-import { topicForSnapshotPath, type PrivateTopic } from '../../../src/wire/protocol';
-import { parseSession, type SessionEvent } from '../../../src/wire/session-file';
+import { toDump } from '@src/state/dump';
+import { decodeFrame } from '@src/wire/decode';
+import { topicForSnapshotPath, type PrivateTopic } from '@src/wire/protocol';
+import { parseSession, type SessionEvent } from '@src/wire/session-file';
 import { settle, setup } from './harness';
 
 const DIRS = [join(__dirname, '../../sessions'), join(__dirname, '../../../../shared/sessions')];

@@ -1,20 +1,20 @@
 /** The live pipeline following the session, against mock-socket exchanges (fake timers). */
 import { createStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { manualEnvironment } from '../../../machines/connection-environment';
-import type { UnauthorizedEvent } from '../../../machines/connection.types';
-import { createStreamAtoms } from '../../../src/state/atoms/stream';
-import { copyProfileAtom, instrumentsAtom, SIGNED_OUT, userAtom } from '../../../src/state/client';
-import { ready } from '../../../src/state/loadable';
-import { phaseOf } from '../../../src/pipeline/connection-status';
+import { manualEnvironment } from '@machines/connection-environment';
+import type { UnauthorizedEvent } from '@machines/connection.types';
+import { createStreamAtoms } from '@src/state/atoms/stream';
+import { copyProfileAtom, instrumentsAtom, SIGNED_OUT, userAtom } from '@src/state/client';
+import { ready } from '@src/state/loadable';
+import { phaseOf } from '@src/pipeline/connection-status';
 import {
   liveConnectionsAtom,
   startLive,
   wantedSymbols,
   type LiveOptions,
-} from '../../../src/pipeline/live';
-import { initialStreamState, applyItems } from '../../../src/state/model';
-import type { PrivateTopic, RestEnvelope } from '../../../src/wire/protocol';
+} from '@src/pipeline/live';
+import { initialStreamState, applyItems } from '@src/state/model';
+import type { PrivateTopic, RestEnvelope } from '@src/wire/protocol';
 import { advance, FakeExchange, MockWebSocketImpl } from '../machines/harness';
 import { leaderWallet, order, position, privateText, T0 } from '../state/fixtures';
 import { envelope, manualScheduler } from './harness';

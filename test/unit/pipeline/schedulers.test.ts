@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { frameScheduler, taskScheduler } from '../../../src/pipeline/schedulers';
+import { frameScheduler, taskScheduler } from '@src/pipeline/schedulers';
 
 describe('schedulers', () => {
   beforeEach(() => vi.useFakeTimers());

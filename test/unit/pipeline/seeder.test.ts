@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PrivateTopic, RestEnvelope } from '../../../src/wire/protocol';
-import { Seeder, type SeedFailure, type SeedResult } from '../../../src/pipeline/seeder';
+import type { PrivateTopic, RestEnvelope } from '@src/wire/protocol';
+import { Seeder, type SeedFailure, type SeedResult } from '@src/pipeline/seeder';
 import { order, risk } from '../state/fixtures';
 import { envelope, settle, type Pending } from './harness';
 

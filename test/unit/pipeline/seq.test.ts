@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SeqTracker } from '../../../src/pipeline/seq';
+import { SeqTracker } from '@src/pipeline/seq';
 
 describe('SeqTracker', () => {
   it('counts from 1 per topic; a jump forward is a gap; an old seq is a repeat', () => {

@@ -1,14 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { HttpClient } from '../../../src/api/http';
-import { replayToDump } from '../../../src/pipeline/replay';
-import { parseSession } from '../../../src/wire/session-file';
-import { isRecordedRest } from '../../../src/api/tap';
-import {
-  redactClientFrame,
-  redactRestBody,
-  SessionRecorder,
-} from '../../../src/pipeline/session-recorder';
-import { createTapSlot } from '../../../src/wire/tap';
+import { HttpClient } from '@src/api/http';
+import { replayToDump } from '@src/pipeline/replay';
+import { parseSession } from '@src/wire/session-file';
+import { isRecordedRest } from '@src/api/tap';
+import { redactClientFrame, redactRestBody, SessionRecorder } from '@src/pipeline/session-recorder';
+import { createTapSlot } from '@src/wire/tap';
 import { advance, rig } from '../machines/harness';
 
 const T0 = 1_732_150_000_000;

@@ -1,6 +1,6 @@
 import { createStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CopyProfile, Preferences, Profile } from '../../../src/api/types';
+import type { CopyProfile, Preferences, Profile } from '@src/api/types';
 import {
   bootstrapSession,
   clearSession,
@@ -11,7 +11,7 @@ import {
   sessionStatusAtom,
   signOut,
   type SessionApi,
-} from '../../../src/pipeline/session';
+} from '@src/pipeline/session';
 import {
   assetsAggregateInfoAtom,
   cardPotentialAtom,
@@ -25,7 +25,7 @@ import {
   registerPermissionAtom,
   showAssetsAtom,
   userAtom,
-} from '../../../src/state/client';
+} from '@src/state/client';
 import { MemoryStorage } from '../lib/memory-storage';
 
 beforeEach(() => {

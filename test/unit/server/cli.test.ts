@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HELP, parseCli } from '../../../server/cli';
+import { HELP, parseCli } from '@server/cli';
 
 describe('parseCli', () => {
   it('defaults to port 8790 and takes every flag', () => {

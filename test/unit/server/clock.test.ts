@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { after, every, ManualClock, MAX_TIMER_DELAY_MS, RealClock } from '../../../server/clock';
-import { Engine } from '../../../server/engine/engine';
-import { Rng } from '../../../server/lib/rng';
-import { Market } from '../../../server/market/market';
+import { after, every, ManualClock, MAX_TIMER_DELAY_MS, RealClock } from '@server/clock';
+import { Engine } from '@server/engine/engine';
+import { Rng } from '@server/lib/rng';
+import { Market } from '@server/market/market';
 
 describe('ManualClock', () => {
   it('runs timers in time order, ties in the order they were set, only when advanced', () => {

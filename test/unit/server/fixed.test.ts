@@ -7,7 +7,7 @@ import {
   formatTrimmed,
   parseFixed,
   rescale,
-} from '../../../server/lib/fixed';
+} from '@server/lib/fixed';
 
 describe('fixed-point helpers', () => {
   it.each([

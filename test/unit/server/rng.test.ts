@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Rng } from '../../../server/lib/rng';
+import { Rng } from '@server/lib/rng';
 
 describe('Rng', () => {
   it('is deterministic per seed and stream, and streams differ', () => {

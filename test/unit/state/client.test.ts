@@ -18,8 +18,8 @@ import {
   showAssetsAtom,
   SIGNED_OUT,
   userAtom,
-} from '../../../src/state/client';
-import { failed, pending, ready } from '../../../src/state/loadable';
+} from '@src/state/client';
+import { failed, pending, ready } from '@src/state/loadable';
 
 describe('client-state atoms', () => {
   it('start signed out', () => {

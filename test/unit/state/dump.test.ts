@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { toDump } from '../../../src/state/dump';
-import { applyItems, applyTickers, initialStreamState } from '../../../src/state/model';
-import { validateTicker } from '../../../src/wire/validate';
+import { toDump } from '@src/state/dump';
+import { applyItems, applyTickers, initialStreamState } from '@src/state/model';
+import { validateTicker } from '@src/wire/validate';
 import { order, position, wallet } from './fixtures';
 
 describe('toDump', () => {

@@ -13,7 +13,7 @@ import type {
   Risk,
   TopicEntity,
   Wallet,
-} from '../../../src/wire/protocol';
+} from '@src/wire/protocol';
 
 export const T0 = 1_732_150_000_000;
 /** An E3 timestamp string `dt` ms after T0. */

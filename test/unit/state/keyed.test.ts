@@ -7,7 +7,7 @@ import {
   MAX_TOMBSTONES,
   snapshotTombstones,
   type KeyedState,
-} from '../../../src/state/keyed';
+} from '@src/state/keyed';
 
 describe('KeyedDraft', () => {
   it('copies each map once, at its first write, and leaves the base untouched', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dataOf, failed, idle, pending, ready } from '../../../src/state/loadable';
+import { dataOf, failed, idle, pending, ready } from '@src/state/loadable';
 
 describe('Loadable', () => {
   it('builds each status', () => {

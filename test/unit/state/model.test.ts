@@ -6,10 +6,10 @@ import {
   applyTickers,
   initialStreamState,
   TOPIC_REDUCERS,
-} from '../../../src/state/model';
-import { positionList } from '../../../src/state/positions';
-import { PRIVATE_TOPICS } from '../../../src/wire/protocol';
-import { validateTicker } from '../../../src/wire/validate';
+} from '@src/state/model';
+import { positionList } from '@src/state/positions';
+import { PRIVATE_TOPICS } from '@src/wire/protocol';
+import { validateTicker } from '@src/wire/validate';
 import { at, dataFrame, leaderWallet, order, position, risk, T0, wallet } from './fixtures';
 
 const micros = (dt: number) => `${T0 + dt}000`;

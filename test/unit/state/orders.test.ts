@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyOrders, isKeptOrder, mergeOrders, snapshotOrders } from '../../../src/state/orders';
+import { emptyOrders, isKeptOrder, mergeOrders, snapshotOrders } from '@src/state/orders';
 import { at, order, T0 } from './fixtures';
 
 const micros = (dt: number) => `${T0 + dt}000`;

@@ -6,7 +6,7 @@ import {
   positionKey,
   positionList,
   snapshotPositions,
-} from '../../../src/state/positions';
+} from '@src/state/positions';
 import { position, T0 } from './fixtures';
 
 const micros = (dt: number) => `${T0 + dt}000`;

@@ -5,11 +5,11 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { emptyOrders, mergeOrders } from '../../../src/state/orders';
-import { emptyPositions, mergePositions, positionKey } from '../../../src/state/positions';
-import { mergeCopyAccount, mergeLeaderIncome, mergeRisk } from '../../../src/state/singles';
-import { initialWallets, mergeWallets } from '../../../src/state/wallets';
-import type { KeyedState } from '../../../src/state/keyed';
+import { emptyOrders, mergeOrders } from '@src/state/orders';
+import { emptyPositions, mergePositions, positionKey } from '@src/state/positions';
+import { mergeCopyAccount, mergeLeaderIncome, mergeRisk } from '@src/state/singles';
+import { initialWallets, mergeWallets } from '@src/state/wallets';
+import type { KeyedState } from '@src/state/keyed';
 import { at, copyAccount, leaderIncome, order, position, risk, wallet } from './fixtures';
 
 const RUNS = { numRuns: 150 };

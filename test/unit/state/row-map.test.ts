@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { RowMap, RowMapDraft } from '../../../src/state/row-map';
+import { RowMap, RowMapDraft } from '@src/state/row-map';
 
 const KEYS = [
   'a',

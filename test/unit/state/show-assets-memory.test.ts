@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createStore } from '../../../src/lib/storage';
-import { recallShowAssets, rememberShowAssets } from '../../../src/state/show-assets-memory';
+import { createStore } from '@src/lib/storage';
+import { recallShowAssets, rememberShowAssets } from '@src/state/show-assets-memory';
 import { MemoryStorage, disabledStorage } from '../lib/memory-storage';
 
 describe('the last show/hide-assets choice per user on this device', () => {

@@ -5,7 +5,7 @@ import {
   mergeLeaderWallet,
   mergeRisk,
   replaceUnlessOlder,
-} from '../../../src/state/singles';
+} from '@src/state/singles';
 import { at, copyAccount, leaderIncome, leaderWallet, risk, T0 } from './fixtures';
 
 const micros = (dt: number) => `${T0 + dt}000`;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { emptyTickers, mergeTickers } from '../../../src/state/tickers';
-import { validateTicker } from '../../../src/wire/validate';
-import type { Ticker } from '../../../src/wire/protocol';
+import { emptyTickers, mergeTickers } from '@src/state/tickers';
+import { validateTicker } from '@src/wire/validate';
+import type { Ticker } from '@src/wire/protocol';
 
 const t = (data: Record<string, string>): Ticker => validateTicker(data);
 

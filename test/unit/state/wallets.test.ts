@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_WALLET_COINS } from '../../../src/wire/protocol';
-import {
-  defaultWallet,
-  initialWallets,
-  mergeWallets,
-  snapshotWallets,
-} from '../../../src/state/wallets';
+import { DEFAULT_WALLET_COINS } from '@src/wire/protocol';
+import { defaultWallet, initialWallets, mergeWallets, snapshotWallets } from '@src/state/wallets';
 import { T0, wallet } from './fixtures';
 
 const micros = (dt: number) => `${T0 + dt}000`;

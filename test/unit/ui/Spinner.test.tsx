@@ -1,7 +1,7 @@
 import { rem } from '@mantine/core';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { Spinner } from '../../../src/ui/Spinner';
+import { Spinner } from '@src/ui/Spinner';
 import { renderWithProviders } from './test-utils';
 
 describe('Spinner', () => {

@@ -6,8 +6,8 @@ import {
   rootMarkerColorSchemeManager,
   THEME_ATTRIBUTE,
   THEME_STORAGE_KEY,
-} from '../../../src/ui/color-scheme';
-import { ThemeToggle } from '../../../src/ui/ThemeToggle';
+} from '@src/ui/color-scheme';
+import { ThemeToggle } from '@src/ui/ThemeToggle';
 import { renderWithProviders } from './test-utils';
 
 const root = document.documentElement;

@@ -3,15 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { Button } from '@mantine/core';
 import { createStore } from 'jotai';
 import { describe, expect, it, vi } from 'vitest';
-import { configsAtom } from '../../../src/state/client';
-import { DialogHost } from '../../../src/ui/dialogs/DialogHost';
+import { configsAtom } from '@src/state/client';
+import { DialogHost } from '@src/ui/dialogs/DialogHost';
 import {
   DIALOG_NAMES,
   dialogAtom,
   useDialogs,
   type DialogName,
-} from '../../../src/ui/dialogs/dialog-state';
-import { DIALOGS } from '../../../src/ui/dialogs/registry';
+} from '@src/ui/dialogs/dialog-state';
+import { DIALOGS } from '@src/ui/dialogs/registry';
 import { renderWithProviders } from './test-utils';
 
 function Opener() {

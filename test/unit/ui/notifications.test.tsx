@@ -2,8 +2,8 @@ import { cleanNotifications } from '@mantine/notifications';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { notificationStore, notify, showToast, toastStore } from '../../../src/ui/notifications';
-import { AppProviders } from '../../../src/app/providers';
+import { notificationStore, notify, showToast, toastStore } from '@src/ui/notifications';
+import { AppProviders } from '@src/app/providers';
 import { renderWithProviders, testI18n, testServices } from './test-utils';
 
 const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));

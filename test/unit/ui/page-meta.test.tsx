@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { applyPageMeta, canonicalUrl, pageTitle } from '../../../src/ui/page-meta';
+import { applyPageMeta, canonicalUrl, pageTitle } from '@src/ui/page-meta';
 import { fakeApi, renderApp } from './test-utils';
 
 const meta = (sel: string) => document.head.querySelector(sel)?.getAttribute('content');

@@ -13,17 +13,17 @@ import type {
   IncomeHistoryResult,
   LeaderBotsResult,
   Preferences,
-} from '../../../src/api/types';
-import { ScreenApiProvider, type ScreenApi } from '../../../src/facade/screen-api';
-import type { CopyProfile, Profile, UserTags } from '../../../src/api/types';
-import { App } from '../../../src/app/App';
-import { AppProviders } from '../../../src/app/providers';
-import { buildRoutes } from '../../../src/app/routes';
-import type { AppServices } from '../../../src/facade/services';
-import type { SessionApi } from '../../../src/pipeline/session';
-import { createI18n } from '../../../src/i18n/i18n';
-import { currentLangAtom } from '../../../src/state/client';
-import { createTapSlot } from '../../../src/wire/tap';
+} from '@src/api/types';
+import { ScreenApiProvider, type ScreenApi } from '@src/facade/screen-api';
+import type { CopyProfile, Profile, UserTags } from '@src/api/types';
+import { App } from '@src/app/App';
+import { AppProviders } from '@src/app/providers';
+import { buildRoutes } from '@src/app/routes';
+import type { AppServices } from '@src/facade/services';
+import type { SessionApi } from '@src/pipeline/session';
+import { createI18n } from '@src/i18n/i18n';
+import { currentLangAtom } from '@src/state/client';
+import { createTapSlot } from '@src/wire/tap';
 
 const files = import.meta.glob<{ default: Record<string, unknown> }>('../../../locales/*/*.json', {
   eager: true,

@@ -1,7 +1,7 @@
 import { Button, rem, TextInput } from '@mantine/core';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { theme } from '../../../src/ui/theme';
+import { theme } from '@src/ui/theme';
 import { renderWithProviders } from './test-utils';
 
 describe('theme', () => {

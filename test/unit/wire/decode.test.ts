@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  decodeFrame,
-  decodePrivate,
-  decodePublic,
-  MAX_FRAME_CHARS,
-} from '../../../src/wire/decode';
-import type { PrivateDataFrame, TickerFrame } from '../../../src/wire/protocol';
+import { decodeFrame, decodePrivate, decodePublic, MAX_FRAME_CHARS } from '@src/wire/decode';
+import type { PrivateDataFrame, TickerFrame } from '@src/wire/protocol';
 import { order, position, privateText, T0, tickerText, wallet } from '../state/fixtures';
 
 const reason = (f: ReturnType<typeof decodePrivate>) => (f.kind === 'invalid' ? f.reason : '');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { topicForSnapshotPath } from '../../../src/wire/protocol';
-import { decodeSnapshotBody, decodeSnapshotResult } from '../../../src/wire/snapshot';
+import { topicForSnapshotPath } from '@src/wire/protocol';
+import { decodeSnapshotBody, decodeSnapshotResult } from '@src/wire/snapshot';
 import { leaderWallet, order, risk, wallet } from '../state/fixtures';
 
 const env = (result: unknown, extra: Record<string, unknown> = {}) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PRIVATE_TOPICS, type PrivateTopic } from '../../../src/wire/protocol';
+import { PRIVATE_TOPICS, type PrivateTopic } from '@src/wire/protocol';
 import {
   isDecimalString,
   isIntString,
@@ -8,7 +8,7 @@ import {
   validateEntity,
   validateTicker,
   ValidationError,
-} from '../../../src/wire/validate';
+} from '@src/wire/validate';
 import {
   copyAccount,
   leaderIncome,

@@ -6,10 +6,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ERROR_MESSAGES } from '../../../../src/api/error-codes';
-import DerivativesScreen from '../../../../src/features/assets/DerivativesScreen';
-import { RATES_REFRESH_MS } from '../../../../src/features/assets/exchange-rates';
-import { preferencesAtom, showAssetsAtom } from '../../../../src/state/client';
+import { ERROR_MESSAGES } from '@src/api/error-codes';
+import DerivativesScreen from '@src/features/assets/DerivativesScreen';
+import { RATES_REFRESH_MS } from '@src/features/assets/exchange-rates';
+import { preferencesAtom, showAssetsAtom } from '@src/state/client';
 import { risk, wallet } from '../../state/fixtures';
 import { fakeScreenApi, renderScreen } from '../harness';
 

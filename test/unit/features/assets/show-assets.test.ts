@@ -1,14 +1,14 @@
 import { createStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Preferences, SavePreferencesBody } from '../../../../src/api/types';
-import { setShowAssets } from '../../../../src/features/assets/show-assets';
+import type { Preferences, SavePreferencesBody } from '@src/api/types';
+import { setShowAssets } from '@src/features/assets/show-assets';
 import {
   preferencesAtom,
   preferencesSourceAtom,
   showAssetsAtom,
   SIGNED_OUT,
   userAtom,
-} from '../../../../src/state/client';
+} from '@src/state/client';
 import { MemoryStorage } from '../../lib/memory-storage';
 
 /** A save whose answers the test gives, one per call. */

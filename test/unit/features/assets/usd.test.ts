@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { usdTotals, usdValue } from '../../../../src/features/assets/usd';
+import { usdTotals, usdValue } from '@src/features/assets/usd';
 import { wallet } from '../../state/fixtures';
 
 describe('USD values', () => {

@@ -5,9 +5,9 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ConnectionBadge } from '../../../../src/features/connection/ConnectionBadge';
-import type { ConnectionInput } from '../../../../machines/connection.types';
-import { liveConnectionsAtom } from '../../../../src/pipeline/live';
+import { ConnectionBadge } from '@src/features/connection/ConnectionBadge';
+import type { ConnectionInput } from '@machines/connection.types';
+import { liveConnectionsAtom } from '@src/pipeline/live';
 import { advance, rig, type Rig } from '../../machines/harness';
 import { tickerText } from '../../state/fixtures';
 import { renderScreen } from '../harness';

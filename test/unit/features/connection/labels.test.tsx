@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { ConnectionErrorCode } from '../../../../machines/connection.types';
+import type { ConnectionErrorCode } from '@machines/connection.types';
 import {
   errorText,
   healthText,
   phaseText,
   streamText,
   worstHealth,
-} from '../../../../src/ui/connection-labels';
-import { LANGUAGES } from '../../../../src/i18n/languages';
-import type { ConnectionPhase } from '../../../../src/pipeline/connection-status';
+} from '@src/ui/connection-labels';
+import { LANGUAGES } from '@src/i18n/languages';
+import type { ConnectionPhase } from '@src/pipeline/connection-status';
 import { testI18n } from '../../ui/test-utils';
 
 const PHASES: ConnectionPhase[] = [

@@ -5,8 +5,8 @@
  */
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AccountTotals } from '../../../../src/features/copytrade/AccountTotals';
-import { liveConnectionsAtom } from '../../../../src/pipeline/live';
+import { AccountTotals } from '@src/features/copytrade/AccountTotals';
+import { liveConnectionsAtom } from '@src/pipeline/live';
 import { advance, rig, type Rig } from '../../machines/harness';
 import { copyAccount, position } from '../../state/fixtures';
 import { settle } from '../../pipeline/harness';

@@ -4,9 +4,9 @@
  */
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import FollowerScreen from '../../../../src/features/copytrade/FollowerScreen';
-import { preferencesAtom } from '../../../../src/state/client';
-import { liveConnectionsAtom } from '../../../../src/pipeline/live';
+import FollowerScreen from '@src/features/copytrade/FollowerScreen';
+import { preferencesAtom } from '@src/state/client';
+import { liveConnectionsAtom } from '@src/pipeline/live';
 import { advance, rig, type Rig } from '../../machines/harness';
 import { at, copyAccount, order, position } from '../../state/fixtures';
 import { settle } from '../../pipeline/harness';

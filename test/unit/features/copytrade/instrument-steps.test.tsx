@@ -5,9 +5,9 @@
  */
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import FollowerScreen from '../../../../src/features/copytrade/FollowerScreen';
-import { instrumentsAtom, type Instrument } from '../../../../src/state/client';
-import { ready } from '../../../../src/state/loadable';
+import FollowerScreen from '@src/features/copytrade/FollowerScreen';
+import { instrumentsAtom, type Instrument } from '@src/state/client';
+import { ready } from '@src/state/loadable';
 import { order, position } from '../../state/fixtures';
 import { renderScreen } from '../harness';
 

@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  directionOf,
-  roeE4,
-  unrealisedPnl,
-  valuePosition,
-} from '../../../../src/features/copytrade/pnl';
+import { directionOf, roeE4, unrealisedPnl, valuePosition } from '@src/features/copytrade/pnl';
 import { position } from '../../state/fixtures';
 
 describe('live valuation of a position', () => {

@@ -4,8 +4,8 @@ import {
   groupedItems,
   itemKey,
   parsePositionKey,
-} from '../../../../src/features/copytrade/position-rows';
-import { positionKey } from '../../../../src/state/atoms';
+} from '@src/features/copytrade/position-rows';
+import { positionKey } from '@src/state/atoms';
 
 const k = (symbol: string, idx: number, leader: number) =>
   positionKey({ symbol, positionIdx: idx, userId: leader });

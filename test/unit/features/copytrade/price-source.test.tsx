@@ -5,7 +5,7 @@
  */
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import FollowerScreen from '../../../../src/features/copytrade/FollowerScreen';
+import FollowerScreen from '@src/features/copytrade/FollowerScreen';
 import { copyAccount, position, tickerText } from '../../state/fixtures';
 import { renderScreen } from '../harness';
 

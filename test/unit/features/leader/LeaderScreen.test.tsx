@@ -6,11 +6,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { LeaderBot } from '../../../../src/api/types';
-import { BOTS_REFRESH_MS } from '../../../../src/features/leader/BotsSection';
-import { DAY_MS } from '../../../../src/features/leader/income-series';
-import LeaderScreen from '../../../../src/features/leader/LeaderScreen';
-import { preferencesAtom } from '../../../../src/state/client';
+import type { LeaderBot } from '@src/api/types';
+import { BOTS_REFRESH_MS } from '@src/features/leader/BotsSection';
+import { DAY_MS } from '@src/features/leader/income-series';
+import LeaderScreen from '@src/features/leader/LeaderScreen';
+import { preferencesAtom } from '@src/state/client';
 import { leaderIncome, leaderWallet, position } from '../../state/fixtures';
 import { fakeScreenApi, renderScreen } from '../harness';
 

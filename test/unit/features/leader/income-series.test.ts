@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DAY_MS, incomeSeries } from '../../../../src/features/leader/income-series';
+import { DAY_MS, incomeSeries } from '@src/features/leader/income-series';
 
 const DAY = 20_048; // 2024-11-21 UTC
 const d = (n: number) => String((DAY + n) * DAY_MS);

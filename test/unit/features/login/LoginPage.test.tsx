@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { DEMO_ACCOUNTS } from '../../../../src/features/login/demo-accounts';
+import { DEMO_ACCOUNTS } from '@src/features/login/demo-accounts';
 import {
   apiError,
   COPY_PROFILES,
@@ -10,9 +10,9 @@ import {
   renderApp,
   USER_TAGS,
 } from '../../ui/test-utils';
-import type { AppServices } from '../../../../src/facade/services';
-import type { SessionApi } from '../../../../src/pipeline/session';
-import { resolveHostConfig } from '../../../../src/config/host';
+import type { AppServices } from '@src/facade/services';
+import type { SessionApi } from '@src/pipeline/session';
+import { resolveHostConfig } from '@src/config/host';
 
 /** An API where logging in as `username` makes that demo user signed in. */
 function demoApi() {

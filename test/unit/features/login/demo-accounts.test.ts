@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ACCOUNTS } from '../../../../server/accounts/demo';
-import { tagsOf } from '../../../../server/accounts/profiles';
-import { roleOf } from '../../../../src/pipeline/session';
-import { DEMO_ACCOUNTS } from '../../../../src/features/login/demo-accounts';
+import { ACCOUNTS } from '@server/accounts/demo';
+import { tagsOf } from '@server/accounts/profiles';
+import { roleOf } from '@src/pipeline/session';
+import { DEMO_ACCOUNTS } from '@src/features/login/demo-accounts';
 
 describe('demo accounts', () => {
   it('match the simulator table (username, password, userId, role)', () => {

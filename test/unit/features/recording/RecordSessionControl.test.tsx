@@ -1,19 +1,13 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { createStore } from 'jotai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ConnectionActor } from '../../../../machines/connection.machine';
-import {
-  RecordSessionControl,
-  formatElapsed,
-} from '../../../../src/features/recording/RecordSessionControl';
-import {
-  downloadText,
-  recordingFor,
-} from '../../../../src/features/recording/recording-controller';
-import { SIGNED_OUT, userAtom } from '../../../../src/state/client';
-import { liveConnectionsAtom } from '../../../../src/pipeline/live';
-import { parseSession } from '../../../../src/wire/session-file';
-import { createTapSlot } from '../../../../src/wire/tap';
+import type { ConnectionActor } from '@machines/connection.machine';
+import { RecordSessionControl, formatElapsed } from '@src/features/recording/RecordSessionControl';
+import { downloadText, recordingFor } from '@src/features/recording/recording-controller';
+import { SIGNED_OUT, userAtom } from '@src/state/client';
+import { liveConnectionsAtom } from '@src/pipeline/live';
+import { parseSession } from '@src/wire/session-file';
+import { createTapSlot } from '@src/wire/tap';
 import { renderWithProviders } from '../../ui/test-utils';
 
 const T0 = 1_732_150_000_000;

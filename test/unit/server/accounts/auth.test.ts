@@ -14,8 +14,8 @@ import {
   LOGIN_MAX_FAILURES,
   MAX_SESSIONS_PER_USER,
   type LoginResult,
-} from '../../../../server/accounts/auth';
-import { ManualClock } from '../../../../server/clock';
+} from '@server/accounts/auth';
+import { ManualClock } from '@server/clock';
 
 const A = '203.0.113.7';
 const B = '198.51.100.9';

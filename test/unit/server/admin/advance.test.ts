@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ManualClock } from '../../../../server/clock';
-import { Advancer } from '../../../../server/admin/advance';
+import { ManualClock } from '@server/clock';
+import { Advancer } from '@server/admin/advance';
 
 describe('Advancer', () => {
   it('advances in steps, yielding to the event loop between them', async () => {

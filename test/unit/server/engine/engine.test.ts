@@ -1,10 +1,10 @@
 /** The copy-trade engine on its own: lifecycles, money that adds up, and what it publishes. */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Order, Position, PrivateTopic, Wallet } from '../../../../src/wire/protocol';
-import { every, ManualClock } from '../../../../server/clock';
-import { Engine } from '../../../../server/engine/engine';
-import { Rng } from '../../../../server/lib/rng';
-import { Market } from '../../../../server/market/market';
+import type { Order, Position, PrivateTopic, Wallet } from '@src/wire/protocol';
+import { every, ManualClock } from '@server/clock';
+import { Engine } from '@server/engine/engine';
+import { Rng } from '@server/lib/rng';
+import { Market } from '@server/market/market';
 
 interface Emitted {
   userId: number;

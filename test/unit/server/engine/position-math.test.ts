@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { instrumentOf, type Instrument } from '../../../../server/market/instruments';
+import { instrumentOf, type Instrument } from '@server/market/instruments';
 import {
   closedPositionWire,
   entryPrice,
@@ -9,7 +9,7 @@ import {
   positionWire,
   unrealisedE8,
   type PositionRec,
-} from '../../../../server/engine/position-math';
+} from '@server/engine/position-math';
 
 const BTC = instrumentOf('BTCUSDT') as Instrument;
 const pos = (side: 'Buy' | 'Sell', size: bigint, notional: bigint, leverage = 10): PositionRec => ({

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { Rng } from '../../../../server/lib/rng';
-import { parseFixed } from '../../../../server/lib/fixed';
-import { INSTRUMENTS } from '../../../../server/market/instruments';
-import { FUNDING_INTERVAL_MS, Market, type FundingEvent } from '../../../../server/market/market';
+import { Rng } from '@server/lib/rng';
+import { parseFixed } from '@server/lib/fixed';
+import { INSTRUMENTS } from '@server/market/instruments';
+import { FUNDING_INTERVAL_MS, Market, type FundingEvent } from '@server/market/market';
 
 const START = 1_732_150_000_000;
 

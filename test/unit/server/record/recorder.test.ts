@@ -2,9 +2,9 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { parseSession } from '../../../../src/wire/session-file';
-import { ManualClock } from '../../../../server/clock';
-import { Recorder, type ConnectionRecording } from '../../../../server/record/recorder';
+import { parseSession } from '@src/wire/session-file';
+import { ManualClock } from '@server/clock';
+import { Recorder, type ConnectionRecording } from '@server/record/recorder';
 
 /** The recording, which a test expects to exist. */
 function must(rec: ConnectionRecording | undefined): ConnectionRecording {

@@ -1,6 +1,6 @@
 import type { WebSocket } from 'ws';
 import { describe, expect, it, vi } from 'vitest';
-import { closeReason, closeSocket, MAX_CLOSE_REASON_BYTES } from '../../../../server/ws/close';
+import { closeReason, closeSocket, MAX_CLOSE_REASON_BYTES } from '@server/ws/close';
 
 const bytes = (s: string) => Buffer.byteLength(s, 'utf8');
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { opaqueId } from '../../../../server/ws/conn-id';
+import { opaqueId } from '@server/ws/conn-id';
 
 describe('opaqueId', () => {
   it('never repeats, and consecutive connections do not look consecutive', () => {

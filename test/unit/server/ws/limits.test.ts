@@ -5,15 +5,15 @@
  */
 import type { WebSocket } from 'ws';
 import { describe, expect, it } from 'vitest';
-import { ManualClock } from '../../../../server/clock';
-import { MAX_BUFFERED_BYTES } from '../../../../server/ws/conn';
+import { ManualClock } from '@server/clock';
+import { MAX_BUFFERED_BYTES } from '@server/ws/conn';
 import {
   Hub,
   MAX_ANONYMOUS_PER_ADDRESS,
   MAX_CONNECTIONS,
   MAX_CONNECTIONS_PER_USER,
   RESERVED_FOR_SIGNED_IN,
-} from '../../../../server/ws/hub';
+} from '@server/ws/hub';
 
 /** A socket that keeps what is sent unread (`reads`: whether the client takes it at once). */
 class FakeSocket {

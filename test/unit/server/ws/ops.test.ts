@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_ARGS, parseOp } from '../../../../server/ws/ops';
+import { MAX_ARGS, parseOp } from '@server/ws/ops';
 
 describe('parseOp', () => {
   it('reads op, req_id and args', () => {

@@ -6,7 +6,7 @@ import { act, render, screen } from '@testing-library/react';
 import { Provider, useAtomValue } from 'jotai';
 import { memo, Profiler } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import type { StreamAtoms } from '../../../../src/state/atoms/stream';
+import type { StreamAtoms } from '@src/state/atoms/stream';
 import { order, privateText, T0 } from '../fixtures';
 import { setup } from '../../pipeline/harness';
 

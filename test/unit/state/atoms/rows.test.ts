@@ -4,8 +4,8 @@
  */
 import { createStore } from 'jotai';
 import { describe, expect, it } from 'vitest';
-import { createStreamAtoms } from '../../../../src/state/atoms/stream';
-import { applyItems, initialStreamState, type StreamState } from '../../../../src/state/model';
+import { createStreamAtoms } from '@src/state/atoms/stream';
+import { applyItems, initialStreamState, type StreamState } from '@src/state/model';
 import { order } from '../fixtures';
 
 function setup() {

@@ -1,9 +1,9 @@
 import { act, screen } from '@testing-library/react';
 import { atom, createStore, useAtomValue } from 'jotai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { preferencesAtom, showAssetsAtom } from '../../../../src/state/client';
-import { Amount, useAmountFormat } from '../../../../src/ui/amount/Amount';
-import { FLASH_MIN_INTERVAL_MS } from '../../../../src/ui/flash/use-flash';
+import { preferencesAtom, showAssetsAtom } from '@src/state/client';
+import { Amount, useAmountFormat } from '@src/ui/amount/Amount';
+import { FLASH_MIN_INTERVAL_MS } from '@src/ui/flash/use-flash';
 import { renderWithProviders } from '../test-utils';
 
 const valueAtom = atom('100');

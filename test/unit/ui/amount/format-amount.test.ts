@@ -4,7 +4,7 @@ import {
   displayAmount,
   formatAmount,
   fractionDigits,
-} from '../../../../src/ui/amount/format-amount';
+} from '@src/ui/amount/format-amount';
 
 describe('formatAmount', () => {
   it('writes each kind through the money module', () => {

@@ -1,12 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { useRef } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  clearFlash,
-  FLASH_MIN_INTERVAL_MS,
-  flashElement,
-  useFlash,
-} from '../../../../src/ui/flash/use-flash';
+import { clearFlash, FLASH_MIN_INTERVAL_MS, flashElement, useFlash } from '@src/ui/flash/use-flash';
 
 const cmp = (a: number, b: number) => (Number.isNaN(a) || Number.isNaN(b) ? null : a - b);
 

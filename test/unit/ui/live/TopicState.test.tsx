@@ -6,11 +6,11 @@
  */
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import FollowerScreen from '../../../../src/features/copytrade/FollowerScreen';
-import { LeaderWalletSection } from '../../../../src/features/leader/LeaderWalletSection';
-import type { PrivateTopic } from '../../../../src/wire/protocol';
-import { liveConnectionsAtom } from '../../../../src/pipeline/live';
-import { LIVE_UNAVAILABLE_AFTER_MS } from '../../../../src/ui/live/TopicState';
+import FollowerScreen from '@src/features/copytrade/FollowerScreen';
+import { LeaderWalletSection } from '@src/features/leader/LeaderWalletSection';
+import type { PrivateTopic } from '@src/wire/protocol';
+import { liveConnectionsAtom } from '@src/pipeline/live';
+import { LIVE_UNAVAILABLE_AFTER_MS } from '@src/ui/live/TopicState';
 import { renderScreen } from '../../features/harness';
 import { advance, rig, type Rig } from '../../machines/harness';
 import { copyAccount, leaderWallet } from '../../state/fixtures';

@@ -1,12 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { memo, Profiler } from 'react';
 import { describe, expect, it } from 'vitest';
-import {
-  Cell,
-  RowRenderProbe,
-  VirtualTable,
-  type TableColumn,
-} from '../../../../src/ui/table/VirtualTable';
+import { Cell, RowRenderProbe, VirtualTable, type TableColumn } from '@src/ui/table/VirtualTable';
 
 const columns: TableColumn[] = [
   { id: 'name', header: 'Name', width: '1fr' },
