@@ -135,6 +135,86 @@ export const CALLS = {
     'Notices to show before a withdrawal.',
   ),
 
+  // -- the user-assets area (docs/assets.md; the first six paths are fixed by PROTOCOL.md 2)
+  transfer: call(
+    'POST',
+    '/v3/private/asset/transfer',
+    true,
+    'Move a coin between two of the user\'s accounts (idempotent by requestId).',
+  ),
+  transferList: call(
+    'GET',
+    '/v3/private/asset/transfer/list',
+    true,
+    'Transfers, newest first (limit, cursor).',
+  ),
+  depositAddress: call(
+    'GET',
+    '/v3/private/asset/deposit/address',
+    true,
+    'The user\'s deposit address (and tag) for a coin on a chain.',
+  ),
+  depositList: call(
+    'GET',
+    '/v3/private/asset/deposit/list',
+    true,
+    'Deposits with status and confirmations, newest first.',
+  ),
+  withdrawList: call(
+    'GET',
+    '/v3/private/asset/withdraw/list',
+    true,
+    'Withdrawals with status, newest first.',
+  ),
+  withdraw: call(
+    'POST',
+    '/v3/private/asset/withdraw',
+    true,
+    'Withdraw to an address after 2FA and email/mobile verification (idempotent by requestId).',
+  ),
+  coinInfo: call(
+    'GET',
+    '/v3/private/asset/coin-info',
+    true,
+    'Coins with their chains, fees, minimums, confirmations; the daily withdrawal limit.',
+  ),
+  collateralSwitch: call(
+    'POST',
+    '/v3/private/asset/unified/collateral-switch',
+    true,
+    'Turn a unified-account coin\'s use as collateral on or off.',
+  ),
+  unifiedUpgrade: call(
+    'POST',
+    '/v3/private/asset/unified/upgrade',
+    true,
+    'Upgrade to the unified account: derivatives and spot balances move into it.',
+  ),
+  savingsSubscribe: call(
+    'POST',
+    '/v3/private/asset/savings/subscribe',
+    true,
+    'Put an amount into a savings product (idempotent by requestId).',
+  ),
+  savingsRedeem: call(
+    'POST',
+    '/v3/private/asset/savings/redeem',
+    true,
+    'Take an amount out of a savings product (idempotent by requestId).',
+  ),
+  autoSaving: call(
+    'POST',
+    '/v3/private/asset/savings/auto-saving',
+    true,
+    'Select or unselect a coin for auto-saving.',
+  ),
+  pledgeRepay: call(
+    'POST',
+    '/v3/private/asset/pledge/repay',
+    true,
+    'Repay part or all of a pledge loan (idempotent by requestId).',
+  ),
+
   // -- copy trading
   copyProfile: call(
     'GET',

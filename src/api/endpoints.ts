@@ -9,7 +9,25 @@ import { CALLS, V5_MARKET, type CallName } from './calls';
 import { http, type HttpClient, type RequestOptions } from './http';
 import type { QueryParams } from './query';
 import type {
+  AssetActionResult,
   AssetOverview,
+  AutoSavingBody,
+  CoinInfoResult,
+  CollateralSwitchBody,
+  DepositAddress,
+  DepositAddressQuery,
+  DepositRecord,
+  Page,
+  PageQuery,
+  PledgeRepayBody,
+  RecordQuery,
+  SavingsOrderBody,
+  TransferBody,
+  TransferRecord,
+  TransferResult,
+  WithdrawBody,
+  WithdrawRecord,
+  WithdrawResult,
   AssetsAggregateInfo,
   BannerConfig,
   BannerQuery,
@@ -123,6 +141,33 @@ export function createEndpoints(client: HttpClient) {
       call<ChainAddressIsExchange>('chainAddressIsExchange', query, opts),
     withdrawMessage: (query: WithdrawMessageQuery = {}, opts?: CallOptions) =>
       call<WithdrawMessage>('withdrawMessage', query, opts),
+
+    // -- the user-assets area
+    transfer: (body: TransferBody, opts?: CallOptions) =>
+      call<TransferResult>('transfer', body, opts),
+    transferList: (query: PageQuery = {}, opts?: CallOptions) =>
+      call<Page<TransferRecord>>('transferList', query, opts),
+    depositAddress: (query: DepositAddressQuery, opts?: CallOptions) =>
+      call<DepositAddress>('depositAddress', query, opts),
+    depositList: (query: RecordQuery = {}, opts?: CallOptions) =>
+      call<Page<DepositRecord>>('depositList', query, opts),
+    withdrawList: (query: RecordQuery = {}, opts?: CallOptions) =>
+      call<Page<WithdrawRecord>>('withdrawList', query, opts),
+    withdraw: (body: WithdrawBody, opts?: CallOptions) =>
+      call<WithdrawResult>('withdraw', body, opts),
+    coinInfo: (opts?: CallOptions) => call<CoinInfoResult>('coinInfo', undefined, opts),
+    collateralSwitch: (body: CollateralSwitchBody, opts?: CallOptions) =>
+      call<AssetActionResult>('collateralSwitch', body, opts),
+    unifiedUpgrade: (opts?: CallOptions) =>
+      call<AssetActionResult>('unifiedUpgrade', {}, opts),
+    savingsSubscribe: (body: SavingsOrderBody, opts?: CallOptions) =>
+      call<AssetActionResult>('savingsSubscribe', body, opts),
+    savingsRedeem: (body: SavingsOrderBody, opts?: CallOptions) =>
+      call<AssetActionResult>('savingsRedeem', body, opts),
+    autoSaving: (body: AutoSavingBody, opts?: CallOptions) =>
+      call<AssetActionResult>('autoSaving', body, opts),
+    pledgeRepay: (body: PledgeRepayBody, opts?: CallOptions) =>
+      call<AssetActionResult>('pledgeRepay', body, opts),
 
     // -- copy trading
     copyProfile: (opts?: CallOptions) => call<CopyProfile>('copyProfile', undefined, opts),

@@ -33,6 +33,39 @@ export const ERROR_CODES = {
   API_FORBIDDEN: 33003,
   /** Client: signing out failed (toast for 2 s). */
   SIGN_OUT_FAILED: 50016,
+  // -- the user-assets area (docs/assets.md): nothing moved when one of these is answered
+  /** The source account does not hold that much of the coin (available balance). */
+  INSUFFICIENT_BALANCE: 131001,
+  /** Transfer from an account to itself. */
+  SAME_ACCOUNT: 131002,
+  /** The coin is not supported there. */
+  UNKNOWN_COIN: 131003,
+  /** The account kind does not exist or cannot take part in this action. */
+  UNKNOWN_ACCOUNT: 131004,
+  /** Amount not positive, malformed, or with more decimals than the coin allows. */
+  INVALID_AMOUNT: 131005,
+  /** The chain is not supported for the coin, or deposits/withdrawals on it are suspended. */
+  CHAIN_UNAVAILABLE: 131006,
+  /** The address is not valid for the chain. */
+  INVALID_ADDRESS: 131007,
+  /** The chain needs a tag (memo) and none was given. */
+  TAG_REQUIRED: 131008,
+  /** Below the chain's minimum withdrawal (or above what fee + amount allows). */
+  BELOW_MINIMUM: 131009,
+  /** Over the daily withdrawal limit. */
+  OVER_WITHDRAW_LIMIT: 131010,
+  /** Wrong or missing Google authenticator code. */
+  BAD_2FA_CODE: 131011,
+  /** Wrong, missing or expired email / mobile code. */
+  BAD_EMAIL_CODE: 131012,
+  /** Not eligible for the unified account upgrade (already upgraded, open positions or orders). */
+  UPGRADE_NOT_ELIGIBLE: 131013,
+  /** The coin cannot be collateral. */
+  NOT_COLLATERAL: 131014,
+  /** Unknown savings product or pledge loan. */
+  UNKNOWN_PRODUCT: 131015,
+  /** Below the savings product's minimum, or more than is in it / owed. */
+  AMOUNT_OUT_OF_RANGE: 131016,
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
@@ -54,4 +87,20 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   20002: 'Incorrect verification code.',
   33003: 'You do not have permission for this action.',
   50016: 'Sign-out failed, please try again.',
+  131001: 'Insufficient available balance.',
+  131002: 'Choose two different accounts.',
+  131003: 'This coin is not supported here.',
+  131004: 'This account cannot be used for this action.',
+  131005: 'Enter a valid amount.',
+  131006: 'This network is not available for this coin right now.',
+  131007: 'This address is not valid for the selected network.',
+  131008: 'This network needs a tag (memo).',
+  131009: 'The amount is below the minimum.',
+  131010: 'This exceeds your daily withdrawal limit.',
+  131011: 'Incorrect Google Authenticator code.',
+  131012: 'Incorrect or expired verification code.',
+  131013: 'Your account cannot be upgraded right now: close all positions and orders first.',
+  131014: 'This coin cannot be used as collateral.',
+  131015: 'This product or loan does not exist.',
+  131016: 'The amount is outside the allowed range.',
 };

@@ -155,53 +155,286 @@ export interface ExchangeRate {
 }
 export type ExchangeRateResult = ListResult<ExchangeRate>;
 
+// ---- the user-assets area (docs/assets.md is the contract; PROTOCOL.md section 2 fixes the
+// paths of overview, transfer, deposit and withdraw). Amounts are decimal strings in the coin's
+// units with at most 8 decimals (E8-exact), USD values decimal strings with exactly 2 decimals.
+
+/** Every account kind of the overview, in display order. */
+export const ACCOUNT_TYPES = [
+  'DERIVATIVES',
+  'SPOT',
+  'UNIFIED',
+  'FUND',
+  'FIAT',
+  'CARD',
+  'MT4',
+  'MT5',
+  'BOT',
+  'OPTION',
+  'SAVINGS',
+  'PLEDGE',
+] as const;
+export type AccountType = (typeof ACCOUNT_TYPES)[number];
+
+/** Account kinds money can be transferred between (the others move through their own flows). */
+export const TRANSFERABLE_ACCOUNTS = ['DERIVATIVES', 'SPOT', 'UNIFIED', 'FUND'] as const;
+export type TransferableAccount = (typeof TRANSFERABLE_ACCOUNTS)[number];
+
 export interface CoinBalance {
   coin: string;
-  /** Decimal string in the coin's units. */
-  equity: string;
+  /** Decimal string in the coin's units (equity for DERIVATIVES: wallet balance + unrealised PnL). */
+  amount: string;
+  /** Of `amount`, what can move now (transfer, withdraw, subscribe); "" where not applicable. */
+  available: string;
   usdValue: string;
 }
 
 export interface UnifiedCoin extends CoinBalance {
-  /** Whether the coin counts as collateral. */
+  /** Whether the coin counts as collateral (the user turns it on and off). */
   collateralSwitch: boolean;
+  /** Whether the coin may be collateral at all (stablecoins and majors). */
+  collateralable: boolean;
+  /** What the unified account owes in this coin (decimal, coin units; "0" when none). */
+  borrowed: string;
 }
 
-export interface EarnProduct {
-  token: string;
+export interface OverviewAccount {
+  accountType: AccountType;
+  usdValue: string;
+  coins: CoinBalance[];
+}
+
+export interface SavingsProduct {
+  productId: string;
+  coin: string;
   /** Annual yield, decimal string (0.05 = 5 %). */
   apy: string;
-  productId: string;
+  /** 0 = flexible (redeem at any time), else the lock in days. */
+  termDays: number;
+  /** What the user has in the product (decimal, coin units; "0" when none). */
   amount: string;
+  /** Interest credited so far. */
+  cumInterest: string;
+  minAmount: string;
+}
+
+export interface AutoSavingCoin {
+  coin: string;
+  /** SPEC 3 savings.autoSavingSelected: is_supported and is_selected. */
+  isSupported: boolean;
+  isSelected: boolean;
+}
+
+export interface PledgeLoan {
+  loanId: string;
+  loanCoin: string;
+  /** Still owed, interest included (decimal, loanCoin units). */
+  borrowed: string;
+  collateralCoin: string;
+  collateralAmount: string;
+  /** Loan-to-value now, decimal (0.65 = 65 %). */
+  ltv: string;
+  /** LTV at which the collateral is liquidated. */
+  liquidationLtv: string;
+  /** Hourly interest rate, decimal. */
+  hourlyRate: string;
+}
+
+export interface UnifiedSummary {
+  equityUsd: string;
+  /** Initial margin in use. */
+  marginUsd: string;
+  /** Sum of the borrowed coins in USD. */
+  loanUsd: string;
+  /** Whether this user has upgraded (then DERIVATIVES and SPOT are empty). */
+  upgraded: boolean;
+  /** Whether the upgrade dialog may be offered (not upgraded, no open positions or orders). */
+  upgradeEligible: boolean;
 }
 
 export interface AssetOverview {
   totalUsd: string;
-  derivatives: { usdValue: string; coins: CoinBalance[] };
-  spot: { usdValue: string; coins: CoinBalance[] };
-  unified: { usdValue: string; coins: UnifiedCoin[] };
-  fiat: { usdValue: string; coins: CoinBalance[] };
-  cards: { usdValue: string; coins: CoinBalance[] };
-  mt4: { usdValue: string };
-  mt5: { usdValue: string };
-  bots: { usdValue: string; count: number };
-  options: { usdValue: string };
-  savings: {
-    usdValue: string;
-    autoSaving: boolean;
-    /** Coins selected for auto-saving. */
-    autoSavingCoins: string[];
-    supportedCoins: string[];
-  };
-  pledge: EarnProduct[];
-  lending: EarnProduct[];
+  totalBtc: string;
+  /** One per account kind of ACCOUNT_TYPES, always all of them, in that order. */
+  accounts: OverviewAccount[];
+  unified: UnifiedSummary & { coins: UnifiedCoin[] };
+  savings: { products: SavingsProduct[]; autoSaving: AutoSavingCoin[] };
+  pledge: { loans: PledgeLoan[] };
+  bots: LeaderBot[];
+  /** Where deposits are credited (SPEC 3 configs.deposit_to). */
+  depositTo: AccountType;
+  updatedAtE3: string;
 }
 
+/** SPEC 3 assetsAggregateInfo, exactly its 15 fields, plus the totals the overview shows. */
 export interface AssetsAggregateInfo {
+  hasPendingAssets: boolean;
+  isDisplayClear: boolean;
+  clearUserIdList: number[];
+  eddGroupId: string;
+  isNeedDoDepositAmlEdd: boolean;
+  isExistAmlClear: boolean;
+  isExistDepositAml: boolean;
+  isExistDepositBatchRelease: boolean;
+  isExistUnTokenDeposit: boolean;
+  withdrawPendingCount: number;
+  depositPendingCount: number;
+  transferPendingCount: number;
+  waitTaxCount: number;
+  waitTravelRuleCount: number;
+  isExistDepositUnauthentication_address: boolean;
   totalUsd: string;
   totalBtc: string;
-  accounts: { accountType: string; usdValue: string }[];
+  accounts: { accountType: AccountType; usdValue: string }[];
   updatedAtE3: string;
+}
+
+export interface TransferBody {
+  coin: string;
+  amount: string;
+  fromAccountType: TransferableAccount;
+  toAccountType: TransferableAccount;
+  /** Client-made id (uuid); the same id twice moves the money once and answers the first result. */
+  requestId: string;
+}
+export interface TransferResult {
+  transferId: string;
+  status: 'SUCCESS';
+}
+export interface TransferRecord {
+  transferId: string;
+  coin: string;
+  amount: string;
+  fromAccountType: AccountType;
+  toAccountType: AccountType;
+  status: 'SUCCESS' | 'PENDING' | 'FAILED';
+  createdAtE3: string;
+}
+
+/** limit (1..50, default 20) and the previous page's nextCursor. */
+export interface PageQuery {
+  limit?: number;
+  cursor?: string;
+}
+export interface Page<T> {
+  list: T[];
+  /** "" on the last page. */
+  nextCursor: string;
+}
+
+export interface ChainInfo {
+  chain: string;
+  /** Display name ("TRC20", "ERC20"). */
+  name: string;
+  /** Deposits and withdrawals need a tag / memo on this chain. */
+  needTag: boolean;
+  /** Blocks a deposit needs before it is credited. */
+  confirmations: number;
+  minDeposit: string;
+  minWithdraw: string;
+  withdrawFee: string;
+  depositEnabled: boolean;
+  withdrawEnabled: boolean;
+}
+export interface CoinInfo {
+  coin: string;
+  name: string;
+  /** Decimals the coin is moved in (at most 8). */
+  precision: number;
+  chains: ChainInfo[];
+}
+export interface CoinInfoResult {
+  list: CoinInfo[];
+  /** What the user may still withdraw today, in USD. */
+  withdrawLimitUsd: string;
+  withdrawLimitLeftUsd: string;
+}
+
+export interface DepositAddressQuery {
+  coin: string;
+  chain: string;
+}
+export interface DepositAddress {
+  coin: string;
+  chain: string;
+  address: string;
+  /** "" when the chain needs none. */
+  tag: string;
+}
+
+export type RecordStatus = 'pending' | 'success' | 'failed';
+export interface DepositRecord {
+  id: string;
+  coin: string;
+  chain: string;
+  amount: string;
+  address: string;
+  txId: string;
+  status: RecordStatus;
+  confirmations: number;
+  requiredConfirmations: number;
+  /** The account credited (configs.deposit_to at the time). */
+  toAccountType: AccountType;
+  createdAtE3: string;
+}
+export interface WithdrawRecord {
+  id: string;
+  coin: string;
+  chain: string;
+  amount: string;
+  fee: string;
+  address: string;
+  tag: string;
+  txId: string;
+  status: RecordStatus;
+  createdAtE3: string;
+}
+/** PageQuery plus an optional time range (ms), the records lists' filter. */
+export interface RecordQuery extends PageQuery {
+  coin?: string;
+  startTimeE3?: string;
+  endTimeE3?: string;
+}
+
+export interface WithdrawBody {
+  coin: string;
+  chain: string;
+  address: string;
+  tag?: string;
+  amount: string;
+  requestId: string;
+  /** Google authenticator code (the demo accounts accept DEMO_2FA_CODE). */
+  google2faCode: string;
+  /** The code sent by POST /send/email (or /send/mobile with mobileCode). */
+  emailCode?: string;
+  mobileCode?: string;
+}
+export interface WithdrawResult {
+  withdrawId: string;
+  status: RecordStatus;
+}
+
+export interface CollateralSwitchBody {
+  coin: string;
+  collateralSwitch: boolean;
+}
+export interface SavingsOrderBody {
+  productId: string;
+  amount: string;
+  requestId: string;
+}
+export interface AutoSavingBody {
+  coin: string;
+  isSelected: boolean;
+}
+export interface PledgeRepayBody {
+  loanId: string;
+  amount: string;
+  requestId: string;
+}
+/** Result of the asset actions that only say they were done. */
+export interface AssetActionResult {
+  status: 'SUCCESS';
 }
 
 export interface ChainAddressIsExchange {

@@ -28,3 +28,9 @@ export function demoLogin(kind: DemoKind): { username: string; password: string 
   const l = DEMO_LOGINS.find((d) => d.kind === kind) as DemoLogin;
   return { username: l.username, password: l.password };
 }
+
+/**
+ * The email / mobile verification code the simulator "sends" (nothing is really sent): valid for
+ * 300 s after POST /send/email or /send/mobile with the withdraw scene.
+ */
+export const DEMO_EMAIL_CODE = '246810';
