@@ -26,6 +26,8 @@ export interface Valuation {
   unrealisedBpE8: bigint;
   equityE8: bigint;
   availableE8: bigint;
+  /** Open positions and resting orders: what could lose margin. 0 for an account with neither. */
+  exposures: number;
 }
 
 export function valuate(l: Ledger, market: Market): Valuation {
@@ -55,6 +57,7 @@ export function valuate(l: Ledger, market: Market): Valuation {
     unrealisedBpE8: bp,
     equityE8,
     availableE8,
+    exposures: l.positions.size + l.orders.size,
   };
 }
 
@@ -78,7 +81,12 @@ export function usdtWallet(l: Ledger, v: Valuation): Wallet {
   };
 }
 
-/** Risk levels by maintenance margin rate: below 50 % safe, below 80 % warning. */
+/**
+ * Risk levels by maintenance margin rate: below 50 % safe, below 80 % warning. An account with no
+ * positions and no orders has nothing that can be liquidated, so it is safe whatever its equity
+ * (a new, empty account has equity 0: it is not at risk). Equity at or below 0 with positions is
+ * danger.
+ */
 export function riskOf(v: Valuation, now: number): Risk {
   const initial = v.positionMarginE8 + v.orderMarginE8;
   const mmRate = rateE4(v.maintenanceE8, v.equityE8);
@@ -90,7 +98,15 @@ export function riskOf(v: Valuation, now: number): Risk {
     totalInitialMarginE8: initial.toString(),
     totalMaintenanceMarginE8: v.maintenanceE8.toString(),
     riskLevel:
-      v.equityE8 <= 0n ? 'DANGER' : mm < 5000n ? 'SAFE' : mm < 8000n ? 'WARNING' : 'DANGER',
+      v.exposures === 0
+        ? 'SAFE'
+        : v.equityE8 <= 0n
+          ? 'DANGER'
+          : mm < 5000n
+            ? 'SAFE'
+            : mm < 8000n
+              ? 'WARNING'
+              : 'DANGER',
     updatedAtE3: String(now),
   };
 }
