@@ -8,6 +8,14 @@ export type { ConnectionActor } from '../../machines/connection.machine';
 export type { ConnectionErrorCode } from '../../machines/connection.types';
 export { ERROR_CODES } from '../api/error-codes';
 export type { IncomePoint, LeaderBot, Preferences, SavePreferencesBody } from '../api/types';
+export type {
+  AssetOverview,
+  AutoSavingCoin,
+  PledgeLoan,
+  SavingsProduct,
+  UnifiedCoin,
+  UnifiedSummary,
+} from '../api/types';
 export { DEMO_LOGINS } from '../config/demo';
 export type { DemoLogin } from '../config/demo';
 export { useStreamAtoms } from './live-context';

@@ -3,8 +3,20 @@
  * and bots). The app uses the real endpoints; tests hand in fakes through the provider.
  */
 import { createContext, useContext, type ReactNode } from 'react';
-import { exchangeRate, leaderBots, leaderIncomeHistory, savePreferences } from '../api/endpoints';
+import {
+  api,
+  exchangeRate,
+  leaderBots,
+  leaderIncomeHistory,
+  savePreferences,
+} from '../api/endpoints';
 import type {
+  AssetActionResult,
+  AssetOverview,
+  AutoSavingBody,
+  CollateralSwitchBody,
+  PledgeRepayBody,
+  SavingsOrderBody,
   ExchangeRateResult,
   IncomeHistoryQuery,
   IncomeHistoryResult,
@@ -19,6 +31,13 @@ export interface ScreenApi {
   savePreferences(body: SavePreferencesBody): Promise<Preferences>;
   leaderIncomeHistory(query?: IncomeHistoryQuery): Promise<IncomeHistoryResult>;
   leaderBots(): Promise<LeaderBotsResult>;
+  // -- unified account, savings and pledge loans (src/features/assets/{unified,savings,pledge})
+  assetOverview(): Promise<AssetOverview>;
+  collateralSwitch(body: CollateralSwitchBody): Promise<AssetActionResult>;
+  savingsSubscribe(body: SavingsOrderBody): Promise<AssetActionResult>;
+  savingsRedeem(body: SavingsOrderBody): Promise<AssetActionResult>;
+  autoSaving(body: AutoSavingBody): Promise<AssetActionResult>;
+  pledgeRepay(body: PledgeRepayBody): Promise<AssetActionResult>;
 }
 
 export const ENDPOINT_SCREEN_API: ScreenApi = {
@@ -26,6 +45,12 @@ export const ENDPOINT_SCREEN_API: ScreenApi = {
   savePreferences: (body) => savePreferences(body),
   leaderIncomeHistory: (query) => leaderIncomeHistory(query),
   leaderBots: () => leaderBots(),
+  assetOverview: () => api.assetOverview(),
+  collateralSwitch: (body) => api.collateralSwitch(body),
+  savingsSubscribe: (body) => api.savingsSubscribe(body),
+  savingsRedeem: (body) => api.savingsRedeem(body),
+  autoSaving: (body) => api.autoSaving(body),
+  pledgeRepay: (body) => api.pledgeRepay(body),
 };
 
 const ScreenApiContext = createContext<ScreenApi>(ENDPOINT_SCREEN_API);

@@ -9,6 +9,7 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter } from 'react-router';
 import { vi, type Mocked } from 'vitest';
 import type {
+  AssetOverview,
   ExchangeRateResult,
   IncomeHistoryResult,
   LeaderBotsResult,
@@ -167,8 +168,145 @@ export function fakeScreenApi(over: Partial<ScreenApi> = {}): Mocked<ScreenApi> 
     leaderBots: vi.fn<ScreenApi['leaderBots']>(async (): Promise<LeaderBotsResult> => ({
       list: [],
     })),
+    assetOverview: vi.fn<ScreenApi['assetOverview']>(async () => fakeOverview()),
+    collateralSwitch: vi.fn<ScreenApi['collateralSwitch']>(async () => ({ status: 'SUCCESS' })),
+    savingsSubscribe: vi.fn<ScreenApi['savingsSubscribe']>(async () => ({ status: 'SUCCESS' })),
+    savingsRedeem: vi.fn<ScreenApi['savingsRedeem']>(async () => ({ status: 'SUCCESS' })),
+    autoSaving: vi.fn<ScreenApi['autoSaving']>(async () => ({ status: 'SUCCESS' })),
+    pledgeRepay: vi.fn<ScreenApi['pledgeRepay']>(async () => ({ status: 'SUCCESS' })),
   };
   return { ...base, ...over } as Mocked<ScreenApi>;
+}
+
+/**
+ * An asset overview as the simulator answers it (docs/assets.md): every account kind, a unified
+ * account with collateral coins, savings products, auto-saving coins and pledge loans; `over`
+ * replaces top-level parts.
+ */
+export function fakeOverview(over: Partial<AssetOverview> = {}): AssetOverview {
+  const zero = (accountType: AssetOverview['accounts'][number]['accountType']) => ({
+    accountType,
+    usdValue: '0.00',
+    coins: [],
+  });
+  return {
+    totalUsd: '30110.00',
+    totalBtc: '0.47046875',
+    accounts: [
+      zero('DERIVATIVES'),
+      zero('SPOT'),
+      {
+        accountType: 'UNIFIED',
+        usdValue: '13400.00',
+        coins: [
+          { coin: 'USDT', amount: '5000', available: '4000', usdValue: '5000.00' },
+          { coin: 'BTC', amount: '0.15', available: '0.15', usdValue: '9600.00' },
+          { coin: 'XRP', amount: '1000', available: '1000', usdValue: '600.00' },
+        ],
+      },
+      {
+        accountType: 'FUND',
+        usdValue: '2500.00',
+        coins: [{ coin: 'USDT', amount: '2500', available: '2500', usdValue: '2500.00' }],
+      },
+      zero('FIAT'),
+      zero('CARD'),
+      zero('MT4'),
+      zero('MT5'),
+      zero('BOT'),
+      zero('OPTION'),
+      {
+        accountType: 'SAVINGS',
+        usdValue: '1010.00',
+        coins: [{ coin: 'USDT', amount: '1010', available: '', usdValue: '1010.00' }],
+      },
+      {
+        accountType: 'PLEDGE',
+        usdValue: '12800.00',
+        coins: [{ coin: 'BTC', amount: '0.2', available: '', usdValue: '12800.00' }],
+      },
+    ],
+    unified: {
+      equityUsd: '13400.00',
+      marginUsd: '1200.00',
+      loanUsd: '1800.00',
+      upgraded: true,
+      upgradeEligible: false,
+      coins: [
+        {
+          coin: 'USDT',
+          amount: '5000',
+          available: '4000',
+          usdValue: '5000.00',
+          collateralSwitch: true,
+          collateralable: true,
+          borrowed: '1200',
+        },
+        {
+          coin: 'BTC',
+          amount: '0.15',
+          available: '0.15',
+          usdValue: '9600.00',
+          collateralSwitch: true,
+          collateralable: true,
+          borrowed: '0',
+        },
+        {
+          coin: 'XRP',
+          amount: '1000',
+          available: '1000',
+          usdValue: '600.00',
+          collateralSwitch: false,
+          collateralable: false,
+          borrowed: '1000',
+        },
+      ],
+    },
+    savings: {
+      products: [
+        {
+          productId: 'USDT-FLEX',
+          coin: 'USDT',
+          apy: '0.0512',
+          termDays: 0,
+          amount: '1000',
+          cumInterest: '10',
+          minAmount: '10',
+        },
+        {
+          productId: 'BTC-30D',
+          coin: 'BTC',
+          apy: '0.021',
+          termDays: 30,
+          amount: '0',
+          cumInterest: '0',
+          minAmount: '0.001',
+        },
+      ],
+      autoSaving: [
+        { coin: 'USDT', isSupported: true, isSelected: false },
+        { coin: 'DOGE', isSupported: false, isSelected: false },
+      ],
+    },
+    pledge: {
+      loans: [
+        {
+          loanId: 'L-1',
+          loanCoin: 'USDT',
+          borrowed: '6400',
+          collateralCoin: 'BTC',
+          collateralAmount: '0.2',
+          ltv: '0.5',
+          liquidationLtv: '0.9',
+          hourlyRate: '0.0000061',
+        },
+      ],
+    },
+    bots: [],
+    depositTo: 'FUND',
+    updatedAtE3: '1700000000000',
+    ...over,
+  };
 }
 
 /** The whole app on a memory router at `path` (the screens' REST calls answered by fakes). */
