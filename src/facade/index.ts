@@ -62,3 +62,24 @@ export { rememberShowAssets } from '../state/show-assets-memory';
 export { isPrivateTopic } from '../wire/protocol';
 export type { Follower, Position, StreamName, Ticker, Wallet } from '../wire/protocol';
 export type { TapSlot } from '../wire/tap';
+// -- the user-assets area's overview, aggregate info and account screens (src/features/assets)
+export type { AssetsAggregateInfo, CoinBalance, OverviewAccount } from '../api/types';
+export { hideSmallBalancesKey } from '../config/assets';
+export { COIN_ICON_SIZE, coinIconUrl } from '../config/coin-icon';
+export { ASSETS_REFRESH_MS, startAssetsRefresher } from '../pipeline/assets-refresh';
+export type { AssetsApi, AssetsRefresher } from '../pipeline/assets-refresh';
+export {
+  assetOverviewAtom,
+  assetsRefreshedAtAtom,
+  centsToUsd,
+  coinRows,
+  isSmallBalance,
+  liveDerivatives,
+  overviewView,
+  refreshAssetsAtom,
+  sortByValue,
+  toCents,
+} from '../state/assets';
+export type { AccountView, CoinRow, LiveDerivatives, OverviewView } from '../state/assets';
+export { amlClearRefreshAtom, assetsAggregateInfoAtom } from '../state/client';
+export { useRefreshAssets } from './refresh-assets';

@@ -18,8 +18,9 @@ import type {
   RegisterPermission,
   UserTags,
 } from '../api/types';
-import { errorCodeOf } from '../api/errors';
+import { assetOverviewAtom, assetsRefreshedAtAtom } from '../state/assets';
 import {
+  amlClearRefreshAtom,
   assetsAggregateInfoAtom,
   cardPotentialAtom,
   configsAtom,
@@ -36,7 +37,8 @@ import {
   type SessionUser,
 } from '../state/client';
 import { loadInstruments, type FetchInstruments } from '../state/instruments';
-import { dataOf, failed, idle, pending, ready, type Loadable } from '../state/loadable';
+import { dataOf, idle, type Loadable } from '../state/loadable';
+import { loadInto } from './load';
 import { recallShowAssets, rememberShowAssets } from '../state/show-assets-memory';
 
 export type JotaiStore = ReturnType<typeof createStore>;
@@ -91,8 +93,6 @@ export const HOME_PATHS: Record<Role, string> = {
   trader: '/assets/derivatives',
 };
 
-const reasonOf = (err: unknown) => String(errorCodeOf(err) ?? 'error');
-
 /**
  * Starts a session for `profile`'s user: everything of the previous one is forgotten first and
  * the preferences are unknown (amounts hidden) until they answer. The new `userAtom` value is
@@ -145,20 +145,8 @@ export interface UserContextLoad {
 export function loadUserContext(store: JotaiStore, api: SessionApi): UserContextLoad {
   const session = store.get(userAtom);
   const live = () => sameSession(store, session);
-  const load = <T>(target: PrimitiveAtom<Loadable<T>>, call: (() => Promise<T>) | undefined) => {
-    if (!call) return Promise.resolve(undefined);
-    store.set(target, pending());
-    return call().then(
-      (value) => {
-        if (live()) store.set(target, ready(value));
-        return value;
-      },
-      (err: unknown) => {
-        if (live()) store.set(target, failed(reasonOf(err)));
-        return undefined;
-      },
-    );
-  };
+  const load = <T>(target: PrimitiveAtom<Loadable<T>>, call: (() => Promise<T>) | undefined) =>
+    call ? loadInto(store, target, call, live) : Promise.resolve(undefined);
   const cp = load(copyProfileAtom, () => api.copyProfile());
   const tags = load(profileUserTagAtom, () => api.userTags());
   const role = Promise.all([cp, tags]).then(([c, t]) => roleOf(c, t));
@@ -222,6 +210,9 @@ function resetUserState(store: JotaiStore, source: 'none' | 'unknown'): void {
   store.set(registerPermissionAtom, idle());
   store.set(cardPotentialAtom, idle());
   store.set(assetsAggregateInfoAtom, idle());
+  store.set(assetOverviewAtom, idle());
+  store.set(assetsRefreshedAtAtom, null);
+  store.set(amlClearRefreshAtom, true);
   store.set(preferencesAtom, DEFAULT_PREFERENCES);
   store.set(preferencesSourceAtom, source);
   store.set(configsAtom, DEFAULT_CONFIGS);
