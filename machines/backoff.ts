@@ -28,3 +28,20 @@ export function backoffDelay(
   const unit = Number.isFinite(r) ? Math.min(Math.max(r, 0), 1) : 0;
   return Math.min(Math.floor(unit * ceiling), Math.max(0, ceiling - 1));
 }
+
+/**
+ * The delay before retry `attempt` (1-based) with equal jitter: uniform in [ceiling / 2,
+ * ceiling]. For the REST snapshot seeder, where a retry at 0 ms would hammer a server that just
+ * failed, while a crowd still spreads over half the window.
+ */
+export function equalJitterDelay(
+  attempt: number,
+  random: () => number,
+  baseMs: number,
+  maxMs: number,
+): number {
+  const ceiling = backoffCeiling(attempt, baseMs, maxMs);
+  const r = random();
+  const unit = Number.isFinite(r) ? Math.min(Math.max(r, 0), 1) : 0;
+  return Math.round(ceiling * (0.5 + unit / 2));
+}

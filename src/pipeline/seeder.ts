@@ -8,6 +8,7 @@
  * topic is seeded or the seeder stopped; the deltas queued meanwhile were applied live already and
  * are simply not re-applied (never lost).
  */
+import { equalJitterDelay } from '../../machines/backoff';
 import { timeNowToMicros } from '../lib/intstr';
 import { isNoPermission } from '../api/errors';
 import { type PrivateTopic, type RestEnvelope, type TopicEntity } from '../wire/protocol';
@@ -275,8 +276,7 @@ export class Seeder {
     // No permission will not heal by retrying: the session is gone and the app signs out.
     let retryAt: number | undefined;
     if (!noPermission) {
-      const cap = Math.min(this.maxDelayMs, this.baseDelayMs * 2 ** Math.min(s.failures - 1, 30));
-      const delay = Math.round(cap * (0.5 + this.random() / 2));
+      const delay = equalJitterDelay(s.failures, this.random, this.baseDelayMs, this.maxDelayMs);
       retryAt = this.now() + delay;
       s.retry = this.timers.setTimeout(() => {
         s.retry = undefined;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { backoffCeiling, backoffDelay } from '@machines/backoff';
+import { backoffCeiling, backoffDelay, equalJitterDelay } from '@machines/backoff';
 
 const BASE = 1_000;
 const MAX = 30_000;
@@ -48,5 +48,14 @@ describe('backoffDelay (full jitter)', () => {
         },
       ),
     );
+  });
+});
+
+describe('equalJitterDelay (the snapshot seeder)', () => {
+  it('waits between half and all of the ceiling, never less', () => {
+    expect(equalJitterDelay(1, () => 0, BASE, MAX)).toBe(BASE / 2);
+    expect(equalJitterDelay(3, () => 0.999_999, BASE, MAX)).toBe(BASE * 4);
+    expect(equalJitterDelay(1_000, () => 0.5, BASE, MAX)).toBe(Math.round(MAX * 0.75));
+    expect(equalJitterDelay(2, () => Number.NaN, BASE, MAX)).toBe(BASE);
   });
 });
