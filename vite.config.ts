@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, resolve, sep } from 'node:path';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
@@ -65,8 +66,48 @@ function locales(): Plugin {
   };
 }
 
+/** Text files worth compressing, and the smallest worth it. */
+const COMPRESSIBLE = new Set(['.js', '.css', '.html', '.json', '.svg']);
+const COMPRESS_MIN_BYTES = 1024;
+
+/**
+ * `.br` (brotli, best level) and `.gz` (gzip 9) next to every text file of the build, made once
+ * here so that the servers (server/app-files.ts) send them without compressing per request.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  const walk = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
+      d.isDirectory() ? walk(join(dir, d.name)) : [join(dir, d.name)],
+    );
+  return {
+    name: 'assetdeck-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      for (const file of walk(outDir)) {
+        if (!COMPRESSIBLE.has(extname(file))) continue;
+        const raw = readFileSync(file);
+        if (raw.length < COMPRESS_MIN_BYTES) continue;
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(raw, {
+            params: {
+              [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+              [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length,
+            },
+          }),
+        );
+        writeFileSync(`${file}.gz`, gzipSync(raw, { level: 9 }));
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), locales()],
+  plugins: [react(), locales(), precompress()],
   server: {
     host: '127.0.0.1',
     proxy: {
@@ -82,5 +123,6 @@ export default defineConfig({
     },
   },
   // No source maps in the build: the served app must not publish its sources (docs/security.md).
-  build: { sourcemap: false, chunkSizeWarningLimit: 1500 },
+  // ASSETDECK_SOURCEMAP=1 makes them for a local profiling build (never for one that is served).
+  build: { sourcemap: process.env.ASSETDECK_SOURCEMAP === '1', chunkSizeWarningLimit: 1500 },
 });

@@ -10,6 +10,7 @@ import { CALLS } from '../src/api/calls';
 import { ERROR_CODES } from '../src/api/error-codes';
 import { topicForSnapshotPath } from '../src/wire/protocol';
 import { ADMIN_PREFIX, registerAdminRoutes } from './admin/routes';
+import { installAppFiles } from './app-files';
 import { after } from './clock';
 import { errorEnvelope } from './rest/envelope';
 import {
@@ -113,6 +114,8 @@ export async function buildApp(sim: Sim, opts: AppOptions): Promise<FastifyInsta
   });
 
   installErrorHandler(app, shell);
+  // The dashboard's text files compressed, with cache headers (in front of @fastify/static).
+  if (opts.appDir) installAppFiles(app, opts.appDir);
   await serveAppAndNotFound(app, shell);
 
   registerCalls(app, sim, { ...USER_HANDLERS, ...ASSET_HANDLERS, ...PUBLIC_HANDLERS });

@@ -16,6 +16,7 @@ import {
   serveAppAndNotFound,
   stripPrefix,
 } from '../rest/http-shell';
+import { installAppFiles } from '../app-files';
 import { OPERATOR_PREFIX, registerOperator, status, type ReplayStatus } from './operator';
 import type { Playback, PlaybackTimers } from './playback';
 import { registerReplayRest } from './rest';
@@ -89,6 +90,7 @@ export async function startReplayServer(opts: ReplayServerOptions): Promise<Repl
     const shell = { now: () => world.now(), controlPrefix: OPERATOR_PREFIX, appDir };
     installShellHooks(app, shell);
     installErrorHandler(app, shell);
+    if (appDir) installAppFiles(app, appDir);
     await serveAppAndNotFound(app, shell);
     registerReplayRest(app, { world });
     s.register(app);
