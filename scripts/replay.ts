@@ -1,11 +1,16 @@
 /**
- * `npm run --silent replay -- --print-state FILE`: replays FILE headless and prints the state
- * dump (PROTOCOL.md section 7). Exit 0 when the file was read, 1 with one line on stderr if not.
+ * `npm run replay -- ...`: the recorded-session tool (docs/replay.md, `--help` for the usage).
  *
- * `npm run replay -- --serve FILE [--speed N] [--port P] [--host H] [--app DIR] [--start-now]`:
- * serves FILE as a server the dashboard connects to (server/replay/server.ts), with the
- * operator's page at /__replay and keys when stdin is a TTY. A bad file is refused exactly as by
- * --print-state, before anything listens.
+ * - `--print-state FILE [--at T | --every S]`: the state dump (PROTOCOL.md section 7) at the end,
+ *   at an instant, or every S seconds (one compact JSON line per step).
+ * - `--diff A B [--align by-seq]`, `--diff FILE DUMP.json`: where two sessions (or a session and
+ *   a saved dump) part; exit 0 when they agree, 1 when they differ, 2 on a bad file.
+ * - `--check DIR... [--jobs N] [--shard K/N]`: every session of a folder against its sibling
+ *   `.state.json`, on worker threads, streamed; exit 1 on any difference.
+ * - `--serve FILE [--speed N] [--port P] [--host H] [--app DIR] [--start-now]`: the session as a
+ *   server the dashboard connects to (server/replay/server.ts), with the operator's page (a
+ *   seekable timeline) at /__replay and keys when stdin is a TTY. A bad file is refused exactly
+ *   as by --print-state, before anything listens.
  *
  * `runReplay(argv, io)` is the whole command without the process (tests call it in process);
  * the file's own run maps it onto stdout, stderr, signals and the exit code.
@@ -15,12 +20,56 @@ import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { parseSession, type Session } from '../src/wire/session-file';
 import { replayToDump } from '../src/pipeline/replay';
+import {
+  compactJson,
+  diffByTime,
+  diffBySeq,
+  diffDumps,
+  dumpAt,
+  epochOf,
+  formatDifference,
+  parseInstant,
+  series,
+  type Difference,
+} from '../src/pipeline/replay-query';
 import { canonicalJson } from '../src/lib/canonical-json';
 import { checkSpeed } from '../server/replay/playback';
 import type { ReplayServer } from '../server/replay/server';
 
 const USAGE =
-  'usage: replay --print-state FILE | --serve FILE [--speed N] [--port P] [--host H] [--app DIR] [--start-now]';
+  'usage: replay --print-state FILE [--at T | --every S] | --diff A B [--align by-seq] | ' +
+  '--check DIR [--jobs N] [--shard K/N] | --serve FILE [...] | --help';
+
+export const HELP = `usage: npm run --silent replay -- <mode> [options]
+
+  --print-state FILE            the state dump (PROTOCOL.md section 7) at the end of FILE
+      --at T                    ... as of instant T: ms from the start (15000, or 15s), a
+                                wall-clock time of the recording (2024-11-21T00:47:00Z, or a
+                                UTC time of day 00:47:00[.250]), or line:N (after line N)
+      --every S                 one compact JSON line per step of S seconds (250ms also
+                                works): {"at","line","state","t"}, the last at the end
+  --diff A.jsonl B.jsonl        replay both in step; print the first instant (ms from each
+                                start) where their states differ, with the paths and both
+                                values; exit 0 agree, 1 differ, 2 bad file
+      --align by-seq            align on the private frames' topic seq instead of time
+      --ignore-stats            leave the frame counters (stats) out of the comparison
+  --diff FILE DUMP.json         compare FILE's final state with a saved dump the same way
+  --check DIR|FILE...           replay each *.jsonl (subfolders too) to its sibling .state.json,
+                                on worker threads, streamed; one line per file and a summary;
+                                exit 1 on any difference or unreadable file
+      --jobs N                  worker threads (default: the machine's cores; 0: none)
+      --shard K/N               only every N-th file from the K-th (a CI matrix of N jobs)
+  --serve FILE                  serve FILE to the dashboard (docs/replay.md), operator page
+                                with a seekable timeline at /__replay
+      --speed N                 0.01 to 1000 (default 1)
+      --port P, --host H        default 127.0.0.1:8790
+      --app DIR                 also serve a built dashboard (npm run build; --app dist)
+      --start-now               play at once instead of waiting for a dashboard
+  --help                        this text
+
+Exit codes: 0 done (or agree), 1 a failure or a difference (one line on stderr for a failure),
+2 a bad file given to --diff.
+`;
 
 export interface ReplayIo {
   out(text: string): void;
@@ -30,10 +79,17 @@ export interface ReplayIo {
 }
 
 /** What the command came to: an exit code, or a server that runs until stopped. */
-export type ReplayRun = { code: 0 | 1 } | { code: null; server: ReplayServer };
+export type ReplayRun = { code: 0 | 1 | 2 } | { code: null; server: ReplayServer };
 
-/** A failure: one line, exit 1. */
-class Failure extends Error {}
+/** A failure: one line, exit 1 (or `code`). */
+class Failure extends Error {
+  constructor(
+    message: string,
+    readonly code: 1 | 2 = 1,
+  ) {
+    super(message);
+  }
+}
 
 /**
  * FILE's text, if it is a regular file. Opened without blocking (a FIFO with no writer would
@@ -68,18 +124,161 @@ function load(file: string): Session {
   }
 }
 
-function printState(file: string, io: ReplayIo): void {
-  const session = load(file);
-  let dump: string;
-  try {
-    dump = canonicalJson(replayToDump(session.events));
-  } catch (err) {
-    throw new Failure(`${file}: ${(err as Error).message}`);
-  }
-  io.out(dump);
+type Values = Record<string, string | boolean | string[] | undefined>;
+
+/** `--every S`: seconds, or with a unit (250ms, 2s, 1m). */
+function parseStep(text: string): number {
+  const m = /^(\d+(?:\.\d+)?)(ms|s|m)?$/.exec(text.trim());
+  const n = Number(m?.[1]);
+  if (!m || !(n > 0))
+    throw new Failure(
+      `--every ${JSON.stringify(text)}: expected seconds (5, 0.5, 250ms, 1m) above 0`,
+    );
+  return m[2] === 'ms' ? n : m[2] === 'm' ? n * 60_000 : n * 1000;
 }
 
-type Values = Record<string, string | boolean | undefined>;
+function printState(file: string, v: Values, io: ReplayIo): void {
+  const session = load(file);
+  const at = typeof v.at === 'string' ? v.at : undefined;
+  const every = typeof v.every === 'string' ? v.every : undefined;
+  if (at !== undefined && every !== undefined)
+    throw new Failure('--at and --every: one or the other');
+  try {
+    if (every !== undefined) {
+      const step = parseStep(every);
+      for (const s of series(session.events, session.header, step)) io.out(compactJson(s) + '\n');
+      return;
+    }
+    const dump =
+      at !== undefined
+        ? dumpAt(session.events, parseInstant(at, session.header))
+        : replayToDump(session.events);
+    io.out(canonicalJson(dump));
+  } catch (err) {
+    if (err instanceof Failure) throw err;
+    throw new Failure(`${file}: ${(err as Error).message}`);
+  }
+}
+
+const differencesText = (ds: readonly Difference[]): string =>
+  ds.map((d) => `  ${formatDifference(d)}\n`).join('');
+
+/** A saved state dump (--diff FILE DUMP.json); exit 2 when it is not one. */
+function loadDump(file: string): unknown {
+  let text: string;
+  try {
+    text = readRegularFile(file);
+  } catch (err) {
+    throw new Failure((err as Error).message, 2);
+  }
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch {
+    throw new Failure(`${file}: not JSON`, 2);
+  }
+  const o = v as Record<string, unknown> | null;
+  if (typeof o !== 'object' || o === null || !('wallets' in o) || !('copytrade' in o)) {
+    throw new Failure(`${file}: not a state dump (PROTOCOL.md section 7)`, 2);
+  }
+  return v;
+}
+
+function loadForDiff(file: string): Session {
+  try {
+    return load(file);
+  } catch (err) {
+    throw new Failure((err as Error).message, 2);
+  }
+}
+
+function diff(files: readonly string[], v: Values, io: ReplayIo): 0 | 1 {
+  if (files.length !== 2) throw new Failure(`--diff takes two files; ${USAGE}`);
+  const [fa, fb] = files as [string, string];
+  const align = v.align ?? 'time';
+  if (align !== 'time' && align !== 'by-seq') {
+    throw new Failure(`--align ${JSON.stringify(align)}: expected by-seq (or time)`);
+  }
+  const options = { stats: v['ignore-stats'] !== true };
+  const a = loadForDiff(fa);
+  const against = /\.json$/i.test(fb) ? loadDump(fb) : undefined;
+  const b = against === undefined ? loadForDiff(fb) : undefined;
+  const legend = `  (A: ${fa}, B: ${fb})\n`;
+  if (against !== undefined) {
+    const ds = diffDumps(replayToDump(a.events), against, options);
+    if (ds.length === 0) {
+      io.out(`replay: ${fa} ends in the state of ${fb}\n`);
+      return 0;
+    }
+    io.out(
+      `replay: ${fa}'s final state (line ${a.events.length + 1}) differs from ${fb}: ` +
+        `${ds.length} difference(s)\n${legend}${differencesText(ds)}`,
+    );
+    return 1;
+  }
+  const sb = b as Session;
+  if (align === 'by-seq') {
+    const part = diffBySeq(a.events, sb.events, options);
+    if (!part) {
+      io.out(`replay: ${fa} and ${fb} agree at every shared topic seq and at the end\n`);
+      return 0;
+    }
+    const where =
+      part.at === 'end'
+        ? 'the end (every shared topic seq agrees)'
+        : `private connection ${part.at.connection}, ${part.at.topic} seq ${part.at.seq}`;
+    const only =
+      part.onlyA + part.onlyB > 0
+        ? `  (frames in one session only: ${part.onlyA} in A, ${part.onlyB} in B)\n`
+        : '';
+    io.out(
+      `replay: ${fa} and ${fb} part at ${where}: A line ${part.lineA} (t=${part.tA} ms), ` +
+        `B line ${part.lineB} (t=${part.tB} ms)\n${legend}${only}${differencesText(part.differences)}`,
+    );
+    return 1;
+  }
+  const part = diffByTime(a.events, sb.events, options);
+  if (!part) {
+    io.out(`replay: ${fa} and ${fb} agree at every instant\n`);
+    return 0;
+  }
+  const epoch = epochOf(a.header);
+  const wall = Number.isFinite(epoch) ? ` (${new Date(epoch + part.t).toISOString()} in A)` : '';
+  io.out(
+    `replay: ${fa} and ${fb} part at t=${part.t} ms${wall}: A line ${part.lineA}, ` +
+      `B line ${part.lineB}\n${legend}${differencesText(part.differences)}`,
+  );
+  return 1;
+}
+
+async function check(paths: readonly string[], v: Values, io: ReplayIo): Promise<0 | 1> {
+  const { runCheck, parseShard } = await import('../server/replay/check');
+  let jobs: number | undefined;
+  if (typeof v.jobs === 'string') {
+    jobs = Number(v.jobs);
+    if (v.jobs.trim() === '' || !Number.isInteger(jobs) || jobs < 0 || jobs > 256) {
+      throw new Failure(`--jobs ${JSON.stringify(v.jobs)}: expected 0 to 256`);
+    }
+  }
+  let shard;
+  try {
+    shard = typeof v.shard === 'string' ? parseShard(v.shard) : undefined;
+  } catch (err) {
+    throw new Failure((err as Error).message);
+  }
+  let summary;
+  try {
+    summary = await runCheck(paths, {
+      out: (t) => io.out(t),
+      ...(jobs !== undefined ? { jobs } : {}),
+      ...(shard ? { shard } : {}),
+    });
+  } catch (err) {
+    throw new Failure((err as Error).message.split('\n')[0] as string);
+  }
+  if (summary.files === 0) throw new Failure(`no session files (*.jsonl) in ${paths.join(', ')}`);
+  return summary.ok === summary.files ? 0 : 1;
+}
 
 async function serve(file: string, v: Values, io: ReplayIo): Promise<ReplayServer> {
   const num = (name: string, ok: (n: number) => boolean): number | undefined => {
@@ -151,13 +350,23 @@ async function serve(file: string, v: Values, io: ReplayIo): Promise<ReplayServe
 export async function runReplay(argv: readonly string[], io: ReplayIo): Promise<ReplayRun> {
   try {
     let values: Values;
+    let positionals: string[];
     try {
-      ({ values } = parseArgs({
+      ({ values, positionals } = parseArgs({
         args: [...argv],
         strict: true,
-        allowPositionals: false,
+        allowPositionals: true,
         options: {
+          help: { type: 'boolean', short: 'h' },
           'print-state': { type: 'string' },
+          at: { type: 'string' },
+          every: { type: 'string' },
+          diff: { type: 'boolean' },
+          align: { type: 'string' },
+          'ignore-stats': { type: 'boolean' },
+          check: { type: 'boolean' },
+          jobs: { type: 'string' },
+          shard: { type: 'string' },
           serve: { type: 'string' },
           speed: { type: 'string' },
           port: { type: 'string' },
@@ -169,20 +378,44 @@ export async function runReplay(argv: readonly string[], io: ReplayIo): Promise<
     } catch (err) {
       throw new Failure(`${(err as Error).message.split('\n')[0]}; ${USAGE}`);
     }
-    const printFile = values['print-state'];
-    const serveFile = values.serve;
-    if (typeof printFile === 'string' && printFile !== '' && serveFile === undefined) {
-      printState(printFile, io);
+    if (values.help === true) {
+      io.out(HELP);
       return { code: 0 };
     }
-    if (typeof serveFile === 'string' && serveFile !== '' && printFile === undefined) {
+    const printFile = values['print-state'];
+    const serveFile = values.serve;
+    const modes = [printFile !== undefined, serveFile !== undefined, values.diff, values.check];
+    if (modes.filter(Boolean).length !== 1) throw new Failure(USAGE);
+    const only = (allowed: string[]) => {
+      const extra = Object.keys(values).filter((k) => !allowed.includes(k));
+      if (extra.length > 0) throw new Failure(`--${extra[0]} does not go with this mode; ${USAGE}`);
+    };
+    if (values.diff === true) {
+      only(['diff', 'align', 'ignore-stats']);
+      return { code: diff(positionals, values, io) };
+    }
+    if (values.check === true) {
+      only(['check', 'jobs', 'shard']);
+      if (positionals.length === 0) throw new Failure(`--check needs a folder; ${USAGE}`);
+      return { code: await check(positionals, values, io) };
+    }
+    if (positionals.length > 0) {
+      throw new Failure(`unexpected argument ${JSON.stringify(positionals[0])}; ${USAGE}`);
+    }
+    if (typeof printFile === 'string' && printFile !== '') {
+      only(['print-state', 'at', 'every']);
+      printState(printFile, values, io);
+      return { code: 0 };
+    }
+    if (typeof serveFile === 'string' && serveFile !== '') {
+      only(['serve', 'speed', 'port', 'host', 'app', 'start-now']);
       return { code: null, server: await serve(serveFile, values, io) };
     }
     throw new Failure(USAGE);
   } catch (err) {
     // Anything unexpected is one line too: nothing in a file may produce a stack trace.
     io.err(`replay: ${(err as Error).message}\n`);
-    return { code: 1 };
+    return { code: err instanceof Failure ? err.code : 1 };
   }
 }
 

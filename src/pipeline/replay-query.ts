@@ -1,0 +1,433 @@
+/**
+ * Replay as an investigation tool (issue 19), without I/O: the state at an instant of a session
+ * (`--at`: ms from the start, a wall-clock time of the recording, or `line:N`), a series of
+ * states (`--every`), and where two states or two sessions part (`--diff`, by instant or by
+ * topic seq). Everything goes through the same Replayer (the project's decoders and reducers),
+ * so the state at T is the state a replay of the file cut at T ends in.
+ */
+import { decodePrivate } from '../wire/decode';
+import type { PrivateTopic } from '../wire/protocol';
+import type { SessionEvent, SessionHeader } from '../wire/session-file';
+import type { StateDump } from '../state/dump';
+import { Replayer } from './replay';
+
+// ---- instants ----
+
+/** An instant of a session: a time (ms since its start) or a line of the file. */
+export type Instant =
+  { kind: 'time'; t: number; text: string } | { kind: 'line'; line: number; text: string };
+
+const MS = /^(\d+(?:\.\d+)?)(ms|s)?$/;
+const LINE = /^line:(\d+)$/;
+const TIME_OF_DAY = /^(\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?Z?$/;
+const DAY_MS = 86_400_000;
+
+/** Milliseconds of the session's start (its header's `recordedAt`), or NaN. */
+export function epochOf(header: SessionHeader): number {
+  return Date.parse(header.recordedAt);
+}
+
+/**
+ * Parses `--at`: `15000` or `15000ms` (ms from the start), `15s` (seconds), `line:N` (the
+ * state after line N of the file; line 1 is the header), an ISO date-time
+ * (`2024-11-21T00:47:00Z`, offsets as written) or a UTC time of day (`00:47:05.250`) on the
+ * recording's day (the next day when that is before the start: a recording across midnight).
+ * Throws a one-line Error for anything else or an instant before the start.
+ */
+export function parseInstant(spec: string, header: SessionHeader): Instant {
+  const text = spec.trim();
+  const ms = MS.exec(text);
+  if (ms) {
+    const n = Number(ms[1]);
+    return { kind: 'time', t: ms[2] === 's' ? n * 1000 : n, text };
+  }
+  const line = LINE.exec(text);
+  if (line) return { kind: 'line', line: Number(line[1]), text };
+  const epoch = epochOf(header);
+  const tod = TIME_OF_DAY.exec(text);
+  if (tod) {
+    if (!Number.isFinite(epoch)) throw new Error(`${text}: the header's recordedAt is not a date`);
+    const [, h, m, s, frac] = tod;
+    if (Number(h) > 23 || Number(m) > 59 || Number(s ?? 0) > 59) {
+      throw new Error(`${text}: not a time of day`);
+    }
+    const ofDay =
+      ((Number(h) * 60 + Number(m)) * 60 + Number(s ?? 0)) * 1000 +
+      Number((frac ?? '0').padEnd(3, '0'));
+    const day = Math.floor(epoch / DAY_MS) * DAY_MS;
+    let at = day + ofDay;
+    if (at < epoch) at += DAY_MS;
+    return { kind: 'time', t: at - epoch, text };
+  }
+  if (/^\d{4}-\d{2}-\d{2}/.test(text)) {
+    const at = Date.parse(text);
+    if (!Number.isFinite(at)) throw new Error(`${text}: not a date-time`);
+    if (!Number.isFinite(epoch)) throw new Error(`${text}: the header's recordedAt is not a date`);
+    if (at < epoch) {
+      throw new Error(`${text}: before the recording started (${header.recordedAt})`);
+    }
+    return { kind: 'time', t: at - epoch, text };
+  }
+  throw new Error(
+    `--at ${JSON.stringify(spec)}: expected ms from the start (15000, 15s), line:N, ` +
+      'an ISO date-time or a UTC time of day (HH:MM[:SS[.mmm]])',
+  );
+}
+
+/** How many events (from the first) a replay cut at `at` holds: those at or before it. */
+export function cutIndex(events: readonly SessionEvent[], at: Instant): number {
+  if (at.kind === 'line') {
+    if (at.line < 1 || at.line > events.length + 1) {
+      throw new Error(`line:${at.line}: the file has lines 1 to ${events.length + 1}`);
+    }
+    return at.line - 1;
+  }
+  // Events are sorted by t: the first one after T.
+  let lo = 0;
+  let hi = events.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((events[mid] as SessionEvent).t <= at.t) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The state dump as of `at` (the replay of the events at or before it). */
+export function dumpAt(events: readonly SessionEvent[], at: Instant): StateDump {
+  const r = new Replayer();
+  const n = cutIndex(events, at);
+  for (let i = 0; i < n; i++) r.feed(events[i] as SessionEvent, i);
+  return r.dump();
+}
+
+/** One step of `--every`: the instant, the file line reached (1: nothing played) and the state. */
+export interface SeriesStep {
+  t: number;
+  at: string | null;
+  line: number;
+  state: StateDump;
+}
+
+/**
+ * The state every `stepMs` from the start (0, S, 2S, ...), the last step at the session's end.
+ * One Replayer moves forward: a long session costs one replay, not one per step.
+ */
+export function* series(
+  events: readonly SessionEvent[],
+  header: SessionHeader,
+  stepMs: number,
+): Generator<SeriesStep> {
+  if (!(Number.isFinite(stepMs) && stepMs > 0)) throw new Error('--every: must be more than 0');
+  const r = new Replayer();
+  const epoch = epochOf(header);
+  const end = events[events.length - 1]?.t ?? 0;
+  let i = 0;
+  for (let k = 0; ; k++) {
+    const t = Math.min(k * stepMs, end);
+    while (i < events.length && (events[i] as SessionEvent).t <= t) {
+      r.feed(events[i] as SessionEvent, i);
+      i++;
+    }
+    yield {
+      t,
+      at: Number.isFinite(epoch) ? new Date(epoch + t).toISOString() : null,
+      line: i + 1,
+      state: r.dump(),
+    };
+    if (t >= end) return;
+  }
+}
+
+/** Compact JSON with sorted keys (one line, stable: `--every` lines can be diffed and grepped). */
+export function compactJson(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (Array.isArray(value)) return `[${value.map(compactJson).join(',')}]`;
+  if (typeof value === 'object') {
+    const o = value as Record<string, unknown>;
+    const keys = Object.keys(o)
+      .filter((k) => o[k] !== undefined)
+      .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${keys.map((k) => `${JSON.stringify(k)}:${compactJson(o[k])}`).join(',')}}`;
+  }
+  if (typeof value === 'bigint') return value.toString();
+  return JSON.stringify(value);
+}
+
+// ---- differences ----
+
+/** A differing path and both values (`undefined`: absent on that side). */
+export interface Difference {
+  path: string;
+  a: unknown;
+  b: unknown;
+}
+
+const PLAIN_SEGMENT = /^[A-Za-z0-9_:/-]+$/;
+
+function join(path: string, key: string): string {
+  const seg = PLAIN_SEGMENT.test(key) ? key : JSON.stringify(key);
+  return path === '' ? seg : `${path}.${seg}`;
+}
+
+/** A position's key as it is shown in a path: symbol/positionIdx/userId. */
+function positionPathKey(p: unknown): string {
+  const o = (p ?? {}) as Record<string, unknown>;
+  return `${String(o.symbol)}/${String(o.positionIdx)}/${String(o.userId)}`;
+}
+
+/** Positions come as a list in display order: compared by key, then the order on its own. */
+function positionsDiff(a: unknown, b: unknown, path: string, out: Difference[]): void {
+  if (!Array.isArray(a) || !Array.isArray(b)) return valueDiff(a, b, path, out);
+  const byKey = (list: unknown[]) => Object.fromEntries(list.map((p) => [positionPathKey(p), p]));
+  valueDiff(byKey(a), byKey(b), path, out, true);
+  const orderA = a.map(positionPathKey);
+  const orderB = b.map(positionPathKey);
+  const sameSet =
+    orderA.length === orderB.length &&
+    [...orderA].sort().join('\n') === [...orderB].sort().join('\n');
+  if (sameSet && orderA.join('\n') !== orderB.join('\n')) {
+    out.push({ path: `${path}(order)`, a: orderA, b: orderB });
+  }
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function valueDiff(a: unknown, b: unknown, path: string, out: Difference[], keyed = false): void {
+  if (path === 'copytrade.positions' && !keyed) return positionsDiff(a, b, path, out);
+  if (isObject(a) && isObject(b)) {
+    const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort();
+    for (const k of keys) {
+      const has = (o: Record<string, unknown>) =>
+        Object.prototype.hasOwnProperty.call(o, k) && o[k] !== undefined;
+      const p = join(path, k);
+      if (!has(a) || !has(b)) {
+        out.push({ path: p, a: has(a) ? a[k] : undefined, b: has(b) ? b[k] : undefined });
+      } else {
+        valueDiff(a[k], b[k], p, out);
+      }
+    }
+    return;
+  }
+  if (compactJson(a) !== compactJson(b)) out.push({ path, a, b });
+}
+
+/**
+ * Where two state dumps differ: entities by their key (a wallet by coin, an order by id, a
+ * position by symbol/positionIdx/userId, a quote by symbol), fields by name. An entity on one
+ * side only is one difference with the whole entity.
+ */
+export function diffDumps(a: unknown, b: unknown, options: { stats?: boolean } = {}): Difference[] {
+  const out: Difference[] = [];
+  const strip = (d: unknown) => {
+    if (options.stats !== false || !isObject(d)) return d;
+    const { stats: _s, ...rest } = d;
+    return rest;
+  };
+  valueDiff(strip(a), strip(b), '', out);
+  return out;
+}
+
+/** A difference as a line: `path: A <value> B <value>` (absent values say so). */
+export function formatDifference(d: Difference, names: [string, string] = ['A', 'B']): string {
+  const show = (v: unknown) => {
+    if (v === undefined) return '(absent)';
+    const text = compactJson(v);
+    return text.length > 300 ? `${text.slice(0, 297)}...` : text;
+  };
+  return `${d.path || '(the whole state)'}: ${names[0]} ${show(d.a)} ${names[1]} ${show(d.b)}`;
+}
+
+// ---- two sessions ----
+
+export interface PartByTime {
+  align: 'time';
+  /** The first instant (ms from the start) after which the states differ. */
+  t: number;
+  /** The last line of each file played at that instant. */
+  lineA: number;
+  lineB: number;
+  differences: Difference[];
+}
+
+export interface PartBySeq {
+  align: 'seq';
+  /** Where: a private data frame (connection, topic, seq), or the end of both sessions. */
+  at: { connection: number; topic: PrivateTopic; seq: number } | 'end';
+  lineA: number;
+  lineB: number;
+  tA: number;
+  tB: number;
+  differences: Difference[];
+  /** Frames of one session the other does not hold (by connection, topic and seq). */
+  onlyA: number;
+  onlyB: number;
+}
+
+export type Part = PartByTime | PartBySeq;
+
+/**
+ * Replays both sessions in step on their own clocks (ms from each start) and returns the first
+ * instant after which their states differ, or undefined when they agree at every instant
+ * (and so at the end).
+ */
+export function diffByTime(
+  a: readonly SessionEvent[],
+  b: readonly SessionEvent[],
+  options: { stats?: boolean } = {},
+): PartByTime | undefined {
+  const ra = new Replayer();
+  const rb = new Replayer();
+  let ia = 0;
+  let ib = 0;
+  let seenA: unknown;
+  let seenB: unknown;
+  let statsA = '';
+  let statsB = '';
+  while (ia < a.length || ib < b.length) {
+    const t = Math.min(
+      ia < a.length ? (a[ia] as SessionEvent).t : Infinity,
+      ib < b.length ? (b[ib] as SessionEvent).t : Infinity,
+    );
+    while (ia < a.length && (a[ia] as SessionEvent).t <= t) ra.feed(a[ia] as SessionEvent, ia++);
+    while (ib < b.length && (b[ib] as SessionEvent).t <= t) rb.feed(b[ib] as SessionEvent, ib++);
+    const da = ra.dump();
+    const db = rb.dump();
+    const sa = compactJson(da.stats);
+    const sb = compactJson(db.stats);
+    // States are immutable: the same objects as at the last comparison cannot differ now.
+    if (ra.current === seenA && rb.current === seenB && sa === statsA && sb === statsB) continue;
+    seenA = ra.current;
+    seenB = rb.current;
+    statsA = sa;
+    statsB = sb;
+    const differences = diffDumps(da, db, options);
+    if (differences.length > 0) {
+      return { align: 'time', t, lineA: ia + 1, lineB: ib + 1, differences };
+    }
+  }
+  return undefined;
+}
+
+/** A topic's part of a state dump (what its frames and snapshots build). */
+const TOPIC_PATH: Record<PrivateTopic, [keyof StateDump] | ['copytrade', string]> = {
+  wallet: ['wallets'],
+  risk: ['risk'],
+  'copytrade.account': ['copytrade', 'account'],
+  'copytrade.order': ['copytrade', 'orders'],
+  'copytrade.position': ['copytrade', 'positions'],
+  'copytrade.leaderWallet': ['copytrade', 'leaderWallet'],
+  'copytrade.leaderIncome': ['copytrade', 'leaderIncome'],
+};
+
+function topicPart(dump: StateDump, topic: PrivateTopic): Record<string, unknown> {
+  const [first, second] = TOPIC_PATH[topic];
+  if (second === undefined) return { [first]: dump[first] };
+  return { copytrade: { [second]: (dump.copytrade as Record<string, unknown>)[second] } };
+}
+
+/** cyrb53: a 53-bit string hash (a seq's state is remembered by hash, not by copy). */
+function hash(text: string): number {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ ch, 2654435761);
+    h2 = Math.imul(h2 ^ ch, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
+}
+
+interface SeqMark {
+  key: string;
+  connection: number;
+  topic: PrivateTopic;
+  seq: number;
+  /** Events played up to and including the frame. */
+  played: number;
+  t: number;
+  hash: number;
+}
+
+/** Every private data frame of a session with the hash of its topic's state right after it. */
+function seqMarks(events: readonly SessionEvent[]): SeqMark[] {
+  const r = new Replayer();
+  const marks: SeqMark[] = [];
+  events.forEach((ev, i) => {
+    r.feed(ev, i);
+    if (ev.kind !== 'recv' || ev.stream !== 'private') return;
+    const f = decodePrivate(ev.frame);
+    if (f.kind !== 'data') return;
+    const connection = r.connection;
+    marks.push({
+      key: `${connection}\u0000${f.topic}\u0000${f.seq}`,
+      connection,
+      topic: f.topic,
+      seq: f.seq,
+      played: i + 1,
+      t: ev.t,
+      hash: hash(compactJson(topicPart(r.dump(), f.topic))),
+    });
+  });
+  return marks;
+}
+
+function dumpAfter(events: readonly SessionEvent[], played: number): StateDump {
+  return dumpAt(events, { kind: 'line', line: played + 1, text: '' });
+}
+
+/**
+ * Aligns two sessions by topic seq (per private connection and topic) instead of time: the
+ * first frame of A, in A's order, after which its topic's state differs from B's after the
+ * frame of the same connection, topic and seq. Frames one session lacks are counted, not
+ * compared. When every shared frame agrees, the final states are compared (quotes and stats
+ * included) and a difference there is reported `at: 'end'`.
+ */
+export function diffBySeq(
+  a: readonly SessionEvent[],
+  b: readonly SessionEvent[],
+  options: { stats?: boolean } = {},
+): PartBySeq | undefined {
+  const ma = seqMarks(a);
+  const mb = new Map(seqMarks(b).map((m) => [m.key, m]));
+  const keysA = new Set(ma.map((m) => m.key));
+  const onlyA = ma.filter((m) => !mb.has(m.key)).length;
+  const onlyB = [...mb.keys()].filter((k) => !keysA.has(k)).length;
+  for (const m of ma) {
+    const other = mb.get(m.key);
+    if (!other || other.hash === m.hash) continue;
+    const differences = diffDumps(
+      topicPart(dumpAfter(a, m.played), m.topic),
+      topicPart(dumpAfter(b, other.played), m.topic),
+    );
+    if (differences.length === 0) continue; // a hash collision's opposite: equal after all
+    return {
+      align: 'seq',
+      at: { connection: m.connection, topic: m.topic, seq: m.seq },
+      lineA: m.played + 1,
+      lineB: other.played + 1,
+      tA: m.t,
+      tB: other.t,
+      differences,
+      onlyA,
+      onlyB,
+    };
+  }
+  const differences = diffDumps(dumpAfter(a, a.length), dumpAfter(b, b.length), options);
+  if (differences.length === 0) return undefined;
+  return {
+    align: 'seq',
+    at: 'end',
+    lineA: a.length + 1,
+    lineB: b.length + 1,
+    tA: a[a.length - 1]?.t ?? 0,
+    tB: b[b.length - 1]?.t ?? 0,
+    differences,
+    onlyA,
+    onlyB,
+  };
+}
