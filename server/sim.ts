@@ -1,5 +1,6 @@
 /** The running simulator's parts, as the REST, stream and admin layers see them. */
 import type { Auth } from './accounts/auth';
+import type { Assets } from './assets/assets';
 import type { UserSettings } from './accounts/profiles';
 import type { Clock } from './clock';
 import type { Engine } from './engine/engine';
@@ -20,6 +21,8 @@ export interface Sim {
   readonly wall: Clock;
   readonly market: Market;
   readonly engine: Engine;
+  /** Every account's assets outside the derivatives wallets, and the actions that move them. */
+  readonly assets: Assets;
   readonly auth: Auth;
   readonly hub: Hub;
   readonly settings: UserSettings;

@@ -11,6 +11,7 @@ import type { StateDump } from '../src/state/dump';
 import { Auth } from './accounts/auth';
 import { UserSettings } from './accounts/profiles';
 import { RestFaults } from './admin/rest-faults';
+import { Assets } from './assets/assets';
 import { truthOf } from './admin/truth';
 import { buildApp } from './app';
 import { every, ManualClock, RealClock, type Clock } from './clock';
@@ -126,6 +127,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     wall,
     market,
     engine,
+    assets: new Assets(engine, market, clock, wall),
     auth: await Auth.create(wall),
     hub,
     settings: new UserSettings(),
@@ -141,6 +143,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   sim.auth.onSessionEnd = (session) => hub.closeSession(session);
 
   engine.start();
+  sim.assets.start();
   // The market steps before anything else due at the same instant (order -1): positions and
   // wallets re-valued at that instant see the mark price the ticker of that instant carries.
   const ticker = every(
@@ -166,6 +169,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     // Nothing may keep running after a failed start (a busy port, a bad --app folder).
     ticker.stop();
     engine.stop();
+    sim.assets.stop();
     clock.dispose();
     wall.dispose();
     await app?.close().catch(() => undefined);
@@ -197,6 +201,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       stopped ??= (async () => {
         ticker.stop();
         engine.stop();
+        sim.assets.stop();
         hub.closeAll(1001, 'server shutdown');
         sim.restFaults.releaseAll();
         await app.close();

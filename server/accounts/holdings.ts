@@ -1,70 +1,191 @@
 /**
- * What each demo account holds outside its derivatives wallets (spot, unified, fiat, card, MT4/5,
- * options, savings, pledge and lending products, trading bots), in coin units. Valued in USD at
- * request time from the same rates as everything else.
+ * What each demo account holds outside its derivatives wallets when the simulator starts (spot,
+ * funding, unified, fiat, card, MT4/MT5, options, savings, pledge loans, trading bots) and the
+ * compliance flags its aggregate info carries, in coin units as decimal strings. The asset books
+ * (server/assets/book.ts) start from these and change with every transfer, deposit, withdrawal,
+ * subscription and repayment. docs/simulator.md lists who holds what.
  */
-import type { EarnProduct, LeaderBot } from '../../src/api/types';
+import type { LeaderBot } from '../../src/api/types';
+
+export interface UnifiedHolding {
+  /** What the account holds of the coin (borrowed funds included). */
+  balance: string;
+  /** What it owes in the coin ("0" when nothing). */
+  borrowed: string;
+}
+
+export interface LoanHolding {
+  loanId: string;
+  loanCoin: string;
+  borrowed: string;
+  collateralCoin: string;
+  collateralAmount: string;
+  liquidationLtv: string;
+  hourlyRate: string;
+}
+
+/** The compliance side of SPEC 3 assetsAggregateInfo (the pending counts come from records). */
+export interface ComplianceFlags {
+  isDisplayClear: boolean;
+  clearUserIdList: number[];
+  eddGroupId: string;
+  isNeedDoDepositAmlEdd: boolean;
+  isExistAmlClear: boolean;
+  isExistDepositAml: boolean;
+  isExistDepositBatchRelease: boolean;
+  isExistUnTokenDeposit: boolean;
+  waitTaxCount: number;
+  waitTravelRuleCount: number;
+  isExistDepositUnauthentication_address: boolean;
+}
 
 export interface Holdings {
   spot: Record<string, string>;
-  /** coin -> [amount, counts as collateral]. */
-  unified: Record<string, [string, boolean]>;
+  fund: Record<string, string>;
+  unified: Record<string, UnifiedHolding>;
+  /** Collateralable unified coins the user turned off as collateral (the others are on). */
+  collateralOff: string[];
   fiat: Record<string, string>;
-  cards: Record<string, string>;
-  mt4Usd: string;
-  mt5Usd: string;
-  optionsUsd: string;
-  savings: Record<string, string>;
-  autoSavingCoins: string[];
-  pledge: EarnProduct[];
-  lending: EarnProduct[];
+  card: Record<string, string>;
+  mt4: Record<string, string>;
+  mt5: Record<string, string>;
+  option: Record<string, string>;
+  /** productId -> amount held and interest credited so far. */
+  savings: Record<string, { amount: string; cumInterest: string }>;
+  autoSaving: string[];
+  loans: LoanHolding[];
+  compliance: ComplianceFlags;
 }
 
-export const SAVINGS_SUPPORTED = ['USDT', 'USDC', 'BTC', 'ETH', 'SOL', 'XRP', 'DOGE'];
+export const CLEAN: ComplianceFlags = {
+  isDisplayClear: false,
+  clearUserIdList: [],
+  eddGroupId: '',
+  isNeedDoDepositAmlEdd: false,
+  isExistAmlClear: false,
+  isExistDepositAml: false,
+  isExistDepositBatchRelease: false,
+  isExistUnTokenDeposit: false,
+  waitTaxCount: 0,
+  waitTravelRuleCount: 0,
+  isExistDepositUnauthentication_address: false,
+};
 
 const EMPTY: Holdings = {
   spot: {},
+  fund: {},
   unified: {},
+  collateralOff: [],
   fiat: {},
-  cards: {},
-  mt4Usd: '0.00',
-  mt5Usd: '0.00',
-  optionsUsd: '0.00',
+  card: {},
+  mt4: {},
+  mt5: {},
+  option: {},
   savings: {},
-  autoSavingCoins: [],
-  pledge: [],
-  lending: [],
+  autoSaving: [],
+  loans: [],
+  compliance: CLEAN,
 };
 
 const HOLDINGS: Record<number, Holdings> = {
+  // Follower: spot, funding, a little unified, fiat and a card, savings (flexible and 30-day),
+  // auto-saving on USDT, a small pledge loan on BTC; the deposit AML due-diligence notice and a travel-rule wait.
   1001: {
     ...EMPTY,
     spot: { USDT: '1200', BTC: '0.02', SOL: '3.5' },
+    fund: { USDT: '800', USDC: '300', ETH: '0.3' },
+    unified: { USDC: { balance: '200', borrowed: '0' } },
     fiat: { USD: '250' },
-    cards: { USDT: '150' },
-    savings: { USDT: '500' },
-    autoSavingCoins: ['USDT'],
-    lending: [{ token: 'USDT', apy: '0.081', productId: 'lend-usdt-30d', amount: '1000' }],
+    card: { USDT: '150' },
+    savings: {
+      'sav-usdt-flex': { amount: '500', cumInterest: '3.21' },
+      'sav-usdt-30d': { amount: '1000', cumInterest: '6.65' },
+    },
+    autoSaving: ['USDT'],
+    loans: [
+      {
+        loanId: 'loan-1001-btc',
+        loanCoin: 'USDT',
+        borrowed: '500',
+        collateralCoin: 'BTC',
+        collateralAmount: '0.02',
+        liquidationLtv: '0.85',
+        hourlyRate: '0.0000051',
+      },
+    ],
+    compliance: {
+      ...CLEAN,
+      isNeedDoDepositAmlEdd: true,
+      eddGroupId: 'EDD-1001',
+      waitTravelRuleCount: 1,
+    },
   },
+  // Leader: spot, funding, unified, MT5, savings, a pledge loan on ETH, three bots; the batch
+  // release and untokenised deposit notices.
   2001: {
     ...EMPTY,
     spot: { USDT: '8000', ETH: '1.2', SOL: '40' },
-    unified: { USDT: ['2000', true] },
-    mt5Usd: '3200.00',
-    savings: { USDC: '1500', ETH: '0.4' },
-    autoSavingCoins: ['USDC', 'ETH'],
-    pledge: [{ token: 'ETH', apy: '0.032', productId: 'pledge-eth-flex', amount: '0.5' }],
-    lending: [{ token: 'USDC', apy: '0.074', productId: 'lend-usdc-7d', amount: '2500' }],
+    fund: { USDT: '2500', BTC: '0.05' },
+    unified: { USDT: { balance: '2000', borrowed: '0' } },
+    mt5: { USD: '3200' },
+    savings: {
+      'sav-usdc-flex': { amount: '1500', cumInterest: '12.4' },
+      'sav-eth-flex': { amount: '0.4', cumInterest: '0.0021' },
+    },
+    autoSaving: ['USDC', 'ETH'],
+    loans: [
+      {
+        loanId: 'loan-2001-eth',
+        loanCoin: 'USDT',
+        borrowed: '900',
+        collateralCoin: 'ETH',
+        collateralAmount: '0.5',
+        liquidationLtv: '0.85',
+        hourlyRate: '0.0000055',
+      },
+    ],
+    compliance: { ...CLEAN, isExistDepositBatchRelease: true, isExistUnTokenDeposit: true },
   },
+  // Trader: spot, funding, a unified account with a USDT loan and DOGE (not collateral), fiat,
+  // MT4, options, a pledge loan on SOL, a bot; the AML clear, deposit AML, tax and
+  // unauthenticated-address notices.
   3001: {
     ...EMPTY,
     spot: { USDT: '3500', BTC: '0.1', XRP: '2000' },
-    unified: { USDT: ['5000', true], BTC: ['0.05', true], DOGE: ['10000', false] },
+    fund: { USDT: '1000', XRP: '500' },
+    unified: {
+      USDT: { balance: '6000', borrowed: '1000' },
+      BTC: { balance: '0.05', borrowed: '0' },
+      DOGE: { balance: '10000', borrowed: '0' },
+    },
+    collateralOff: ['BTC'],
     fiat: { USD: '1000' },
-    mt4Usd: '1520.00',
-    optionsUsd: '350.00',
-    pledge: [{ token: 'SOL', apy: '0.061', productId: 'pledge-sol-30d', amount: '12' }],
+    mt4: { USD: '1520' },
+    option: { USDC: '350' },
+    loans: [
+      {
+        loanId: 'loan-3001-sol',
+        loanCoin: 'USDT',
+        borrowed: '1000',
+        collateralCoin: 'SOL',
+        collateralAmount: '12',
+        liquidationLtv: '0.85',
+        hourlyRate: '0.0000062',
+      },
+    ],
+    compliance: {
+      ...CLEAN,
+      isDisplayClear: true,
+      clearUserIdList: [3001],
+      isExistAmlClear: true,
+      isExistDepositAml: true,
+      waitTaxCount: 1,
+      isExistDepositUnauthentication_address: true,
+    },
   },
+  // Newbie: a 20 USDT sign-up bonus in spot and nothing else; deposits land in funding. The one
+  // demo account eligible for the unified upgrade.
+  4001: { ...EMPTY, spot: { USDT: '20' } },
 };
 
 export function holdingsOf(userId: number): Holdings {

@@ -49,8 +49,10 @@ export function memberInfoOf(a: AccountSpec): MemberInfo {
   return {
     memberId: a.userId,
     memberType: 'NORMAL',
-    isUnifiedAccount: a.role === 'trader',
-    upgradeToUnifiedAvailable: a.role !== 'trader',
+    // As the asset books start (server/assets): nobody has upgraded, and only an account that
+    // neither trades nor copies may (the simulator's handler follows the live book).
+    isUnifiedAccount: false,
+    upgradeToUnifiedAvailable: !a.trades && a.follows.length === 0 && a.leader === undefined,
     google2faBound: a.role !== 'newbie',
     emailVerified: true,
     mobileVerified: a.mobile !== '',

@@ -15,14 +15,15 @@ import {
 } from 'fastify';
 import { CALLS, type CallName } from '../../src/api/calls';
 import { ERROR_CODES, ERROR_MESSAGES } from '../../src/api/error-codes';
-import type {
-  AssetOverview,
-  AssetsAggregateInfo,
-  CopyProfile,
-  ExchangeRateResult,
-  IncomeHistoryResult,
-  LoginBody,
-  SavePrefSettingBody,
+import {
+  ACCOUNT_TYPES,
+  type AssetOverview,
+  type AssetsAggregateInfo,
+  type CopyProfile,
+  type ExchangeRateResult,
+  type IncomeHistoryResult,
+  type LoginBody,
+  type SavePrefSettingBody,
 } from '../../src/api/types';
 import { positionList } from '../../src/state/positions';
 import type { StreamState } from '../../src/state/model';
@@ -38,6 +39,15 @@ import {
   tagsAskedOf,
   tradeSwitchOf,
 } from '../accounts/profiles';
+import {
+  AUTO_SAVING_COINS,
+  AUTO_SAVING_SUPPORTED,
+  chainSpec,
+  coinInfoList,
+  depositAddressOf,
+  SAVINGS_PRODUCTS,
+  withdrawLimitUsd,
+} from '../assets/catalogue';
 import { centsToBtc, formatUsd, usdCents, usdRates, type Rate } from '../market/rates';
 import { decimalsOf, E8, formatTrimmed, parseFixed } from '../lib/fixed';
 import { Market } from '../market/market';
@@ -58,10 +68,38 @@ class Raw {
   ) {}
 }
 
-/** A business error (ret_code), with the catalogue's message. */
+/** A business error (ret_code), with the catalogue's message unless one is given. */
 class Refusal {
-  constructor(readonly code: keyof typeof ERROR_MESSAGES) {}
+  constructor(
+    readonly code: keyof typeof ERROR_MESSAGES,
+    readonly message: string = ERROR_MESSAGES[code],
+  ) {}
 }
+
+/** The answer to every call that would move money or change an account in a replay. */
+export const REPLAY_CANNOT_MOVE =
+  'This is a replay of a recorded session: it cannot move money or change an account.';
+
+const EMPTY_PAGE = { list: [], nextCursor: '' };
+
+/** SPEC 3's pending counts and compliance flags of a replay: nothing pending, no notice. */
+const NO_PENDING = {
+  hasPendingAssets: false,
+  isDisplayClear: false,
+  clearUserIdList: [],
+  eddGroupId: '',
+  isNeedDoDepositAmlEdd: false,
+  isExistAmlClear: false,
+  isExistDepositAml: false,
+  isExistDepositBatchRelease: false,
+  isExistUnTokenDeposit: false,
+  withdrawPendingCount: 0,
+  depositPendingCount: 0,
+  transferPendingCount: 0,
+  waitTaxCount: 0,
+  waitTravelRuleCount: 0,
+  isExistDepositUnauthentication_address: false,
+};
 
 interface Ctx {
   req: FastifyRequest;
@@ -150,11 +188,56 @@ export function registerReplayRest(app: FastifyInstance, { world }: RestDeps): v
       const eq = BigInt(w.equityE8 ?? w.walletBalanceE8 ?? '0');
       const c = usdCents(eq, r.get(w.coin));
       cents += c;
-      return { coin: w.coin, equity: formatTrimmed(eq, E8), usdValue: formatUsd(c) };
+      return {
+        coin: w.coin,
+        amount: formatTrimmed(eq, E8),
+        available: formatTrimmed(BigInt(w.availableBalanceE8 ?? '0'), E8),
+        usdValue: formatUsd(c),
+      };
     });
-    return { cents, coins, btc: r.get('BTC') };
+    return { cents, coins: coins.filter((x) => x.amount !== '0'), btc: r.get('BTC') };
   };
-  const zero = { usdValue: '0.00' };
+  /**
+   * What a replay knows of a user's assets: the derivatives wallets it played. Every other
+   * account is empty (the recording holds no asset book), so the parts still add up.
+   */
+  const overview = (): AssetOverview => {
+    const d = derivatives();
+    return {
+      totalUsd: formatUsd(d.cents),
+      totalBtc: centsToBtc(d.cents, d.btc),
+      accounts: ACCOUNT_TYPES.map((accountType) =>
+        accountType === 'DERIVATIVES'
+          ? { accountType, usdValue: formatUsd(d.cents), coins: d.coins }
+          : { accountType, usdValue: '0.00', coins: [] },
+      ),
+      unified: {
+        equityUsd: '0.00',
+        marginUsd: '0.00',
+        loanUsd: '0.00',
+        upgraded: false,
+        upgradeEligible: false,
+        coins: [],
+      },
+      savings: {
+        products: SAVINGS_PRODUCTS.map((p) => ({ ...p, amount: '0', cumInterest: '0' })),
+        autoSaving: AUTO_SAVING_COINS.map((coin) => ({
+          coin,
+          isSupported: AUTO_SAVING_SUPPORTED.has(coin),
+          isSelected: false,
+        })),
+      },
+      pledge: { loans: [] },
+      bots: [],
+      // The simulator's configs.deposit_to for every account.
+      depositTo: 'FUND',
+      updatedAtE3: String(world.now()),
+    };
+  };
+  const refuseMoving = (body: object): RouteDef => ({
+    schema: { body },
+    handle: () => new Refusal(ERROR_CODES.API_FORBIDDEN, REPLAY_CANNOT_MOVE),
+  });
   const read = (f: (a: AccountSpec) => unknown): RouteDef => ({
     handle: (c) => f(accountFor(world, c.userId)),
   });
@@ -248,38 +331,49 @@ export function registerReplayRest(app: FastifyInstance, { world }: RestDeps): v
         list: [...rates().values()].map((r) => ({ coin: r.coin, rate: r.text })),
       }),
     },
-    assetOverview: {
-      handle(): AssetOverview {
-        const d = derivatives();
-        const empty = { usdValue: '0.00', coins: [] };
-        return {
-          totalUsd: formatUsd(d.cents),
-          derivatives: { usdValue: formatUsd(d.cents), coins: d.coins },
-          spot: empty,
-          unified: empty,
-          fiat: empty,
-          cards: empty,
-          mt4: zero,
-          mt5: zero,
-          bots: { usdValue: '0.00', count: 0 },
-          options: zero,
-          savings: { usdValue: '0.00', autoSaving: false, autoSavingCoins: [], supportedCoins: [] },
-          pledge: [],
-          lending: [],
-        };
-      },
-    },
+    assetOverview: { handle: (): AssetOverview => overview() },
     aggregateInfo: {
       handle(): AssetsAggregateInfo {
-        const d = derivatives();
+        const o = overview();
         return {
-          totalUsd: formatUsd(d.cents),
-          totalBtc: centsToBtc(d.cents, d.btc),
-          accounts: [{ accountType: 'DERIVATIVES', usdValue: formatUsd(d.cents) }],
-          updatedAtE3: String(world.now()),
+          ...NO_PENDING,
+          totalUsd: o.totalUsd,
+          totalBtc: o.totalBtc,
+          accounts: o.accounts.map((a) => ({ accountType: a.accountType, usdValue: a.usdValue })),
+          updatedAtE3: o.updatedAtE3,
         };
       },
     },
+    // The records of a replay: none (a recording holds streams, not the asset books).
+    transferList: { schema: { querystring: S.pageQuery }, handle: () => EMPTY_PAGE },
+    depositList: { schema: { querystring: S.recordQuery }, handle: () => EMPTY_PAGE },
+    withdrawList: { schema: { querystring: S.recordQuery }, handle: () => EMPTY_PAGE },
+    // Derived as the simulator derives them: the same for a user on every run.
+    depositAddress: {
+      schema: { querystring: S.depositAddressQuery },
+      handle(c) {
+        const { coin, chain } = c.req.query as { coin: string; chain: string };
+        const spec = chainSpec(coin, chain);
+        if (!spec || !spec.depositEnabled) return new Refusal(ERROR_CODES.CHAIN_UNAVAILABLE);
+        const a = depositAddressOf(c.userId, coin, chain);
+        return { coin, chain, address: a.address, tag: spec.needTag ? a.tag : '' };
+      },
+    },
+    coinInfo: {
+      handle: (c) => {
+        const limit = withdrawLimitUsd(accountFor(world, c.userId).kycLevel);
+        return { list: coinInfoList(), withdrawLimitUsd: limit, withdrawLimitLeftUsd: limit };
+      },
+    },
+    // A replay plays a recording back: nothing in it can move money or change an account.
+    transfer: refuseMoving(S.transferBody),
+    withdraw: refuseMoving(S.withdrawBody),
+    collateralSwitch: refuseMoving(S.collateralSwitchBody),
+    unifiedUpgrade: refuseMoving(S.emptyBody),
+    savingsSubscribe: refuseMoving(S.savingsOrderBody),
+    savingsRedeem: refuseMoving(S.savingsOrderBody),
+    autoSaving: refuseMoving(S.autoSavingBody),
+    pledgeRepay: refuseMoving(S.pledgeRepayBody),
     chainAddressIsExchange: {
       schema: { querystring: S.chainAddressQuery },
       handle: () => ({ isExchange: false, exchangeName: '' }),
@@ -348,8 +442,7 @@ export function registerReplayRest(app: FastifyInstance, { world }: RestDeps): v
         const out = await def.handle({ req, reply, userId: userId ?? 0 });
         if (out instanceof Raw)
           return reply.code(out.status).type('application/json').send(out.body);
-        if (out instanceof Refusal)
-          return errorEnvelope(out.code, ERROR_MESSAGES[out.code], world.now());
+        if (out instanceof Refusal) return errorEnvelope(out.code, out.message, world.now());
         return okEnvelope(out ?? null, world.now());
       },
     });

@@ -1,24 +1,58 @@
 /** Asset and copy-trade calls: the snapshots of the private topics and the valuations around them. */
 import type {
+  AutoSavingBody,
   ChainAddressIsExchange,
+  CoinInfoResult,
+  CollateralSwitchBody,
   CopyProfile,
   ExchangeRateResult,
   IncomeHistoryResult,
+  PledgeRepayBody,
+  RecordQuery,
+  SavingsOrderBody,
+  TransferBody,
+  WithdrawBody,
   WithdrawMessage,
 } from '../../src/api/types';
 import { botsOf } from '../accounts/holdings';
+import { coinInfoList } from '../assets/catalogue';
+import { formatUsd } from '../market/rates';
 import { DAY_MS, dayOf } from '../engine/ledger';
 import { usdRates } from '../market/rates';
 import { aggregateInfo, assetOverview, botWire } from './overview';
 import {
+  autoSavingBody,
   chainAddressQuery,
+  collateralSwitchBody,
+  depositAddressQuery,
+  emptyBody,
   exchangeRateQuery,
   incomeHistoryQuery,
+  pageQuery,
+  pledgeRepayBody,
+  recordQuery,
+  savingsOrderBody,
+  transferBody,
+  withdrawBody,
   withdrawMessageQuery,
 } from './schemas';
-import { query, type Ctx, type HandlerTable } from './table';
+import { body, query, type Ctx, type HandlerTable } from './table';
 
 const ledger = (c: Ctx) => c.sim.engine.ledger(c.userId);
+
+/** A records query as the list functions take it (query values arrive as strings). */
+function recordQueryOf(c: Ctx): RecordQuery {
+  const q = query(c.req);
+  return {
+    ...(q.limit !== undefined ? { limit: Number(q.limit) } : {}),
+    ...(q.cursor ? { cursor: q.cursor } : {}),
+    ...(q.coin !== undefined ? { coin: q.coin } : {}),
+    ...(q.startTimeE3 !== undefined ? { startTimeE3: q.startTimeE3 } : {}),
+    ...(q.endTimeE3 !== undefined ? { endTimeE3: q.endTimeE3 } : {}),
+  };
+}
+
+const DONE = { status: 'SUCCESS' } as const;
 
 /** Well-known deposit addresses of other exchanges (lower case). */
 const EXCHANGE_ADDRESSES: ReadonlyMap<string, string> = new Map([
@@ -59,8 +93,85 @@ export const ASSET_HANDLERS = {
       };
     },
   },
-  assetOverview: { handle: (c) => assetOverview(ledger(c), c.sim.market) },
-  aggregateInfo: { handle: (c) => aggregateInfo(ledger(c), c.sim.market, c.sim.clock.now()) },
+  assetOverview: {
+    handle: (c) => assetOverview(c.sim.assets, c.userId, c.sim.market, c.sim.clock.now()),
+  },
+  aggregateInfo: {
+    handle: (c) => aggregateInfo(c.sim.assets, c.userId, c.sim.market, c.sim.clock.now()),
+  },
+  transfer: {
+    schema: { body: transferBody },
+    handle: (c) => c.sim.assets.transfer(c.userId, body<TransferBody>(c.req)),
+  },
+  transferList: {
+    schema: { querystring: pageQuery },
+    handle: (c) => c.sim.assets.transferList(c.userId, recordQueryOf(c)),
+  },
+  depositAddress: {
+    schema: { querystring: depositAddressQuery },
+    handle(c) {
+      const { coin, chain } = query(c.req);
+      return c.sim.assets.depositAddress(c.userId, coin ?? '', chain ?? '');
+    },
+  },
+  depositList: {
+    schema: { querystring: recordQuery },
+    handle: (c) => c.sim.assets.depositList(c.userId, recordQueryOf(c)),
+  },
+  withdrawList: {
+    schema: { querystring: recordQuery },
+    handle: (c) => c.sim.assets.withdrawList(c.userId, recordQueryOf(c)),
+  },
+  withdraw: {
+    schema: { body: withdrawBody },
+    handle: (c) => c.sim.assets.withdraw(c.userId, body<WithdrawBody>(c.req)),
+  },
+  coinInfo: {
+    handle(c): CoinInfoResult {
+      const { limitCents, usedCents } = c.sim.assets.withdrawLimits(c.userId);
+      const left = limitCents > usedCents ? limitCents - usedCents : 0n;
+      return {
+        list: coinInfoList(),
+        withdrawLimitUsd: formatUsd(limitCents),
+        withdrawLimitLeftUsd: formatUsd(left),
+      };
+    },
+  },
+  collateralSwitch: {
+    schema: { body: collateralSwitchBody },
+    handle(c) {
+      const b = body<CollateralSwitchBody>(c.req);
+      c.sim.assets.collateralSwitch(c.userId, b.coin, b.collateralSwitch);
+      return DONE;
+    },
+  },
+  unifiedUpgrade: {
+    schema: { body: emptyBody },
+    handle(c) {
+      c.sim.assets.upgrade(c.userId);
+      return DONE;
+    },
+  },
+  savingsSubscribe: {
+    schema: { body: savingsOrderBody },
+    handle: (c) => c.sim.assets.savings(c.userId, 'subscribe', body<SavingsOrderBody>(c.req)),
+  },
+  savingsRedeem: {
+    schema: { body: savingsOrderBody },
+    handle: (c) => c.sim.assets.savings(c.userId, 'redeem', body<SavingsOrderBody>(c.req)),
+  },
+  autoSaving: {
+    schema: { body: autoSavingBody },
+    handle(c) {
+      const b = body<AutoSavingBody>(c.req);
+      c.sim.assets.autoSaving(c.userId, b.coin, b.isSelected);
+      return DONE;
+    },
+  },
+  pledgeRepay: {
+    schema: { body: pledgeRepayBody },
+    handle: (c) => c.sim.assets.repay(c.userId, body<PledgeRepayBody>(c.req)),
+  },
   chainAddressIsExchange: {
     schema: { querystring: chainAddressQuery },
     handle(c): ChainAddressIsExchange {

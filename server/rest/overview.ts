@@ -1,41 +1,36 @@
 /**
- * The asset overview and aggregate info: every wallet kind of a user valued in USD cents from one
- * set of rates, so that the parts always add up to the total exactly.
+ * The asset overview and aggregate info: every account kind of a user valued in USD cents from one
+ * set of rates (truncated per coin), each account the sum of its coins and the total the sum of the
+ * accounts, so that the parts always add up to the total exactly.
  */
-import type {
-  AssetOverview,
-  AssetsAggregateInfo,
-  CoinBalance,
-  EarnProduct,
-  LeaderBot,
-  UnifiedCoin,
+import {
+  ACCOUNT_TYPES,
+  type AccountType,
+  type AssetOverview,
+  type AssetsAggregateInfo,
+  type CoinBalance,
+  type LeaderBot,
+  type OverviewAccount,
+  type PledgeLoan,
+  type SavingsProduct,
+  type UnifiedCoin,
 } from '../../src/api/types';
-import { botsOf, holdingsOf, SAVINGS_SUPPORTED } from '../accounts/holdings';
-import type { Ledger } from '../engine/ledger';
-import { divRound, E8, formatTrimmed, parseFixed } from '../lib/fixed';
+import { botsOf } from '../accounts/holdings';
+import type { Assets } from '../assets/assets';
+import { PLAIN_ACCOUNTS, type PlainAccount } from '../assets/book';
+import {
+  AUTO_SAVING_COINS,
+  AUTO_SAVING_SUPPORTED,
+  COLLATERALABLE,
+  savingsProduct,
+} from '../assets/catalogue';
+import { divRound, E8, formatFixed, formatTrimmed, parseFixed } from '../lib/fixed';
 import { instrumentOf } from '../market/instruments';
 import type { Market } from '../market/market';
-import { centsToBtc, formatUsd, usdCents, usdCentsOf, usdRates, type Rate } from '../market/rates';
+import { centsToBtc, formatUsd, usdCents, usdRates, type Rate } from '../market/rates';
 
 type Rates = Map<string, Rate>;
-
-function coins(
-  balances: Record<string, string>,
-  rates: Rates,
-): { cents: bigint; list: CoinBalance[] } {
-  let cents = 0n;
-  const list: CoinBalance[] = [];
-  for (const [coin, amount] of Object.entries(balances)) {
-    const c = usdCentsOf(amount, rates.get(coin));
-    cents += c;
-    list.push({ coin, equity: amount, usdValue: formatUsd(c) });
-  }
-  return { cents, list };
-}
-
-function earnCents(products: readonly EarnProduct[], rates: Rates): bigint {
-  return products.reduce((s, p) => s + usdCentsOf(p.amount, rates.get(p.token)), 0n);
-}
+const fmt = (n: bigint): string => formatTrimmed(n, E8);
 
 /** A bot's PnL: its share of the price move since it started. */
 export function botWire(bot: ReturnType<typeof botsOf>[number], market: Market): LeaderBot {
@@ -54,102 +49,228 @@ export function botWire(bot: ReturnType<typeof botsOf>[number], market: Market):
   return { ...wire, pnlE8: pnl.toString() };
 }
 
-interface Parts {
-  overview: AssetOverview;
-  accounts: { accountType: string; usdValue: string }[];
-  totalCents: bigint;
-}
-
-function parts(l: Ledger, market: Market): Parts {
-  const rates = usdRates(market);
-  const h = holdingsOf(l.userId);
-
-  let derivCents = 0n;
-  const derivCoins: CoinBalance[] = [];
-  for (const w of l.walletList()) {
-    const eq = BigInt(w.equityE8 ?? '0');
-    const c = usdCents(eq, rates.get(w.coin));
-    derivCents += c;
-    derivCoins.push({ coin: w.coin, equity: formatTrimmed(eq, E8), usdValue: formatUsd(c) });
-  }
-  const spot = coins(h.spot, rates);
-  let unifiedCents = 0n;
-  const unifiedCoins: UnifiedCoin[] = [];
-  for (const [coin, [amount, collateral]] of Object.entries(h.unified)) {
-    const c = usdCentsOf(amount, rates.get(coin));
-    unifiedCents += c;
-    unifiedCoins.push({
+/** Coins with their USD value; zero amounts are left out. */
+function valued(
+  entries: Iterable<[string, bigint, bigint | null]>,
+  rates: Rates,
+): { cents: bigint; coins: CoinBalance[] } {
+  let cents = 0n;
+  const coins: CoinBalance[] = [];
+  for (const [coin, amount, available] of entries) {
+    if (amount === 0n) continue;
+    const c = usdCents(amount, rates.get(coin));
+    cents += c;
+    coins.push({
       coin,
-      equity: amount,
+      amount: fmt(amount),
+      available: available === null ? '' : fmt(available),
       usdValue: formatUsd(c),
-      collateralSwitch: collateral,
     });
   }
-  const fiat = coins(h.fiat, rates);
-  const cards = coins(h.cards, rates);
-  const savings = coins(h.savings, rates);
-  const bots = botsOf(l.userId).map((b) => botWire(b, market));
-  const botCents = bots.reduce(
-    (s, b) => s + usdCents(BigInt(b.investmentE8) + BigInt(b.pnlE8), rates.get('USDT')),
-    0n,
-  );
-  const mt4 = parseFixed(h.mt4Usd, 2);
-  const mt5 = parseFixed(h.mt5Usd, 2);
-  const options = parseFixed(h.optionsUsd, 2);
-  const pledge = earnCents(h.pledge, rates);
-  const lending = earnCents(h.lending, rates);
+  return { cents, coins };
+}
 
-  const accounts: [string, bigint][] = [
-    ['DERIVATIVES', derivCents],
-    ['SPOT', spot.cents],
-    ['UNIFIED', unifiedCents],
-    ['FIAT', fiat.cents],
-    ['CARD', cards.cents],
-    ['MT4', mt4],
-    ['MT5', mt5],
-    ['BOT', botCents],
-    ['OPTION', options],
-    ['SAVINGS', savings.cents],
-    ['PLEDGE', pledge],
-    ['LENDING', lending],
-  ];
-  const totalCents = accounts.reduce((s, [, c]) => s + c, 0n);
+/** part / whole at 4 decimals ("0.5806"), "0" when whole is 0. */
+const ratio = (part: bigint, whole: bigint): string =>
+  whole > 0n ? formatFixed(divRound(part * 10_000n, whole, 'trunc'), 4) : '0';
+
+export interface Valuation {
+  overview: AssetOverview;
+  totalCents: bigint;
+  rates: Rates;
+}
+
+export function valuation(assets: Assets, userId: number, market: Market, now: number): Valuation {
+  const rates = usdRates(market);
+  const b = assets.book(userId);
+  const l = assets.ledger(userId);
+  const accounts = new Map<AccountType, { cents: bigint; coins: CoinBalance[] }>();
+
+  accounts.set(
+    'DERIVATIVES',
+    valued(
+      l
+        .walletList()
+        .map((w) => [
+          w.coin,
+          BigInt(w.equityE8 ?? w.walletBalanceE8 ?? '0'),
+          BigInt(w.availableBalanceE8 ?? '0'),
+        ]),
+      rates,
+    ),
+  );
+  for (const a of PLAIN_ACCOUNTS) {
+    const movable = a === 'SPOT' || a === 'FUND';
+    accounts.set(
+      a,
+      valued(
+        [...b.plain[a as PlainAccount]].map(([coin, n]) => [coin, n, movable ? n : null]),
+        rates,
+      ),
+    );
+  }
+
+  // UNIFIED: each coin's equity (its balance less what it owes).
+  let unifiedCents = 0n;
+  let loanCents = 0n;
+  const unifiedCoins: UnifiedCoin[] = [];
+  for (const [coin, u] of b.unified) {
+    const equity = u.balanceE8 - u.borrowedE8;
+    const c = usdCents(equity, rates.get(coin));
+    unifiedCents += c;
+    loanCents += usdCents(u.borrowedE8, rates.get(coin));
+    unifiedCoins.push({
+      coin,
+      amount: fmt(equity),
+      available: fmt(b.unifiedAvailable(coin)),
+      usdValue: formatUsd(c),
+      collateralable: COLLATERALABLE.has(coin),
+      collateralSwitch: COLLATERALABLE.has(coin) && !b.collateralOff.has(coin),
+      borrowed: fmt(u.borrowedE8),
+    });
+  }
+  accounts.set('UNIFIED', { cents: unifiedCents, coins: unifiedCoins });
+
+  // BOT: investment + PnL of the user's bots, in USDT.
+  const bots = botsOf(userId).map((bot) => botWire(bot, market));
+  const botE8 = bots.reduce((s, x) => s + BigInt(x.investmentE8) + BigInt(x.pnlE8), 0n);
+  accounts.set('BOT', valued([['USDT', botE8, null]], rates));
+
+  // SAVINGS: what the user holds in each product, by coin.
+  const products: SavingsProduct[] = [];
+  const byCoin = new Map<string, bigint>();
+  for (const [productId, h] of b.savings) {
+    const p = savingsProduct(productId);
+    if (!p) continue;
+    products.push({
+      productId,
+      coin: p.coin,
+      apy: p.apy,
+      termDays: p.termDays,
+      amount: fmt(h.amountE8),
+      cumInterest: fmt(h.cumInterestE8),
+      minAmount: p.minAmount,
+    });
+    byCoin.set(p.coin, (byCoin.get(p.coin) ?? 0n) + h.amountE8);
+  }
+  accounts.set(
+    'SAVINGS',
+    valued(
+      [...byCoin].map(([coin, n]) => [coin, n, n]),
+      rates,
+    ),
+  );
+
+  // PLEDGE: the collateral of the loans (the loans are pledge.loans).
+  const collateral = new Map<string, bigint>();
+  const loans: PledgeLoan[] = b.loans.map((loan) => {
+    collateral.set(
+      loan.collateralCoin,
+      (collateral.get(loan.collateralCoin) ?? 0n) + loan.collateralE8,
+    );
+    return {
+      loanId: loan.loanId,
+      loanCoin: loan.loanCoin,
+      borrowed: fmt(loan.borrowedE8),
+      collateralCoin: loan.collateralCoin,
+      collateralAmount: fmt(loan.collateralE8),
+      ltv: ratio(
+        usdCents(loan.borrowedE8, rates.get(loan.loanCoin)),
+        usdCents(loan.collateralE8, rates.get(loan.collateralCoin)),
+      ),
+      liquidationLtv: loan.liquidationLtv,
+      hourlyRate: loan.hourlyRate,
+    };
+  });
+  accounts.set(
+    'PLEDGE',
+    valued(
+      [...collateral].map(([coin, n]) => [coin, n, null]),
+      rates,
+    ),
+  );
+
+  const list: OverviewAccount[] = ACCOUNT_TYPES.map((accountType) => {
+    const a = accounts.get(accountType) ?? { cents: 0n, coins: [] };
+    return { accountType, usdValue: formatUsd(a.cents), coins: a.coins };
+  });
+  const totalCents = ACCOUNT_TYPES.reduce((s, t) => s + (accounts.get(t)?.cents ?? 0n), 0n);
   return {
     totalCents,
-    accounts: accounts.map(([accountType, c]) => ({ accountType, usdValue: formatUsd(c) })),
+    rates,
     overview: {
       totalUsd: formatUsd(totalCents),
-      derivatives: { usdValue: formatUsd(derivCents), coins: derivCoins },
-      spot: { usdValue: formatUsd(spot.cents), coins: spot.list },
-      unified: { usdValue: formatUsd(unifiedCents), coins: unifiedCoins },
-      fiat: { usdValue: formatUsd(fiat.cents), coins: fiat.list },
-      cards: { usdValue: formatUsd(cards.cents), coins: cards.list },
-      mt4: { usdValue: formatUsd(mt4) },
-      mt5: { usdValue: formatUsd(mt5) },
-      bots: { usdValue: formatUsd(botCents), count: bots.length },
-      options: { usdValue: formatUsd(options) },
-      savings: {
-        usdValue: formatUsd(savings.cents),
-        autoSaving: h.autoSavingCoins.length > 0,
-        autoSavingCoins: [...h.autoSavingCoins],
-        supportedCoins: [...SAVINGS_SUPPORTED],
+      totalBtc: centsToBtc(totalCents, rates.get('BTC')),
+      accounts: list,
+      unified: {
+        equityUsd: formatUsd(unifiedCents),
+        // The unified account holds no positions in the simulator: its margin in use is what its
+        // borrowing ties up at the 10 % initial margin rate.
+        marginUsd: formatUsd(divRound(loanCents, 10n, 'ceil')),
+        loanUsd: formatUsd(loanCents),
+        upgraded: b.upgraded,
+        upgradeEligible: assets.upgradeEligible(userId),
+        coins: unifiedCoins,
       },
-      pledge: h.pledge.map((p) => ({ ...p })),
-      lending: h.lending.map((p) => ({ ...p })),
+      savings: {
+        products,
+        autoSaving: AUTO_SAVING_COINS.map((coin) => ({
+          coin,
+          isSupported: AUTO_SAVING_SUPPORTED.has(coin),
+          isSelected: b.autoSaving.has(coin),
+        })),
+      },
+      pledge: { loans },
+      bots,
+      depositTo: b.depositTo,
+      updatedAtE3: String(now),
     },
   };
 }
 
-export function assetOverview(l: Ledger, market: Market): AssetOverview {
-  return parts(l, market).overview;
+export function assetOverview(
+  assets: Assets,
+  userId: number,
+  market: Market,
+  now: number,
+): AssetOverview {
+  return valuation(assets, userId, market, now).overview;
 }
 
-export function aggregateInfo(l: Ledger, market: Market, now: number): AssetsAggregateInfo {
-  const p = parts(l, market);
+export function aggregateInfo(
+  assets: Assets,
+  userId: number,
+  market: Market,
+  now: number,
+): AssetsAggregateInfo {
+  const { overview } = valuation(assets, userId, market, now);
+  const flags = assets.book(userId).compliance;
+  const pending = assets.pendingCounts(userId);
   return {
-    totalUsd: formatUsd(p.totalCents),
-    totalBtc: centsToBtc(p.totalCents, usdRates(market).get('BTC')),
-    accounts: p.accounts,
-    updatedAtE3: String(now),
+    hasPendingAssets:
+      pending.deposit +
+        pending.withdraw +
+        pending.transfer +
+        flags.waitTaxCount +
+        flags.waitTravelRuleCount >
+      0,
+    isDisplayClear: flags.isDisplayClear,
+    clearUserIdList: [...flags.clearUserIdList],
+    eddGroupId: flags.eddGroupId,
+    isNeedDoDepositAmlEdd: flags.isNeedDoDepositAmlEdd,
+    isExistAmlClear: flags.isExistAmlClear,
+    isExistDepositAml: flags.isExistDepositAml,
+    isExistDepositBatchRelease: flags.isExistDepositBatchRelease,
+    isExistUnTokenDeposit: flags.isExistUnTokenDeposit,
+    withdrawPendingCount: pending.withdraw,
+    depositPendingCount: pending.deposit,
+    transferPendingCount: pending.transfer,
+    waitTaxCount: flags.waitTaxCount,
+    waitTravelRuleCount: flags.waitTravelRuleCount,
+    isExistDepositUnauthentication_address: flags.isExistDepositUnauthentication_address,
+    totalUsd: overview.totalUsd,
+    totalBtc: overview.totalBtc,
+    accounts: overview.accounts.map((a) => ({ accountType: a.accountType, usdValue: a.usdValue })),
+    updatedAtE3: overview.updatedAtE3,
   };
 }

@@ -127,3 +127,84 @@ export const collectBody = {
   required: ['events'],
   properties: { events: { type: 'array', minItems: 1, maxItems: 100, items: collectEvent } },
 } as const;
+
+// ---- the user-assets area (docs/assets.md). Bounded strings, no unknown fields; the handlers
+// answer the business codes (131xxx) for values of the right shape that are not valid.
+
+const coin = { type: 'string', minLength: 1, maxLength: 16, pattern: '^[A-Z0-9]+$' } as const;
+const chain = { type: 'string', minLength: 1, maxLength: 16, pattern: '^[A-Z0-9_]+$' } as const;
+/** A decimal the handler parses (131005 when it is not a plain positive decimal). */
+const amount = str(1, 40);
+const accountType = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 16,
+  pattern: '^[A-Z0-9_]+$',
+} as const;
+const requestId = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 64,
+  pattern: '^[A-Za-z0-9_-]+$',
+} as const;
+const code = str(0, 16);
+const timeE3 = { type: 'string', pattern: '^[0-9]{1,15}$' } as const;
+
+const strict = (properties: Record<string, object>, required: string[] = []) =>
+  ({ type: 'object', additionalProperties: false, properties, required }) as const;
+
+export const transferBody = strict(
+  { coin, amount, fromAccountType: accountType, toAccountType: accountType, requestId },
+  ['coin', 'amount', 'fromAccountType', 'toAccountType', 'requestId'],
+);
+
+/** limit 1..50 and the previous page's cursor (query values are strings). */
+const paging = {
+  limit: { type: 'string', pattern: '^(?:[1-9]|[1-4][0-9]|50)$' },
+  cursor: { type: 'string', pattern: '^[0-9]{0,12}$' },
+} as const;
+
+export const pageQuery = strict(paging);
+export const recordQuery = strict({ ...paging, coin, startTimeE3: timeE3, endTimeE3: timeE3 });
+export const depositAddressQuery = strict({ coin, chain }, ['coin', 'chain']);
+
+export const withdrawBody = strict(
+  {
+    coin,
+    chain,
+    address: str(1, 128),
+    tag: str(0, 64),
+    amount,
+    requestId,
+    google2faCode: code,
+    emailCode: code,
+    mobileCode: code,
+  },
+  ['coin', 'chain', 'address', 'amount', 'requestId', 'google2faCode'],
+);
+
+export const collateralSwitchBody = strict({ coin, collateralSwitch: { type: 'boolean' } }, [
+  'coin',
+  'collateralSwitch',
+]);
+export const emptyBody = strict({});
+export const savingsOrderBody = strict(
+  {
+    productId: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[a-z0-9-]+$' },
+    amount,
+    requestId,
+  },
+  ['productId', 'amount', 'requestId'],
+);
+export const autoSavingBody = strict({ coin, isSelected: { type: 'boolean' } }, [
+  'coin',
+  'isSelected',
+]);
+export const pledgeRepayBody = strict(
+  {
+    loanId: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[a-z0-9-]+$' },
+    amount,
+    requestId,
+  },
+  ['loanId', 'amount', 'requestId'],
+);

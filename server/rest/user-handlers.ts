@@ -55,8 +55,10 @@ function sendCode(channel: 'email' | 'mobile'): RouteDef {
       if (last !== undefined && now - last < CODE_RESEND_S * 1000) {
         throw new ApiError(ERROR_CODES.RATE_LIMITED);
       }
-      // Nothing is really sent: the simulator only keeps the real timings.
+      // Nothing is really sent: the simulator only keeps the real timings. The code
+      // (DEMO_EMAIL_CODE) is valid for CODE_EXPIRE_S for the scene it was asked for.
       c.sim.settings.codeSentAt.set(key, now);
+      c.sim.assets.codeSent(c.userId, channel, body<{ scene: string }>(c.req).scene, now);
       return { expireSeconds: CODE_EXPIRE_S, resendAfterSeconds: CODE_RESEND_S };
     },
   };
@@ -102,7 +104,17 @@ export const USER_HANDLERS = {
     handle: (c) => c.sim.auth.issueToken(c.userId, c.req.cookies[c.sim.cookieName]),
   },
   profile: read(profileOf),
-  memberInfo: read(memberInfoOf),
+  // The unified-account fields follow the asset book (the upgrade changes them).
+  memberInfo: {
+    handle(c) {
+      const info = memberInfoOf(account(c));
+      return {
+        ...info,
+        isUnifiedAccount: c.sim.assets.book(c.userId).upgraded,
+        upgradeToUnifiedAvailable: c.sim.assets.upgradeEligible(c.userId),
+      };
+    },
+  },
   userTags: {
     schema: { querystring: userTagsQuery },
     handle: (c) => tagsAskedOf(account(c), c.req.query),

@@ -3,7 +3,12 @@
  * codes, rate limits, settings round trips, the collector, valuations that add up, and 404s.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AssetOverview, AssetsAggregateInfo, ExchangeRate } from '@src/api/types';
+import {
+  ACCOUNT_TYPES,
+  type AssetOverview,
+  type AssetsAggregateInfo,
+  type ExchangeRate,
+} from '@src/api/types';
 import type { RestEnvelope } from '@src/wire/protocol';
 import type { Simulator } from '@server/simulator';
 import { HttpClient, startTestSim } from './helpers';
@@ -177,37 +182,24 @@ describe('REST input and consistency', () => {
     expect(rates.get('BTC')).toBe(sim.truth(1001).quotes.BTCUSDT?.lastPrice);
   });
 
-  it('values every wallet kind so that the parts add up to the total', async () => {
-    for (const user of ['follower', 'leader', 'trader']) {
+  it('values every account kind so that the parts add up to the total', async () => {
+    for (const user of ['follower', 'leader', 'trader', 'newbie']) {
       const c = new HttpClient(sim.url);
       await c.login(user);
       const o = (await c.get<Env<AssetOverview>>('/v3/private/asset/overview')).body.result;
       const a = (await c.get<Env<AssetsAggregateInfo>>('/v3/private/asset/aggregate-info')).body
         .result;
-      const parts = [
-        o.derivatives,
-        o.spot,
-        o.unified,
-        o.fiat,
-        o.cards,
-        o.mt4,
-        o.mt5,
-        o.bots,
-        o.options,
-        o.savings,
-      ];
-      const earn = a.accounts.filter(
-        (x) => x.accountType === 'PLEDGE' || x.accountType === 'LENDING',
-      );
-      const sum =
-        parts.reduce((s, p) => s + cents(p.usdValue), 0n) +
-        earn.reduce((s, x) => s + cents(x.usdValue), 0n);
-      expect(sum).toBe(cents(o.totalUsd));
-      expect(a.totalUsd).toBe(o.totalUsd);
-      expect(a.accounts.reduce((s, x) => s + cents(x.usdValue), 0n)).toBe(cents(a.totalUsd));
-      for (const group of [o.derivatives, o.spot, o.unified]) {
-        expect(group.coins.reduce((s, x) => s + cents(x.usdValue), 0n)).toBe(cents(group.usdValue));
+      expect(o.accounts.map((x) => x.accountType)).toEqual([...ACCOUNT_TYPES]);
+      expect(o.accounts.reduce((s, x) => s + cents(x.usdValue), 0n)).toBe(cents(o.totalUsd));
+      for (const account of o.accounts) {
+        expect(account.coins.reduce((s, x) => s + cents(x.usdValue), 0n)).toBe(
+          cents(account.usdValue),
+        );
       }
+      expect(a.totalUsd).toBe(o.totalUsd);
+      expect(a.accounts).toEqual(
+        o.accounts.map((x) => ({ accountType: x.accountType, usdValue: x.usdValue })),
+      );
       expect(a.totalBtc).toMatch(/^\d+\.\d{8}$/);
     }
   });

@@ -34,6 +34,43 @@ const SAMPLE: Partial<Record<CallName, [string, unknown?]>> = {
   withdrawMessage: ['?coin=USDT'],
   leaderIncomeHistory: ['?days=7'],
   collect: ['', { events: [EVENT] }],
+  transfer: [
+    '',
+    {
+      coin: 'USDT',
+      amount: '10',
+      fromAccountType: 'FUND',
+      toAccountType: 'SPOT',
+      requestId: 'rt-1',
+    },
+  ],
+  transferList: ['?limit=5'],
+  depositAddress: ['?coin=USDT&chain=TRX'],
+  depositList: ['?limit=5&coin=USDT'],
+  withdrawList: ['?limit=5'],
+  withdraw: [
+    '',
+    {
+      coin: 'USDT',
+      chain: 'TRX',
+      address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',
+      amount: '20',
+      requestId: 'rt-w-1',
+      google2faCode: '123456',
+      emailCode: '246810',
+    },
+  ],
+  collateralSwitch: ['', { coin: 'USDC', collateralSwitch: true }],
+  savingsSubscribe: ['', { productId: 'sav-usdt-flex', amount: '10', requestId: 'rt-s-1' }],
+  savingsRedeem: ['', { productId: 'sav-usdt-flex', amount: '5', requestId: 'rt-r-1' }],
+  autoSaving: ['', { coin: 'USDT', isSelected: true }],
+  pledgeRepay: ['', { loanId: 'loan-1001-btc', amount: '1', requestId: 'rt-p-1' }],
+};
+
+/** Calls the follower may not make: the business code they answer instead of 0. */
+const REFUSED: Partial<Record<CallName, number>> = {
+  // Copy trading keeps the follower's funds in the derivatives wallet: no unified upgrade.
+  unifiedUpgrade: 131013,
 };
 
 const keys =
@@ -105,20 +142,55 @@ const SHAPE: Record<CallName, (r: unknown) => void> = {
   ),
   assetOverview: keys(
     'totalUsd',
-    'derivatives',
-    'spot',
+    'totalBtc',
+    'accounts',
     'unified',
-    'fiat',
-    'cards',
-    'mt4',
-    'mt5',
-    'bots',
-    'options',
     'savings',
     'pledge',
-    'lending',
+    'bots',
+    'depositTo',
+    'updatedAtE3',
   ),
-  aggregateInfo: keys('totalUsd', 'totalBtc', 'accounts', 'updatedAtE3'),
+  aggregateInfo: keys(
+    'hasPendingAssets',
+    'isDisplayClear',
+    'clearUserIdList',
+    'eddGroupId',
+    'isNeedDoDepositAmlEdd',
+    'isExistAmlClear',
+    'isExistDepositAml',
+    'isExistDepositBatchRelease',
+    'isExistUnTokenDeposit',
+    'withdrawPendingCount',
+    'depositPendingCount',
+    'transferPendingCount',
+    'waitTaxCount',
+    'waitTravelRuleCount',
+    'isExistDepositUnauthentication_address',
+    'totalUsd',
+    'totalBtc',
+    'accounts',
+    'updatedAtE3',
+  ),
+  transfer: (r) => expect(r).toEqual({ transferId: expect.any(String), status: 'SUCCESS' }),
+  transferList: keys('list', 'nextCursor'),
+  depositAddress: (r) =>
+    expect(r).toEqual({
+      coin: 'USDT',
+      chain: 'TRX',
+      address: expect.stringMatching(/^T[1-9A-HJ-NP-Za-km-z]{33}$/),
+      tag: '',
+    }),
+  depositList: keys('list', 'nextCursor'),
+  withdrawList: keys('list', 'nextCursor'),
+  withdraw: (r) => expect(r).toEqual({ withdrawId: expect.any(String), status: 'pending' }),
+  coinInfo: keys('list', 'withdrawLimitUsd', 'withdrawLimitLeftUsd'),
+  collateralSwitch: (r) => expect(r).toEqual({ status: 'SUCCESS' }),
+  unifiedUpgrade: (r) => expect(r).toBeNull(),
+  savingsSubscribe: (r) => expect(r).toEqual({ status: 'SUCCESS' }),
+  savingsRedeem: (r) => expect(r).toEqual({ status: 'SUCCESS' }),
+  autoSaving: (r) => expect(r).toEqual({ status: 'SUCCESS' }),
+  pledgeRepay: (r) => expect(r).toEqual({ status: 'SUCCESS' }),
   chainAddressIsExchange: (r) => expect(r).toEqual({ isExchange: true, exchangeName: 'Binance' }),
   withdrawMessage: (r) =>
     expect((r as { messages: { coin: string }[] }).messages.every((m) => m.coin === 'USDT')).toBe(
@@ -183,7 +255,9 @@ describe('REST call table', () => {
         body ?? (spec.method === 'GET' ? undefined : {}),
       );
       expect(r.status).toBe(200);
-      expect(r.body).toMatchObject({ ret_code: 0, ret_msg: 'OK', ext_code: '', ext_info: null });
+      const code = REFUSED[name] ?? 0;
+      expect(r.body).toMatchObject({ ret_code: code, ext_code: '', ext_info: null });
+      if (code === 0) expect(r.body.ret_msg).toBe('OK');
       expect(r.body.time_now).toMatch(/^\d{10}\.\d{6}$/);
       SHAPE[name](r.body.result);
     }
@@ -250,7 +324,8 @@ describe('REST call table', () => {
           ).list;
           expect(wallets.map((w) => w.coin).sort()).toEqual(['BTC', 'EOS', 'ETH', 'USDT', 'XRP']);
           expect(wallets.every((w) => w.walletBalanceE8 === '0')).toBe(true);
-          expect((r.assetOverview?.result as { totalUsd: string }).totalUsd).toBe('0.00');
+          // The newbie's only holding: a 20 USDT sign-up bonus in spot.
+          expect((r.assetOverview?.result as { totalUsd: string }).totalUsd).toBe('20.00');
           expect(r.defaultRiskIntercept?.result).toMatchObject({ intercept: true });
         },
       ],

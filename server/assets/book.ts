@@ -1,0 +1,179 @@
+/**
+ * One user's asset book outside the derivatives wallets (those live in the engine's Ledger):
+ * balances per account kind and coin in BigInt E8, the unified account, savings, pledge loans,
+ * records of transfers, deposits and withdrawals (bounded rings), the answers kept for repeated
+ * request ids (bounded), and the verification codes sent. Mutated only by server/assets/assets.ts.
+ */
+import type {
+  AccountType,
+  DepositRecord,
+  TransferRecord,
+  WithdrawRecord,
+} from '../../src/api/types';
+import { holdingsOf, type ComplianceFlags } from '../accounts/holdings';
+import { E8, parseFixed } from '../lib/fixed';
+import { Ring } from '../lib/ring';
+import { COLLATERALABLE, SAVINGS_PRODUCTS } from './catalogue';
+
+/** Account kinds whose balances are plain coin amounts in the book. */
+export const PLAIN_ACCOUNTS = ['SPOT', 'FUND', 'FIAT', 'CARD', 'MT4', 'MT5', 'OPTION'] as const;
+export type PlainAccount = (typeof PLAIN_ACCOUNTS)[number];
+
+/** Records kept per user and list; older ones are forgotten (a pending one still completes). */
+export const RECORDS_PER_USER = 500;
+/** Request ids remembered per user (the oldest forgotten first), and for how long. */
+export const REQUEST_IDS_PER_USER = 1000;
+export const REQUEST_ID_TTL_MS = 24 * 3_600_000;
+
+export interface UnifiedBalance {
+  balanceE8: bigint;
+  borrowedE8: bigint;
+}
+
+export interface Loan {
+  loanId: string;
+  loanCoin: string;
+  borrowedE8: bigint;
+  collateralCoin: string;
+  collateralE8: bigint;
+  liquidationLtv: string;
+  hourlyRate: string;
+}
+
+export interface Holding {
+  amountE8: bigint;
+  cumInterestE8: bigint;
+}
+
+/** A record with its place in the list (cursor) and, for withdrawals, the USD cents it used. */
+export interface Seq {
+  seq: number;
+}
+export type TransferRec = TransferRecord & Seq;
+export type DepositRec = DepositRecord & Seq & { userId: number };
+export type WithdrawRec = WithdrawRecord &
+  Seq & { userId: number; usdCents: bigint; blocksLeft: number };
+
+export interface Remembered {
+  fingerprint: string;
+  atMs: number;
+  result: unknown;
+}
+
+export class AssetBook {
+  readonly plain: Record<PlainAccount, Map<string, bigint>> = {
+    SPOT: new Map(),
+    FUND: new Map(),
+    FIAT: new Map(),
+    CARD: new Map(),
+    MT4: new Map(),
+    MT5: new Map(),
+    OPTION: new Map(),
+  };
+  readonly unified = new Map<string, UnifiedBalance>();
+  /** Collateral switch per collateralable coin (on unless turned off). */
+  readonly collateralOff = new Set<string>();
+  readonly savings = new Map<string, Holding>();
+  readonly autoSaving = new Set<string>();
+  loans: Loan[] = [];
+  upgraded = false;
+  /** SPEC 3 configs.deposit_to. */
+  depositTo: AccountType = 'FUND';
+  readonly compliance: ComplianceFlags;
+
+  readonly transfers = new Ring<TransferRec>(RECORDS_PER_USER);
+  readonly deposits = new Ring<DepositRec>(RECORDS_PER_USER);
+  readonly withdrawals = new Ring<WithdrawRec>(RECORDS_PER_USER);
+  private nextSeq = 1;
+  readonly requests = new Map<string, Remembered>();
+  /** `${channel}:${scene}` -> when a code was last sent (wall ms). */
+  readonly codeSentAt = new Map<string, number>();
+
+  constructor(readonly userId: number) {
+    const h = holdingsOf(userId);
+    const fill = (m: Map<string, bigint>, src: Record<string, string>) => {
+      for (const [coin, amount] of Object.entries(src)) m.set(coin, parseFixed(amount, E8));
+    };
+    fill(this.plain.SPOT, h.spot);
+    fill(this.plain.FUND, h.fund);
+    fill(this.plain.FIAT, h.fiat);
+    fill(this.plain.CARD, h.card);
+    fill(this.plain.MT4, h.mt4);
+    fill(this.plain.MT5, h.mt5);
+    fill(this.plain.OPTION, h.option);
+    for (const [coin, u] of Object.entries(h.unified)) {
+      this.unified.set(coin, {
+        balanceE8: parseFixed(u.balance, E8),
+        borrowedE8: parseFixed(u.borrowed, E8),
+      });
+    }
+    for (const coin of h.collateralOff) if (COLLATERALABLE.has(coin)) this.collateralOff.add(coin);
+    for (const p of SAVINGS_PRODUCTS) {
+      const held = h.savings[p.productId];
+      this.savings.set(p.productId, {
+        amountE8: held ? parseFixed(held.amount, E8) : 0n,
+        cumInterestE8: held ? parseFixed(held.cumInterest, E8) : 0n,
+      });
+    }
+    for (const coin of h.autoSaving) this.autoSaving.add(coin);
+    this.loans = h.loans.map((l) => ({
+      loanId: l.loanId,
+      loanCoin: l.loanCoin,
+      borrowedE8: parseFixed(l.borrowed, E8),
+      collateralCoin: l.collateralCoin,
+      collateralE8: parseFixed(l.collateralAmount, E8),
+      liquidationLtv: l.liquidationLtv,
+      hourlyRate: l.hourlyRate,
+    }));
+    this.compliance = h.compliance;
+  }
+
+  seq(): number {
+    return this.nextSeq++;
+  }
+
+  balance(account: PlainAccount, coin: string): bigint {
+    return this.plain[account].get(coin) ?? 0n;
+  }
+
+  /** Adds `delta` (may be negative); a balance that reaches 0 is dropped from the map. */
+  add(account: PlainAccount, coin: string, delta: bigint): void {
+    const next = this.balance(account, coin) + delta;
+    if (next < 0n) throw new RangeError(`${account} ${coin} would go below zero`);
+    if (next === 0n) this.plain[account].delete(coin);
+    else this.plain[account].set(coin, next);
+  }
+
+  /** What the unified account may move of a coin: its balance less what it owes, not below 0. */
+  unifiedAvailable(coin: string): bigint {
+    const u = this.unified.get(coin);
+    if (!u) return 0n;
+    const free = u.balanceE8 - u.borrowedE8;
+    return free > 0n ? free : 0n;
+  }
+
+  addUnified(coin: string, delta: bigint): void {
+    const u = this.unified.get(coin) ?? { balanceE8: 0n, borrowedE8: 0n };
+    const next = u.balanceE8 + delta;
+    if (next < 0n) throw new RangeError(`UNIFIED ${coin} would go below zero`);
+    if (next === 0n && u.borrowedE8 === 0n) this.unified.delete(coin);
+    else this.unified.set(coin, { ...u, balanceE8: next });
+  }
+
+  /** Answer remembered for a request id, forgetting the expired ones first. */
+  remembered(requestId: string, now: number): Remembered | undefined {
+    for (const [id, r] of this.requests) {
+      if (now - r.atMs < REQUEST_ID_TTL_MS) break; // insertion order is time order
+      this.requests.delete(id);
+    }
+    return this.requests.get(requestId);
+  }
+
+  remember(requestId: string, fingerprint: string, result: unknown, now: number): void {
+    this.requests.set(requestId, { fingerprint, atMs: now, result });
+    while (this.requests.size > REQUEST_IDS_PER_USER) {
+      const oldest = this.requests.keys().next().value as string;
+      this.requests.delete(oldest);
+    }
+  }
+}
