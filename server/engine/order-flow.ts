@@ -120,6 +120,26 @@ export function placeOrder(ctx: EngineContext, req: OrderRequest): OrderRec {
   return o;
 }
 
+/** Whether the leader a copy order follows still holds the position (and is not closing it). */
+function leaderHolds(ctx: EngineContext, o: OrderRec): boolean {
+  const pos = ctx.ledger(o.leaderId).positions.get(o.positionKey);
+  return pos !== undefined && !pos.closing;
+}
+
+/**
+ * Cancels the owner's working orders for a position it does not hold yet (nothing filled): a
+ * follower's copy of a position its leader is closing, so that no copy outlives the original.
+ */
+export function cancelUnfilled(ctx: EngineContext, owner: Ledger, positionKey: string): void {
+  let cancelled = false;
+  for (const o of [...owner.orders.values()]) {
+    if (o.positionKey !== positionKey || !WORKING.has(o.status) || o.cumExec !== 0n) continue;
+    publishOrder(ctx, o, 'Cancelled');
+    cancelled = true;
+  }
+  if (cancelled) ctx.refresh(owner);
+}
+
 function acknowledge(ctx: EngineContext, o: OrderRec, req: OrderRequest): void {
   if (o.status !== 'PendingNew') return;
   const owner = ctx.ledger(o.ownerId);
@@ -130,6 +150,7 @@ function acknowledge(ctx: EngineContext, o: OrderRec, req: OrderRequest): void {
   const rejected =
     pos?.closing === true ||
     free < need ||
+    (req.copy && !leaderHolds(ctx, o)) ||
     (req.copy && ctx.rng.chance(ctx.timing.copyRejectChance));
   if (rejected) {
     publishOrder(ctx, o, 'Cancelled');

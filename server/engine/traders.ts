@@ -8,7 +8,7 @@ import { divRound, pow10 } from '../lib/fixed';
 import { instrumentOf, type Instrument } from '../market/instruments';
 import type { EngineContext } from './context';
 import type { Ledger } from './ledger';
-import { closePosition, placeOrder } from './order-flow';
+import { cancelUnfilled, closePosition, placeOrder } from './order-flow';
 import type { OrderRec } from './orders';
 import { positionKeyOf, type Side } from './position-math';
 
@@ -169,9 +169,12 @@ function closeOne(ctx: EngineContext, l: Ledger): void {
   closePosition(ctx, l, pos);
   if (l.leader) {
     l.leader.cooldownUntil.set(pos.key, ctx.clock.now() + ctx.timing.reopenCooldownMs);
+    // Every copy closes with the original, and a copy still being placed is cancelled: what a
+    // follower holds, its leader holds.
     for (const f of ctx.followers(l.userId)) {
       const copy = f.positions.get(pos.key);
       if (copy) closePosition(ctx, f, copy);
+      else cancelUnfilled(ctx, f, pos.key);
     }
   }
 }
