@@ -20,13 +20,18 @@ export type ConnectionPhase =
   | 'unauthorized';
 
 /**
- * The three states people understand: connected (live data), unstable (data flows but the
- * connection dropped repeatedly in the last minute, or no frame for a while), disconnected (no
- * live data: whatever is on screen may be old).
+ * The three states people understand, describing NOW: connected (live data), unstable (data
+ * flows, but no frame for a while, or the connection is back from repeated drops and has not held
+ * for the settling time yet: `stableAfterMs`, 5 s), disconnected (no live data: whatever is on
+ * screen may be old). A connection that dropped earlier and has held since is connected: the
+ * panel's reconnect attempts and last error tell the history.
  */
 export type ConnectionHealth = 'connected' | 'unstable' | 'disconnected';
 
-/** Live connections lost within the unstable window before the status says "unstable". */
+/**
+ * Live connections lost within the unstable window (the machine forgets them after a steady
+ * minute) before a reconnection that has not settled yet says "unstable".
+ */
 export const UNSTABLE_AFTER_DROPS = 2;
 
 export function phaseOf(s: ConnectionSnapshot): ConnectionPhase {
@@ -44,7 +49,8 @@ export function phaseOf(s: ConnectionSnapshot): ConnectionPhase {
 export function healthOf(s: ConnectionSnapshot): ConnectionHealth {
   const phase = phaseOf(s);
   if (phase === 'live') {
-    return s.context.drops >= UNSTABLE_AFTER_DROPS ? 'unstable' : 'connected';
+    const settling = s.matches({ active: { ready: { uptime: 'settling' } } });
+    return settling && s.context.drops >= UNSTABLE_AFTER_DROPS ? 'unstable' : 'connected';
   }
   return phase === 'stale' ? 'unstable' : 'disconnected';
 }

@@ -64,7 +64,7 @@ describe('connection badge', () => {
     expect(screen.getByRole('status')).toHaveTextContent(/^Connection: Connected$/);
   });
 
-  it('says unstable after repeated drops', async () => {
+  it('says unstable after repeated drops until the connection holds again', async () => {
     await live();
     await drop(pub!);
     await act(() => advance(2_000));
@@ -72,6 +72,10 @@ describe('connection badge', () => {
     await act(() => advance(3_000));
     expect(screen.getByRole('status')).toHaveTextContent(/^Connection: Unstable/);
     expect(badge()).toHaveAttribute('data-health', 'unstable');
+    // it describes now: once the connection has held (5 s), connected again
+    await act(() => advance(5_000));
+    expect(screen.getByRole('status')).toHaveTextContent(/^Connection: Connected$/);
+    expect(badge()).toHaveAttribute('data-health', 'connected');
   });
 });
 
