@@ -1,6 +1,7 @@
 /**
  * The admin endpoint (only with `--admin`, only for callers on this machine: operator-guard.ts):
- * fault controls, the truth of a user's state, the manual clock and what the collector received.
+ * fault controls, the truth of a user's state, the manual clock, what the collector received and
+ * deposits arriving on a chain.
  * Documented in docs/simulator.md.
  */
 import type { FastifyInstance } from 'fastify';
@@ -129,6 +130,16 @@ export function registerAdminRoutes(app: FastifyInstance, sim: Sim): void {
         sim.restFaults.clear();
         sim.restFaults.releaseAll();
         return 0;
+      });
+
+      // A deposit arriving on a chain: pending at once, credited after its confirmations.
+      admin.post('/deposit', { schema: { body: S.deposit } }, (req, reply) => {
+        const b = req.body as { userId: number; coin: string; chain: string; amount: string };
+        const out = sim.assets.deliverDeposit(b.userId, b.coin, b.chain, b.amount);
+        if (typeof out === 'string') {
+          return reply.code(sim.assets.has(b.userId) ? 400 : 404).send({ error: out });
+        }
+        return { ok: true, deposit: out };
       });
 
       const advancer = sim.clock instanceof ManualClock ? new Advancer(sim.clock) : undefined;

@@ -54,3 +54,14 @@ export const userParam = {
   properties: { userId: { type: 'string', pattern: '^[0-9]{1,9}$' } },
   required: ['userId'],
 } as const;
+
+/** An operator's deposit: credited after the chain's confirmations (docs/simulator.md). */
+export const deposit = obj(
+  {
+    userId,
+    coin: { type: 'string', minLength: 1, maxLength: 16, pattern: '^[A-Z0-9]+$' },
+    chain: { type: 'string', minLength: 1, maxLength: 16, pattern: '^[A-Z0-9_]+$' },
+    amount: { type: 'string', minLength: 1, maxLength: 40 },
+  },
+  ['userId', 'coin', 'chain', 'amount'],
+);
