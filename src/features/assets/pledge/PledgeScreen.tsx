@@ -1,0 +1,180 @@
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { useAtomValue } from 'jotai';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  currentLangAtom,
+  useScreenApi,
+  type AssetOverview,
+  type PledgeLoan,
+} from '../../../facade';
+import { compareDecimal } from '../../../lib/money';
+import { Amount } from '../../../ui/amount/Amount';
+import { ResourceState } from '../../../ui/live/ResourceState';
+import { Section } from '../../../ui/live/Section';
+import { showToast } from '../../../ui/notifications';
+import { ScreenFrame } from '../../../ui/ScreenFrame';
+import { ShowAssetsToggle } from '../ShowAssetsToggle';
+import { AmountFormModal } from '../earn/AmountFormModal';
+import { EarnTable, type EarnColumn } from '../earn/EarnTable';
+import { fundAvailable } from '../earn/fund';
+import { formatRate, rateDecimals } from '../earn/percent';
+import { useEarnOverview } from '../earn/use-earn-overview';
+import { LTV_COLOR, ltvLevel } from './ltv';
+
+/**
+ * `/assets/pledge`: the user's pledge loans with what is owed, the collateral, the LTV with its
+ * level in colour and in words, the liquidation LTV and the hourly rate; Repay in part or in full
+ * (from Funding; a full repayment returns the collateral to Funding).
+ */
+export default function PledgeScreen() {
+  const { t } = useTranslation('user-assets');
+  const { state, reload } = useEarnOverview();
+  return (
+    <ScreenFrame title={t('meta.pledge.title')} actions={<ShowAssetsToggle />}>
+      <ResourceState
+        state={state}
+        reload={reload}
+        isEmpty={() => false}
+        emptyText=""
+        loadingText={t('earn.pledge.loading')}
+      >
+        {(overview) => <Loans overview={overview} reload={reload} />}
+      </ResourceState>
+    </ScreenFrame>
+  );
+}
+
+function Ltv({ loan }: { loan: PledgeLoan }) {
+  const { t } = useTranslation('user-assets');
+  const language = useAtomValue(currentLangAtom);
+  const level = ltvLevel(loan.ltv, loan.liquidationLtv);
+  return (
+    <Group gap={6} justify="flex-end" wrap="wrap">
+      <span dir="ltr">{formatRate(loan.ltv, language)}</span>
+      <Badge color={LTV_COLOR[level]} variant="light" data-level={level}>
+        {t(`earn.pledge.level.${level}`)}
+      </Badge>
+    </Group>
+  );
+}
+
+function Loans({ overview, reload }: { overview: AssetOverview; reload: () => void }) {
+  const { t } = useTranslation('user-assets');
+  const language = useAtomValue(currentLangAtom);
+  const api = useScreenApi();
+  const [repaying, setRepaying] = useState<PledgeLoan | null>(null);
+  const loans = overview.pledge.loans;
+
+  const columns: EarnColumn<PledgeLoan>[] = [
+    { id: 'loan', header: t('earn.pledge.loan'), cell: (l) => l.loanCoin },
+    {
+      id: 'borrowed',
+      header: t('earn.pledge.borrowed'),
+      align: 'end',
+      cell: (l) => <Amount kind="decimal" value={l.borrowed} coin={l.loanCoin} />,
+    },
+    {
+      id: 'collateral',
+      header: t('earn.pledge.collateral'),
+      align: 'end',
+      cell: (l) => (
+        <>
+          <Amount kind="decimal" value={l.collateralAmount} coin={l.collateralCoin} />{' '}
+          {l.collateralCoin}
+        </>
+      ),
+    },
+    { id: 'ltv', header: t('earn.pledge.ltv'), align: 'end', cell: (l) => <Ltv loan={l} /> },
+    {
+      id: 'liquidation',
+      header: t('earn.pledge.liquidationLtv'),
+      align: 'end',
+      cell: (l) => <span dir="ltr">{formatRate(l.liquidationLtv, language)}</span>,
+    },
+    {
+      id: 'rate',
+      header: t('earn.pledge.hourlyRate'),
+      align: 'end',
+      cell: (l) => (
+        <span dir="ltr">{formatRate(l.hourlyRate, language, rateDecimals(l.hourlyRate))}</span>
+      ),
+    },
+    {
+      id: 'actions',
+      header: t('earn.pledge.actions'),
+      align: 'end',
+      cell: (l) => (
+        <Button
+          size="compact-sm"
+          onClick={() => setRepaying(l)}
+          aria-label={t('earn.pledge.repayLoan', { coin: l.loanCoin, id: l.loanId })}
+        >
+          {t('earn.pledge.repay')}
+        </Button>
+      ),
+    },
+  ];
+
+  const loan = repaying;
+  const available = loan ? fundAvailable(overview, loan.loanCoin) : '0';
+  const max = loan && compareDecimal(available, loan.borrowed) < 0 ? available : loan?.borrowed;
+  return (
+    <Section title={t('earn.pledge.loans')}>
+      {loans.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          {t('earn.pledge.noLoans')}
+        </Text>
+      ) : (
+        <EarnTable
+          label={t('earn.pledge.loansTable')}
+          columns={columns}
+          rows={loans}
+          rowKey={(l) => l.loanId}
+        />
+      )}
+      {loan && max !== undefined && (
+        <AmountFormModal
+          opened
+          title={t('earn.pledge.repayTitle', { coin: loan.loanCoin })}
+          coin={loan.loanCoin}
+          sourceLabel={t('earn.pledge.availableInFund')}
+          source={available}
+          max={max}
+          confirmLabel={t('earn.pledge.repay')}
+          note={(amount) => (
+            <Stack gap={2}>
+              <Text size="sm">
+                {t('earn.pledge.owed')}:{' '}
+                <Amount kind="decimal" value={loan.borrowed} coin={loan.loanCoin} flash={false} />{' '}
+                {loan.loanCoin}
+              </Text>
+              <Text size="xs" c="dimmed" aria-live="polite">
+                {isFull(amount, loan.borrowed)
+                  ? t('earn.pledge.fullNote', { coin: loan.collateralCoin })
+                  : t('earn.pledge.partialNote')}
+              </Text>
+            </Stack>
+          )}
+          onSubmit={(amount, requestId) =>
+            api.pledgeRepay({ loanId: loan.loanId, amount, requestId })
+          }
+          onDone={(amount) => {
+            showToast(
+              isFull(amount, loan.borrowed)
+                ? t('earn.pledge.repaidFull', { coin: loan.collateralCoin })
+                : t('earn.pledge.repaid', { amount, coin: loan.loanCoin }),
+              { tone: 'success' },
+            );
+            reload();
+          }}
+          onClose={() => setRepaying(null)}
+        />
+      )}
+    </Section>
+  );
+}
+
+function isFull(amount: string, owed: string): boolean {
+  return /^(?:\d+(?:\.\d*)?|\.\d+)$/.test(amount) && compareDecimal(amount, owed) === 0;
+}

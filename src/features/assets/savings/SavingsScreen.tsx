@@ -1,0 +1,229 @@
+import { Alert, Button, Group, Stack, Switch, Text } from '@mantine/core';
+import { useAtomValue } from 'jotai';
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  currentLangAtom,
+  useScreenApi,
+  type AssetOverview,
+  type AutoSavingCoin,
+  type SavingsProduct,
+} from '../../../facade';
+import { compareDecimal } from '../../../lib/money';
+import { Amount } from '../../../ui/amount/Amount';
+import { ResourceState } from '../../../ui/live/ResourceState';
+import { Section } from '../../../ui/live/Section';
+import { showToast } from '../../../ui/notifications';
+import { ScreenFrame } from '../../../ui/ScreenFrame';
+import { ShowAssetsToggle } from '../ShowAssetsToggle';
+import { AmountFormModal } from '../earn/AmountFormModal';
+import { EarnTable, type EarnColumn } from '../earn/EarnTable';
+import { fundAvailable } from '../earn/fund';
+import { formatRate } from '../earn/percent';
+import { useEarnOverview } from '../earn/use-earn-overview';
+import { useOptimisticSwitches } from '../earn/use-optimistic-switches';
+import classes from '../earn/earn.module.css';
+
+type Order = { kind: 'subscribe' | 'redeem'; product: SavingsProduct };
+
+/**
+ * `/assets/savings`: the savings products with APY, term, what the user holds and the interest
+ * so far, Subscribe (from Funding) and Redeem (back to Funding) each in a small form; and
+ * auto-saving per coin where it is supported.
+ */
+export default function SavingsScreen() {
+  const { t } = useTranslation('user-assets');
+  const { state, reload } = useEarnOverview();
+  return (
+    <ScreenFrame title={t('meta.savings.title')} actions={<ShowAssetsToggle />}>
+      <ResourceState
+        state={state}
+        reload={reload}
+        isEmpty={() => false}
+        emptyText=""
+        loadingText={t('earn.savings.loading')}
+      >
+        {(overview) => (
+          <Stack gap="md">
+            <Products overview={overview} reload={reload} />
+            <AutoSaving coins={overview.savings.autoSaving} reload={reload} />
+          </Stack>
+        )}
+      </ResourceState>
+    </ScreenFrame>
+  );
+}
+
+function Products({ overview, reload }: { overview: AssetOverview; reload: () => void }) {
+  const { t } = useTranslation('user-assets');
+  const language = useAtomValue(currentLangAtom);
+  const api = useScreenApi();
+  const [order, setOrder] = useState<Order | null>(null);
+  const products = overview.savings.products;
+  const term = (p: SavingsProduct) =>
+    p.termDays === 0 ? t('earn.savings.flexible') : t('earn.savings.days', { days: p.termDays });
+  const held = (p: SavingsProduct) => compareDecimal(p.amount, '0') > 0;
+
+  const columns: EarnColumn<SavingsProduct>[] = [
+    { id: 'product', header: t('earn.savings.product'), cell: (p) => `${p.coin} · ${term(p)}` },
+    {
+      id: 'apy',
+      header: t('earn.savings.apy'),
+      align: 'end',
+      cell: (p) => <span dir="ltr">{formatRate(p.apy, language)}</span>,
+    },
+    { id: 'term', header: t('earn.savings.term'), align: 'end', cell: term },
+    {
+      id: 'held',
+      header: t('earn.savings.held'),
+      align: 'end',
+      cell: (p) => <Amount kind="decimal" value={p.amount} coin={p.coin} />,
+    },
+    {
+      id: 'interest',
+      header: t('earn.savings.interest'),
+      align: 'end',
+      cell: (p) => <Amount kind="decimal" value={p.cumInterest} coin={p.coin} />,
+    },
+    {
+      id: 'actions',
+      header: t('earn.savings.actions'),
+      align: 'end',
+      cell: (p) => (
+        <div className={classes.actions}>
+          <Button
+            size="compact-sm"
+            onClick={() => setOrder({ kind: 'subscribe', product: p })}
+            aria-label={t('earn.savings.subscribeTo', { product: `${p.coin} ${term(p)}` })}
+          >
+            {t('earn.savings.subscribe')}
+          </Button>
+          <Button
+            size="compact-sm"
+            variant="default"
+            disabled={!held(p)}
+            onClick={() => setOrder({ kind: 'redeem', product: p })}
+            aria-label={t('earn.savings.redeemFrom', { product: `${p.coin} ${term(p)}` })}
+          >
+            {t('earn.savings.redeem')}
+          </Button>
+        </div>
+      ),
+    },
+  ];
+
+  const p = order?.product;
+  const available = p ? fundAvailable(overview, p.coin) : '0';
+  return (
+    <Section title={t('earn.savings.products')}>
+      {products.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          {t('earn.savings.noProducts')}
+        </Text>
+      ) : (
+        <EarnTable
+          label={t('earn.savings.productsTable')}
+          columns={columns}
+          rows={products}
+          rowKey={(x) => x.productId}
+        />
+      )}
+      {p && order.kind === 'subscribe' && (
+        <AmountFormModal
+          opened
+          title={t('earn.savings.subscribeTitle', { product: `${p.coin} ${term(p)}` })}
+          coin={p.coin}
+          sourceLabel={t('earn.savings.availableInFund')}
+          source={available}
+          min={p.minAmount}
+          max={available}
+          confirmLabel={t('earn.savings.subscribe')}
+          onSubmit={(amount, requestId) =>
+            api.savingsSubscribe({ productId: p.productId, amount, requestId })
+          }
+          onDone={(amount) => {
+            showToast(t('earn.savings.subscribed', { amount, coin: p.coin }), { tone: 'success' });
+            reload();
+          }}
+          onClose={() => setOrder(null)}
+        />
+      )}
+      {p && order.kind === 'redeem' && (
+        <AmountFormModal
+          opened
+          title={t('earn.savings.redeemTitle', { product: `${p.coin} ${term(p)}` })}
+          coin={p.coin}
+          sourceLabel={t('earn.savings.held')}
+          source={p.amount}
+          max={p.amount}
+          confirmLabel={t('earn.savings.redeem')}
+          note={() => (
+            <Text size="xs" c="dimmed">
+              {t('earn.savings.redeemNote')}
+            </Text>
+          )}
+          onSubmit={(amount, requestId) =>
+            api.savingsRedeem({ productId: p.productId, amount, requestId })
+          }
+          onDone={(amount) => {
+            showToast(t('earn.savings.redeemed', { amount, coin: p.coin }), { tone: 'success' });
+            reload();
+          }}
+          onClose={() => setOrder(null)}
+        />
+      )}
+    </Section>
+  );
+}
+
+function AutoSaving({ coins, reload }: { coins: readonly AutoSavingCoin[]; reload: () => void }) {
+  const { t } = useTranslation('user-assets');
+  const api = useScreenApi();
+  const server = useMemo(() => new Map(coins.map((c) => [c.coin, c.isSelected] as const)), [coins]);
+  const send = useCallback(
+    (coin: string, isSelected: boolean) => api.autoSaving({ coin, isSelected }),
+    [api],
+  );
+  const doneText = useCallback(
+    (coin: string, on: boolean) =>
+      on ? t('earn.savings.autoOn', { coin }) : t('earn.savings.autoOff', { coin }),
+    [t],
+  );
+  const failText = useCallback(
+    (coin: string, reason: string) => t('earn.savings.autoFailed', { coin, reason }),
+    [t],
+  );
+  const sw = useOptimisticSwitches({ server, send, doneText, failText, onDone: reload });
+  return (
+    <Section title={t('earn.savings.autoSaving')}>
+      <Text size="sm" c="dimmed" mb="sm">
+        {t('earn.savings.autoSavingHelp')}
+      </Text>
+      {sw.error && (
+        <Alert color="red" variant="light" role="alert" mb="sm">
+          {sw.error}
+        </Alert>
+      )}
+      {coins.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          {t('earn.savings.noAutoSaving')}
+        </Text>
+      ) : (
+        <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+          {coins.map((c) => (
+            <Group component="li" key={c.coin} justify="space-between" wrap="nowrap" gap="sm">
+              <Text fw={600}>{c.coin}</Text>
+              <Switch
+                aria-label={t('earn.savings.autoSaveCoin', { coin: c.coin })}
+                checked={c.isSupported ? sw.checked(c.coin, c.isSelected) : false}
+                disabled={!c.isSupported || sw.busy(c.coin)}
+                description={c.isSupported ? undefined : t('earn.savings.autoUnsupported')}
+                onChange={(e) => sw.toggle(c.coin, e.currentTarget.checked)}
+              />
+            </Group>
+          ))}
+        </Stack>
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,134 @@
+/**
+ * The pledge loans screen: owed, collateral, LTV with its level in words, liquidation LTV and
+ * hourly rate; Repay in part (the collateral stays) or in full (it returns), with the form's
+ * validation and the translated refusal.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import PledgeScreen from '@src/features/assets/pledge/PledgeScreen';
+import { toastStore } from '@src/ui/notifications';
+import { apiError, fakeOverview } from '../../../ui/test-utils';
+import { fakeScreenApi, renderScreen } from '../../harness';
+
+/** The fixture overview with `usdt` available in Funding. */
+function withFunding(usdt: string) {
+  const o = fakeOverview();
+  return {
+    ...o,
+    accounts: o.accounts.map((a) =>
+      a.accountType === 'FUND'
+        ? { ...a, coins: [{ coin: 'USDT', amount: usdt, available: usdt, usdValue: `${usdt}.00` }] }
+        : a,
+    ),
+  };
+}
+
+async function openRepay() {
+  const table = await screen.findByRole('table', { name: 'Pledge loans' });
+  await userEvent.click(within(table).getByRole('button', { name: 'Repay the USDT loan L-1' }));
+  return screen.findByRole('dialog', { name: 'Repay USDT loan' });
+}
+
+describe('PledgeScreen', () => {
+  it('shows each loan with owed, collateral, LTV and its level in words, liquidation LTV, hourly rate', async () => {
+    await renderScreen(<PledgeScreen />);
+    const table = await screen.findByRole('table', { name: 'Pledge loans' });
+    const row = within(table).getByRole('rowheader', { name: 'USDT' }).closest('tr')!;
+    expect(row).toHaveTextContent('6,400.0000');
+    expect(row).toHaveTextContent('0.20000000 BTC');
+    expect(row).toHaveTextContent('50.00%');
+    expect(within(row).getByText('Safe')).toBeTruthy();
+    expect(row).toHaveTextContent('90.00%');
+    expect(row).toHaveTextContent('0.00061%');
+  });
+
+  it('says margin call and liquidation near in words as the LTV climbs', async () => {
+    const o = fakeOverview();
+    const loan = o.pledge.loans[0]!;
+    const api = fakeScreenApi({
+      assetOverview: vi.fn(async () => ({
+        ...o,
+        pledge: {
+          loans: [
+            { ...loan, loanId: 'L-2', ltv: '0.82' },
+            { ...loan, loanId: 'L-3', ltv: '0.86' },
+          ],
+        },
+      })),
+    });
+    await renderScreen(<PledgeScreen />, { api });
+    const table = await screen.findByRole('table', { name: 'Pledge loans' });
+    const [, second, third] = within(table).getAllByRole('row');
+    expect(within(second!).getByText('Margin call')).toBeTruthy();
+    expect(within(third!).getByText('Liquidation near')).toBeTruthy();
+  });
+
+  it('repays part of a loan: at most what Funding has, the collateral stays', async () => {
+    const api = fakeScreenApi();
+    await renderScreen(<PledgeScreen />, { api });
+    const dialog = await openRepay();
+    expect(dialog).toHaveTextContent('Available in Funding: 2,500.0000 USDT');
+    expect(dialog).toHaveTextContent('Owed: 6,400.0000 USDT');
+    const input = within(dialog).getByRole('textbox', { name: /Amount \(USDT\)/ });
+    // Max is what Funding holds when that is less than what is owed.
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: 'Fill in the largest amount of USDT' }),
+    );
+    expect(input).toHaveValue('2500');
+    await userEvent.clear(input);
+    await userEvent.type(input, '2600');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Repay' }));
+    expect(dialog).toHaveTextContent('Amount (USDT) cannot be greater than 2500');
+    await userEvent.clear(input);
+    await userEvent.type(input, '100');
+    expect(dialog).toHaveTextContent(
+      'A partial repayment lowers the LTV; the collateral stays pledged.',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Repay' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.pledgeRepay).toHaveBeenCalledWith(
+      expect.objectContaining({ loanId: 'L-1', amount: '100' }),
+    );
+  });
+
+  it('repays a loan in full: Max is what is owed, and the collateral is said to return', async () => {
+    const api = fakeScreenApi({ assetOverview: vi.fn(async () => withFunding('10000')) });
+    await renderScreen(<PledgeScreen />, { api });
+    const dialog = await openRepay();
+    const input = within(dialog).getByRole('textbox', { name: /Amount \(USDT\)/ });
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: 'Fill in the largest amount of USDT' }),
+    );
+    expect(input).toHaveValue('6400');
+    expect(dialog).toHaveTextContent(
+      'This repays the loan in full: the collateral (BTC) returns to your Funding account.',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Repay' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.pledgeRepay).toHaveBeenCalledWith(
+      expect.objectContaining({ loanId: 'L-1', amount: '6400' }),
+    );
+    const toasts = Object.values(toastStore.getState().notifications ?? []);
+    expect(JSON.stringify(toasts)).toContain('Loan repaid in full.');
+  });
+
+  it('shows the translated refusal and keeps the form open', async () => {
+    const api = fakeScreenApi({ pledgeRepay: vi.fn().mockRejectedValue(apiError(131016)) });
+    await renderScreen(<PledgeScreen />, { api });
+    const dialog = await openRepay();
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Amount \(USDT\)/ }), '10');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Repay' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'The amount is outside the allowed range.',
+    );
+  });
+
+  it('says so when there are no loans', async () => {
+    const api = fakeScreenApi({
+      assetOverview: vi.fn(async () => fakeOverview({ pledge: { loans: [] } })),
+    });
+    await renderScreen(<PledgeScreen />, { api });
+    expect(await screen.findByText('You have no pledge loans.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,133 @@
+/**
+ * The unified account screen: summary, coins with the collateral switch (optimistic, rolled back
+ * with the translated reason on a refusal, disabled with its reason where a coin cannot be
+ * collateral), and the upgrade call to action that opens the shell's dialog.
+ */
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import UnifiedScreen from '@src/features/assets/unified/UnifiedScreen';
+import { preferencesAtom } from '@src/state/client';
+import { dialogAtom } from '@src/ui/dialogs/dialog-state';
+import { apiError, fakeOverview } from '../../../ui/test-utils';
+import { fakeScreenApi, renderScreen } from '../../harness';
+
+function deferred<T>() {
+  let resolve!: (v: T) => void;
+  let reject!: (e: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+describe('UnifiedScreen', () => {
+  it('shows equity, margin in use and loan, and every coin with amount, value and borrowed', async () => {
+    await renderScreen(<UnifiedScreen />);
+    const table = await screen.findByRole('table', {
+      name: 'Coins of the unified trading account',
+    });
+    const summary = screen.getByRole('region', { name: 'Account' });
+    expect(within(summary).getByText('Equity').nextElementSibling).toHaveTextContent('13,400.00');
+    expect(within(summary).getByText('Margin in use').nextElementSibling).toHaveTextContent(
+      '1,200.00',
+    );
+    expect(within(summary).getByText('Loan').nextElementSibling).toHaveTextContent('1,800.00');
+    const usdt = within(table).getByRole('rowheader', { name: 'USDT' }).closest('tr')!;
+    expect(usdt).toHaveTextContent('5,000.0000');
+    expect(usdt).toHaveTextContent('1,200.0000');
+    expect(within(table).getAllByRole('row')).toHaveLength(4);
+  });
+
+  it('turns a coin off as collateral at once and keeps it off when the call succeeds', async () => {
+    const call = deferred<{ status: 'SUCCESS' }>();
+    const api = fakeScreenApi({ collateralSwitch: vi.fn(() => call.promise) });
+    await renderScreen(<UnifiedScreen />, { api });
+    const btc = await screen.findByRole('switch', { name: 'Use BTC as collateral' });
+    expect(btc).toBeChecked();
+    await userEvent.click(btc);
+    expect(api.collateralSwitch).toHaveBeenCalledWith({ coin: 'BTC', collateralSwitch: false });
+    expect(btc).not.toBeChecked();
+    expect(btc).toBeDisabled(); // in flight
+    call.resolve({ status: 'SUCCESS' });
+    await waitFor(() => expect(btc).toBeEnabled());
+    expect(btc).not.toBeChecked();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('rolls the switch back and says why in words when the exchange refuses', async () => {
+    const call = deferred<{ status: 'SUCCESS' }>();
+    const api = fakeScreenApi({ collateralSwitch: vi.fn(() => call.promise) });
+    await renderScreen(<UnifiedScreen />, { api });
+    const usdt = await screen.findByRole('switch', { name: 'Use USDT as collateral' });
+    await userEvent.click(usdt);
+    expect(usdt).not.toBeChecked();
+    call.reject(apiError(131014));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'The collateral setting of USDT was not changed: This coin cannot be used as collateral.',
+    );
+    expect(usdt).toBeChecked();
+    expect(usdt).toBeEnabled();
+  });
+
+  it('shows the reason beside a coin that cannot be collateral, its switch disabled', async () => {
+    await renderScreen(<UnifiedScreen />);
+    const xrp = await screen.findByRole('switch', { name: 'Use XRP as collateral' });
+    expect(xrp).toBeDisabled();
+    expect(xrp).not.toBeChecked();
+    const row = within(screen.getByRole('table', { name: 'Coins of the unified trading account' }))
+      .getByRole('rowheader', { name: 'XRP' })
+      .closest('tr')!;
+    expect(row).toHaveTextContent('Not accepted as collateral');
+  });
+
+  it('offers the upgrade to an eligible user and opens the shell dialog', async () => {
+    const overview = fakeOverview();
+    const api = fakeScreenApi({
+      assetOverview: vi.fn(async () => ({
+        ...overview,
+        unified: { ...overview.unified, upgraded: false, upgradeEligible: true, coins: [] },
+      })),
+    });
+    const { store } = await renderScreen(<UnifiedScreen />, { api });
+    const button = await screen.findByRole('button', { name: 'Upgrade to unified account' });
+    expect(
+      screen.getByText(/Upgrade to the unified trading account to use your coins/),
+    ).toBeTruthy();
+    await userEvent.click(button);
+    expect(store.get(dialogAtom)?.name).toBe('upgradeUnified');
+  });
+
+  it('has no upgrade call for a user who is not eligible', async () => {
+    await renderScreen(<UnifiedScreen />);
+    await screen.findByRole('table', { name: 'Coins of the unified trading account' });
+    expect(screen.queryByRole('button', { name: 'Upgrade to unified account' })).toBeNull();
+  });
+
+  it('says when the overview cannot be loaded and retries', async () => {
+    const api = fakeScreenApi({
+      assetOverview: vi
+        .fn()
+        .mockRejectedValueOnce(apiError(10016))
+        .mockResolvedValue(fakeOverview()),
+    });
+    await renderScreen(<UnifiedScreen />, { api });
+    const alert = await screen.findByRole('alert');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(
+      await screen.findByRole('table', { name: 'Coins of the unified trading account' }),
+    ).toBeTruthy();
+  });
+
+  it('masks every amount when assets are hidden', async () => {
+    const { store } = await renderScreen(<UnifiedScreen />);
+    act(() => store.set(preferencesAtom, { showAssets: 0, homeTradingPageUserGuide: 'hide' }));
+    const table = await screen.findByRole('table', {
+      name: 'Coins of the unified trading account',
+    });
+    await waitFor(() => expect(table).not.toHaveTextContent('5,000'));
+    expect(within(table).getAllByText('****').length).toBeGreaterThanOrEqual(9);
+  });
+});
