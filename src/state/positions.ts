@@ -21,12 +21,25 @@ export interface PositionsState extends KeyedState<Position> {
 
 export const emptyPositions = (): PositionsState => ({ ...emptyKeyed<Position>(), order: [] });
 
+const KEY_SEP = '\u0000';
+
 /**
  * The composite key. positionIdx and userId are integers, so splitting from the right is
  * unambiguous whatever the symbol holds.
  */
 export function positionKey(p: Pick<Position, 'symbol' | 'positionIdx' | 'userId'>): string {
-  return `${p.symbol}\u0000${p.positionIdx}\u0000${p.userId}`;
+  return `${p.symbol}${KEY_SEP}${p.positionIdx}${KEY_SEP}${p.userId}`;
+}
+
+/** Symbol, positionIdx and userId back from a positionKey (split from the right: integers). */
+export function parsePositionKey(key: string): { symbol: string; idx: number; userId: number } {
+  const last = key.lastIndexOf(KEY_SEP);
+  const mid = key.lastIndexOf(KEY_SEP, last - 1);
+  return {
+    symbol: key.slice(0, mid),
+    idx: Number(key.slice(mid + 1, last)),
+    userId: Number(key.slice(last + 1)),
+  };
 }
 
 export function isOpenPosition(p: Position): boolean {

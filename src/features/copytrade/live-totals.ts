@@ -1,11 +1,10 @@
 /** Live figures over positions: unrealised PnL at the latest live quotes. */
 import { atom, useAtomValue, type Atom, type Getter } from 'jotai';
 import { useMemo } from 'react';
-import { useStreamAtoms } from '../../facade';
+import { parsePositionKey, useStreamAtoms } from '../../facade';
 import { sumDecimals } from '../../lib/money';
 import type { StreamAtoms } from '../../facade';
 import { valuePosition } from './pnl';
-import { parsePositionKey } from './position-rows';
 
 /** The one PnL sum: each position of `keys` valued live (see valuePosition), added exactly. */
 function sumPnl(get: Getter, atoms: StreamAtoms, keys: readonly string[]): string {

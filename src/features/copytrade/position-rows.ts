@@ -4,22 +4,11 @@
  * leader's userId), so the table re-renders only when positions come, go or move, never when a
  * position's values change.
  */
+import { parsePositionKey } from '../../facade';
+
 export type PositionItem =
   | { kind: 'group'; leaderId: number; keys: readonly string[] }
   | { kind: 'position'; key: string; symbol: string };
-
-const SEP = '\u0000';
-
-/** Symbol, positionIdx and leader userId of a position key (split from the right: integers). */
-export function parsePositionKey(key: string): { symbol: string; idx: number; leaderId: number } {
-  const last = key.lastIndexOf(SEP);
-  const mid = key.lastIndexOf(SEP, last - 1);
-  return {
-    symbol: key.slice(0, mid),
-    idx: Number(key.slice(mid + 1, last)),
-    leaderId: Number(key.slice(last + 1)),
-  };
-}
 
 /** Positions in display order, without group rows. */
 export function flatItems(keys: readonly string[]): PositionItem[] {
@@ -33,7 +22,7 @@ export function flatItems(keys: readonly string[]): PositionItem[] {
 export function groupedItems(keys: readonly string[]): PositionItem[] {
   const groups = new Map<number, string[]>();
   for (const key of keys) {
-    const { leaderId } = parsePositionKey(key);
+    const { userId: leaderId } = parsePositionKey(key);
     let g = groups.get(leaderId);
     if (!g) groups.set(leaderId, (g = []));
     g.push(key);

@@ -26,7 +26,7 @@ export const {
   streamStateAtom,
 } = streamAtoms;
 
-export { positionKey } from '../positions';
+export { parsePositionKey, positionKey } from '../positions';
 export {
   createStreamAtoms,
   STREAM_TOPICS,

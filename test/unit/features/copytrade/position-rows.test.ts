@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  flatItems,
-  groupedItems,
-  itemKey,
-  parsePositionKey,
-} from '@src/features/copytrade/position-rows';
-import { positionKey } from '@src/state/atoms';
+import { flatItems, groupedItems, itemKey } from '@src/features/copytrade/position-rows';
+import { parsePositionKey, positionKey } from '@src/state/atoms';
 
 const k = (symbol: string, idx: number, leader: number) =>
   positionKey({ symbol, positionIdx: idx, userId: leader });
@@ -15,7 +10,7 @@ describe('positions table rows', () => {
     expect(parsePositionKey(k('BTCUSDT', 2, 2003))).toEqual({
       symbol: 'BTCUSDT',
       idx: 2,
-      leaderId: 2003,
+      userId: 2003,
     });
     expect(parsePositionKey(k('A\u0000B', 0, 7)).symbol).toBe('A\u0000B');
   });
