@@ -2,7 +2,7 @@
  * Copy-trade orders, keyed by orderId (PROTOCOL.md section 5): fields present merge into the
  * stored order unless the update is older; afterwards only the kept statuses remain.
  */
-import { e3ToMicros } from '../lib/intstr';
+import { compareIntStr, e3ToMicros } from '../lib/intstr';
 import { KEPT_ORDER_STATUSES, type Order } from '../wire/protocol';
 import {
   emptyKeyed,
@@ -53,4 +53,18 @@ export function snapshotOrders(
 ): OrdersState {
   const fresh = mergeOrders(emptyOrders(), items);
   return { rows: fresh.rows, gone: snapshotTombstones(prev, fresh, atMicros) };
+}
+
+/**
+ * Order keys in display order: newest first (createdAtE3, else updatedAtE3), then by orderId.
+ * Beside the reducer as the positions' order is (PROTOCOL.md gives positions theirs: new ones at
+ * the front; orders have none, so they are shown by time).
+ */
+export function orderDisplayKeys(rows: ReadonlyMap<string, Order>): string[] {
+  const entries = [...rows.values()];
+  entries.sort((a, b) => {
+    const c = compareIntStr(b.createdAtE3 ?? b.updatedAtE3, a.createdAtE3 ?? a.updatedAtE3);
+    return c !== 0 ? c : a.orderId < b.orderId ? -1 : a.orderId > b.orderId ? 1 : 0;
+  });
+  return entries.map((o) => o.orderId);
 }

@@ -4,7 +4,6 @@
  * are one atom each (rows.ts) plus an atom of ordered keys; untouched rows keep their identity.
  */
 import { atom, type Atom, type PrimitiveAtom, type Setter } from 'jotai';
-import { compareIntStr } from '../../lib/intstr';
 import type {
   CopyAccount,
   LeaderIncome,
@@ -20,6 +19,7 @@ import { PRIVATE_TOPICS } from '../../wire/protocol';
 import { failed, idle, pending, ready, type Loadable } from '../loadable';
 import { initialStreamState, type StreamState, type TopicState } from '../model';
 import type { TickersState } from '../tickers';
+import { orderDisplayKeys } from '../orders';
 import { RowAtoms } from './rows';
 
 /** A stream with its own lifecycle: each private topic, and the public (tickers) stream. */
@@ -96,16 +96,6 @@ export interface Commit {
   liveQuotes?: ReadonlySet<string>;
   statuses?: Partial<Record<StreamTopic, TopicStatus>>;
   stats?: IngestStats;
-}
-
-/** Order keys for display: newest first (createdAtE3, else updatedAtE3), then by orderId. */
-export function orderDisplayKeys(rows: ReadonlyMap<string, Order>): string[] {
-  const entries = [...rows.values()];
-  entries.sort((a, b) => {
-    const c = compareIntStr(b.createdAtE3 ?? b.updatedAtE3, a.createdAtE3 ?? a.updatedAtE3);
-    return c !== 0 ? c : a.orderId < b.orderId ? -1 : a.orderId > b.orderId ? 1 : 0;
-  });
-  return entries.map((o) => o.orderId);
 }
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {
