@@ -242,11 +242,17 @@ function diff(files: readonly string[], v: Values, io: ReplayIo): 0 | 1 {
     io.out(`replay: ${fa} and ${fb} agree at every instant\n`);
     return 0;
   }
+  const lines = ([first, last]: [number, number]) =>
+    first > last
+      ? `no line at that instant (line ${last} before it)`
+      : first === last
+        ? `line ${first}`
+        : `lines ${first}-${last}`;
   const epoch = epochOf(a.header);
   const wall = Number.isFinite(epoch) ? ` (${new Date(epoch + part.t).toISOString()} in A)` : '';
   io.out(
-    `replay: ${fa} and ${fb} part at t=${part.t} ms${wall}: A line ${part.lineA}, ` +
-      `B line ${part.lineB}\n${legend}${differencesText(part.differences)}`,
+    `replay: ${fa} and ${fb} part at t=${part.t} ms${wall}: A ${lines(part.linesA)}, ` +
+      `B ${lines(part.linesB)}\n${legend}${differencesText(part.differences)}`,
   );
   return 1;
 }

@@ -39,6 +39,8 @@ export interface PlaybackOptions {
   onCue(cue: Cue): void;
   /** Anything the operator sees changed (state, speed, position jumps). */
   onChange?(): void;
+  /** The position jumped (a seek or a step back): the clients must be brought to it. */
+  onSeek?(): void;
 }
 
 export class Playback {
@@ -124,6 +126,40 @@ export class Playback {
     }
     if (this.next >= this.cues.length) this.current = 'ended';
     this.opts.onChange?.();
+  }
+
+  /**
+   * Jumps to the state after the first `played` events, at session time `position`, and pauses
+   * there (ended when every event is played). Nothing in between is played to the clients:
+   * `onSeek` tells the server to bring them to the new position.
+   */
+  seek(played: number, position: number): void {
+    if (!(Number.isInteger(played) && played >= 0 && played <= this.cues.length)) {
+      throw new RangeError(`seek: ${played} is not an event count from 0 to ${this.cues.length}`);
+    }
+    this.clear();
+    this.next = played;
+    this.last = played > 0 ? this.cues[played - 1] : undefined;
+    const before = played > 0 ? (this.cues[played - 1] as Cue).event.t : 0;
+    const after = played < this.cues.length ? (this.cues[played] as Cue).event.t : Infinity;
+    // The position lies between the last event played and the next one.
+    this.base = Math.min(Math.max(position, before), after, this.duration);
+    this.current = played >= this.cues.length ? 'ended' : 'paused';
+    this.opts.onSeek?.();
+    this.opts.onChange?.();
+  }
+
+  /**
+   * Steps back: to the state before the last event a client saw (with the quiet events just
+   * before it undone too), paused, at the time of the last event still played.
+   */
+  stepBack(): void {
+    let k = this.next - 1;
+    while (k >= 0 && (this.cues[k] as Cue).kind === 'quiet') k--;
+    if (k < 0) k = 0;
+    // Undo the quiet events right before it as well: step() plays them with it.
+    while (k > 0 && (this.cues[k - 1] as Cue).kind === 'quiet') k--;
+    this.seek(k, k > 0 ? (this.cues[k - 1] as Cue).event.t : 0);
   }
 
   setSpeed(speed: number): void {

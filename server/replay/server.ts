@@ -10,6 +10,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Session } from '../../src/wire/session-file';
+import type { StateDump } from '../../src/state/dump';
 import {
   installErrorHandler,
   installShellHooks,
@@ -48,6 +49,10 @@ export interface ReplayServer {
   readonly wsUrl: string;
   readonly port: number;
   readonly playback: Playback;
+  /** Seeks to an instant (ms, `15s`, wall-clock time or `line:N`); the clients re-seed there. */
+  seek(to: string | number): void;
+  /** The state dump at the playback position (what `--print-state --at` gives for it). */
+  dump(): StateDump;
   readonly app: FastifyInstance;
   status(): ReplayStatus;
   stop(): Promise<void>;
@@ -68,6 +73,9 @@ export async function startReplayServer(opts: ReplayServerOptions): Promise<Repl
       opts.onChange?.();
     },
     ...(opts.onChange ? { onChange: opts.onChange } : {}),
+    onSeek: () => {
+      players.streams?.reconnectAll();
+    },
   });
   const s = new ReplayStreams(world, opts.streams);
   players.streams = s;
@@ -113,6 +121,8 @@ export async function startReplayServer(opts: ReplayServerOptions): Promise<Repl
     wsUrl: `ws://${base}`,
     port,
     playback: world.playback,
+    seek: (to) => world.seek(to),
+    dump: () => world.replayAt(world.playback.played).dump(),
     app,
     status: current,
     stop() {

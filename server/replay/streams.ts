@@ -128,6 +128,21 @@ export class ReplayStreams {
     }
   }
 
+  /**
+   * The playback jumped: every connection closes (1012, as a server restart does), so that the
+   * dashboard reconnects and re-seeds through its own path: REST snapshots of the new position,
+   * quotes as of it on subscribe, then the stream from there.
+   */
+  reconnectAll(): number {
+    let n = 0;
+    for (const c of [...this.conns]) {
+      this.conns.delete(c);
+      c.close(1012, 'replay seek', { now: true });
+      n++;
+    }
+    return n;
+  }
+
   closeAll(): void {
     for (const c of this.conns) c.close(1001, 'replay stopped', { now: true });
     this.conns.clear();

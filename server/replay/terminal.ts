@@ -1,6 +1,6 @@
 /**
  * Terminal keys of `replay --serve` when stdin is a TTY: space pauses and resumes, s (or the
- * right arrow) steps one event, + and - double and halve the speed, 1 resets it, q quits. A
+ * right arrow) steps one event, b (or the left arrow) steps back, + and - double and halve the speed, 1 resets it, q quits. A
  * status line is kept up to date in place.
  */
 import { MAX_SPEED, MIN_SPEED, type Playback } from './playback';
@@ -9,12 +9,13 @@ import { control } from './operator';
 export type KeyCommand =
   | { kind: 'toggle' }
   | { kind: 'step' }
+  | { kind: 'back' }
   | { kind: 'speed'; factor: number }
   | { kind: 'speed-reset' }
   | { kind: 'quit' };
 
 export const KEY_HELP =
-  'keys: space pause/resume, s step, + faster, - slower, 1 normal speed, q quit';
+  'keys: space pause/resume, s step, b step back, + faster, - slower, 1 normal speed, q quit';
 
 /** What a key (as raw TTY input) asks for, if anything. */
 export function keyCommand(key: string): KeyCommand | undefined {
@@ -26,6 +27,10 @@ export function keyCommand(key: string): KeyCommand | undefined {
     case '.':
     case '\u001b[C':
       return { kind: 'step' };
+    case 'b':
+    case ',':
+    case '\u001b[D':
+      return { kind: 'back' };
     case '+':
     case '=':
       return { kind: 'speed', factor: 2 };
@@ -50,6 +55,9 @@ export function applyKey(playback: Playback, cmd: KeyCommand): boolean {
       return false;
     case 'step':
       control(playback, 'step');
+      return false;
+    case 'back':
+      control(playback, 'back');
       return false;
     case 'speed':
       control(

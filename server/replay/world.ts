@@ -10,6 +10,7 @@ import { DEMO_LOGINS } from '../../src/config/demo';
 import type { StreamState } from '../../src/state/model';
 import type { StreamName } from '../../src/wire/protocol';
 import { Replayer, replayEvents } from '../../src/pipeline/replay';
+import { cutIndex, parseInstant } from '../../src/pipeline/replay-query';
 import type { Session, SessionEvent } from '../../src/wire/session-file';
 import { OneTimeTokens, OTT_TTL_MS, type TokenCheck } from '../accounts/one-time-tokens';
 import { UserSettings } from '../accounts/profiles';
@@ -17,6 +18,8 @@ import { Playback, realTimers, type PlaybackTimers } from './playback';
 import { isLeaderSession, streamsOf, timeline, type Cue } from './timeline';
 
 const MAX_SESSIONS = 1_000;
+/** Events between two checkpoints of the replay (a seek backwards re-derives from the nearest). */
+export const CHECKPOINT_EVERY = 2_000;
 
 export interface RecordedAnswer {
   status: number;
@@ -28,6 +31,8 @@ export interface WorldOptions {
   timers?: PlaybackTimers;
   onCue(cue: Cue): void;
   onChange?(): void;
+  /** The position jumped: the streams bring the clients to it. */
+  onSeek?(): void;
 }
 
 /** A sign-in: its user, and the opaque id its one-time tokens and private streams carry. */
@@ -58,6 +63,13 @@ export class ReplayWorld {
   private readonly tokens = new OneTimeTokens(() => this.timers.now());
   /** The replay fed up to some position: moving forward feeds only the new events. */
   private replayer = new Replayer();
+  /** Copies of the replay every CHECKPOINT_EVERY events (sorted by count). */
+  private readonly checkpoints: Replayer[] = [];
+  /**
+   * Set by the first seek: from then on the snapshot endpoints answer the state at the playback
+   * position (the state at T), not a recorded body.
+   */
+  private seeked = false;
   /** The state with the first wallet snapshot, computed once (valuations before it is played). */
   private seedState: StreamState | undefined;
   private readonly firstSeed: number | undefined;
@@ -85,7 +97,16 @@ export class ReplayWorld {
       timers: this.timers,
       onCue: opts.onCue,
       ...(opts.onChange ? { onChange: opts.onChange } : {}),
+      onSeek: () => {
+        this.seeked = true;
+        opts.onSeek?.();
+      },
     });
+  }
+
+  /** Whether a seek happened (snapshots then answer the state at the position). */
+  get hasSeeked(): boolean {
+    return this.seeked;
   }
 
   /** The session's user; a session recorded signed out belongs to whoever signs in. */
@@ -114,18 +135,46 @@ export class ReplayWorld {
     return this.seedState;
   }
 
-  private stateAt(played: number): StreamState {
-    // Playback only moves forward, except a restart: then the replay starts over.
-    if (played < this.replayer.count) this.replayer = new Replayer();
+  /** The replay after the first `played` events (a seek backwards starts from a checkpoint). */
+  replayAt(played: number): Replayer {
+    if (played < this.replayer.count) {
+      let from: Replayer | undefined;
+      for (const c of this.checkpoints) if (c.count <= played) from = c;
+      this.replayer = from ? from.clone() : new Replayer();
+    }
     const events = this.session.events;
     while (this.replayer.count < played && this.replayer.count < events.length) {
       this.replayer.feed(events[this.replayer.count] as SessionEvent);
+      const n = this.replayer.count;
+      const last = this.checkpoints[this.checkpoints.length - 1]?.count ?? 0;
+      if (n % CHECKPOINT_EVERY === 0 && n > last) this.checkpoints.push(this.replayer.clone());
     }
-    return this.replayer.current;
+    return this.replayer;
+  }
+
+  private stateAt(played: number): StreamState {
+    return this.replayAt(played).current;
+  }
+
+  /**
+   * Seeks to an instant (`--at`'s forms: ms from the start, `15s`, a wall-clock time, `line:N`)
+   * and pauses there; the streams then close the clients' connections so that they re-seed at
+   * the new position through their normal reconnect. Throws a one-line Error for a bad instant.
+   */
+  seek(to: string | number): void {
+    const events = this.session.events;
+    const at = parseInstant(String(to), this.session.header);
+    const played = cutIndex(events, at);
+    const position =
+      at.kind === 'time' ? at.t : played > 0 ? (events[played - 1] as SessionEvent).t : 0;
+    this.playback.seek(played, position);
   }
 
   /** The recorded answer of a snapshot path at the current position, else the first one. */
   recordedAnswer(path: string): RecordedAnswer | undefined {
+    // After a seek the dashboard is re-seeded with the state at the position (the caller builds
+    // the snapshot from state()), whatever was recorded around it.
+    if (this.seeked) return undefined;
     const list = this.restByPath.get(path.split('?')[0] as string);
     if (!list || list.length === 0) return undefined;
     const pos = this.playback.position;

@@ -246,9 +246,9 @@ export interface PartByTime {
   align: 'time';
   /** The first instant (ms from the start) after which the states differ. */
   t: number;
-  /** The last line of each file played at that instant. */
-  lineA: number;
-  lineB: number;
+  /** The lines of each file at that instant: [first, last] (first > last: none there). */
+  linesA: [number, number];
+  linesB: [number, number];
   differences: Difference[];
 }
 
@@ -291,6 +291,8 @@ export function diffByTime(
       ia < a.length ? (a[ia] as SessionEvent).t : Infinity,
       ib < b.length ? (b[ib] as SessionEvent).t : Infinity,
     );
+    const fromA = ia;
+    const fromB = ib;
     while (ia < a.length && (a[ia] as SessionEvent).t <= t) ra.feed(a[ia] as SessionEvent, ia++);
     while (ib < b.length && (b[ib] as SessionEvent).t <= t) rb.feed(b[ib] as SessionEvent, ib++);
     const da = ra.dump();
@@ -305,7 +307,14 @@ export function diffByTime(
     statsB = sb;
     const differences = diffDumps(da, db, options);
     if (differences.length > 0) {
-      return { align: 'time', t, lineA: ia + 1, lineB: ib + 1, differences };
+      // Event i is on line i + 2 (line 1 is the header).
+      return {
+        align: 'time',
+        t,
+        linesA: [fromA + 2, ia + 1],
+        linesB: [fromB + 2, ib + 1],
+        differences,
+      };
     }
   }
   return undefined;

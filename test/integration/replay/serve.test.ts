@@ -289,7 +289,7 @@ describe('operator controls', () => {
     const { client } = await serve('race_snapshot');
     const page = await client.call('GET', '/__replay');
     expect(page.text).toContain('<label for="speed">Speed</label>');
-    expect(page.text).toContain('<label for="progress">');
+    expect(page.text).toContain('<label for="scrubber">Position in the session</label>');
     expect(page.text).toContain('role="status"');
     expect(page.text).not.toContain('<script>'); // no inline script
     const js = await client.call('GET', '/__replay/operator.js');
