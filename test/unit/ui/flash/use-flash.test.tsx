@@ -66,6 +66,33 @@ describe('useFlash', () => {
     expect(el.getAttribute('data-flash')).toBe('down');
   });
 
+  it('never reads layout (one forced layout per flashed value was the cost of a busy table)', () => {
+    const el = document.createElement('span');
+    const reads = vi.fn(() => 0);
+    for (const prop of ['offsetWidth', 'offsetHeight', 'clientWidth', 'getBoundingClientRect'])
+      Object.defineProperty(el, prop, { get: () => (reads(), () => ({})), configurable: true });
+    flashElement(el, 'up');
+    flashElement(el, 'down');
+    flashElement(el, 'down');
+    expect(reads).not.toHaveBeenCalled();
+    expect(el.getAttribute('data-flash')).toBe('down');
+  });
+
+  it('asks matchMedia once, not once per flash', () => {
+    const matchMedia = vi.fn(() => ({ matches: false }) as unknown as MediaQueryList);
+    vi.stubGlobal('matchMedia', matchMedia);
+    try {
+      const view = render(<Value v={1} />);
+      for (let i = 2; i < 6; i++) {
+        later(FLASH_MIN_INTERVAL_MS);
+        view.rerender(<Value v={i} />);
+      }
+      expect(matchMedia).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('flashes at most once a second however fast the value ticks, and never restarts a flash', () => {
     const view = render(<Value v={100} />);
     const el = screen.getByText('value');

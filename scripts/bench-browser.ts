@@ -1,0 +1,597 @@
+/**
+ * `npm run bench:browser [-- --quick] [-- --app DIR] [-- --soak-minutes N] [-- --json FILE]`:
+ * what a trader sees, measured in headless Debian Chromium (playwright-core, the flags of
+ * test/e2e/support/browser.ts) against the built app, with a naive baseline (a plain React table,
+ * one state update per message: test/bench/browser/naive) fed the same frames by the same server
+ * in the same run. docs/performance.md has the method; the README the figures.
+ *
+ * Scenarios:
+ *  (a) the simulator (in process, --app), follower account, ticker cadence 100, 10 and 4 ms;
+ *  (b) a generated heavy session (scripts/gen-session.ts: 1 000 positions over 200 symbols,
+ *      1 000 orders, 2 000 frames/s), first checked with `npm run replay -- --print-state`, then
+ *      served by the replay server (--app) once to the dashboard and once to the baseline.
+ * Figures: socket-to-paint p50/p95/p99/max (test/bench/browser/instrument.js), frames over 20 and
+ * 50 ms, long animation frames over 50 and 100 ms, main-thread busy share (CDP TaskDuration), JS
+ * heap and DOM nodes at the start and end of (b) after a forced GC, app-ready with 4x CPU
+ * throttling, gzip sizes. Prints tables, the ratios to the baseline and the budgets of issue 13.
+ * Nothing here asserts: the exit code is 0 when the run completed, whatever the figures.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import react from '@vitejs/plugin-react';
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
+import { build } from 'vite';
+import { startReplayServer } from '../server/replay/server';
+import { startSimulator } from '../server/simulator';
+import { parseSession, type Session } from '../src/wire/session-file';
+import { generate, DEFAULTS } from './gen-session';
+import { measureBuild, sum, CSS_BUDGET_KB, ENTRY_BUDGET_KB, type BuildSizes } from './size-check';
+import { launchChromium } from '../test/e2e/support/browser';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const BENCH_DIR = join(ROOT, 'test/bench/browser');
+const INSTRUMENT = join(BENCH_DIR, 'instrument.js');
+const USER = { username: 'follower', password: 'follower123' };
+
+// ---------------------------------------------------------------- options
+
+interface Plan {
+  quick: boolean;
+  /** Measured seconds per run of scenario (a). */
+  aSeconds: number;
+  /** Length of the generated session (b), and the measured part of it. */
+  bSessionSeconds: number;
+  bMeasureSeconds: number;
+  /** The baseline's measured window in (b) (it needs no soak). */
+  bNaiveSeconds: number;
+  readyRuns: number;
+}
+
+function planOf(quick: boolean, soakMinutes: number | undefined): Plan {
+  if (quick)
+    return {
+      quick,
+      aSeconds: 5,
+      bSessionSeconds: 24,
+      bMeasureSeconds: 12,
+      bNaiveSeconds: 12,
+      readyRuns: 1,
+    };
+  const soak = (soakMinutes ?? 4) * 60;
+  return {
+    quick,
+    aSeconds: 20,
+    bSessionSeconds: soak + 20,
+    bMeasureSeconds: soak,
+    bNaiveSeconds: 40,
+    readyRuns: 3,
+  };
+}
+
+// ---------------------------------------------------------------- measuring one page
+
+interface Summary {
+  messages: number;
+  probes: number;
+  painted: number;
+  unpainted: number;
+  p50: number | null;
+  p95: number | null;
+  p99: number | null;
+  max: number | null;
+  mean: number | null;
+  frames: number;
+  framesOver20: number;
+  framesOver50: number;
+  worstFrame: number;
+  loaf: { n: number; over50: number; over100: number; max: number; supported: boolean };
+  firstValueAt: number | null;
+}
+
+interface Memory {
+  heapMB: number;
+  domNodes: number;
+  elements: number;
+}
+
+interface RunResult extends Summary {
+  seconds: number;
+  /** Main-thread busy share (task time / wall time). */
+  busy: number;
+  memStart?: Memory;
+  memEnd?: Memory;
+}
+
+type Kind = 'app' | 'naive';
+
+declare global {
+  interface Window {
+    __bench: { reset(): void; summary(): Summary; firstValueAt: number | null };
+  }
+}
+
+async function openPage(
+  browser: Browser,
+): Promise<{ context: BrowserContext; page: Page; cdp: CDPSession; errors: string[] }> {
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    locale: 'en-US',
+  });
+  await context.addInitScript({ path: INSTRUMENT });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Performance.enable');
+  return { context, page, cdp, errors };
+}
+
+async function signInThroughUi(page: Page, base: string): Promise<void> {
+  await page.goto(`${base}/login`);
+  await page.getByRole('button', { name: `Sign in as ${USER.username}` }).click();
+  await page.waitForURL((url) => url.pathname !== '/login', { timeout: 60_000 });
+}
+
+async function taskSeconds(cdp: CDPSession): Promise<number> {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  return metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0;
+}
+
+async function memory(cdp: CDPSession, page: Page): Promise<Memory> {
+  await cdp.send('HeapProfiler.collectGarbage');
+  await cdp.send('HeapProfiler.collectGarbage');
+  const heap = await cdp.send('Runtime.getHeapUsage');
+  const dom = await cdp.send('Memory.getDOMCounters');
+  const elements = await page.evaluate(() => document.getElementsByTagName('*').length);
+  return { heapMB: heap.usedSize / 1e6, domNodes: dom.nodes, elements };
+}
+
+const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Opens the page of `kind` on `base`, waits for the first socket value on screen, lets it run
+ * `warmupMs`, then measures `seconds`.
+ */
+async function measurePage(
+  browser: Browser,
+  base: string,
+  kind: Kind,
+  seconds: number,
+  opts: { warmupMs?: number; memory?: boolean } = {},
+): Promise<RunResult> {
+  const { context, page, cdp, errors } = await openPage(browser);
+  try {
+    if (kind === 'app') await signInThroughUi(page, base);
+    else await page.goto(`${base}/naive/index.html`);
+    await page.waitForFunction(() => window.__bench.firstValueAt !== null, undefined, {
+      timeout: 90_000,
+      polling: 250,
+    });
+    await wait(opts.warmupMs ?? 1500);
+    const memStart = opts.memory ? await memory(cdp, page) : undefined;
+    await page.evaluate(() => window.__bench.reset());
+    const busy0 = await taskSeconds(cdp);
+    const t0 = performance.now();
+    await wait(seconds * 1000);
+    const summary = await page.evaluate(() => window.__bench.summary());
+    const busy1 = await taskSeconds(cdp);
+    const wall = (performance.now() - t0) / 1000;
+    const memEnd = opts.memory ? await memory(cdp, page) : undefined;
+    if (errors.length)
+      process.stderr.write(`  page errors (${kind}): ${errors.slice(0, 3).join(' | ')}\n`);
+    return {
+      ...summary,
+      seconds: wall,
+      busy: (busy1 - busy0) / wall,
+      ...(memStart ? { memStart } : {}),
+      ...(memEnd ? { memEnd } : {}),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Navigation to the first socket value on screen, 4x CPU throttling, cold and warm cache. */
+async function appReady(browser: Browser, base: string): Promise<{ cold: number; warm: number }> {
+  const { context, page, cdp } = await openPage(browser);
+  try {
+    const login = await context.request.post(`${base}/api/login`, { data: USER });
+    if (!login.ok()) throw new Error(`sign-in: HTTP ${login.status()}`);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const once = async () => {
+      await page.goto(`${base}/copy-trade`);
+      await page.waitForFunction(() => window.__bench.firstValueAt !== null, undefined, {
+        timeout: 90_000,
+        polling: 100,
+      });
+      return (await page.evaluate(() => window.__bench.firstValueAt)) as number;
+    };
+    const cold = await once();
+    await page.goto('about:blank');
+    const warm = await once();
+    return { cold, warm };
+  } finally {
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 }).catch(() => undefined);
+    await context.close();
+  }
+}
+
+// ---------------------------------------------------------------- builds and the session
+
+async function buildNaive(appDir: string): Promise<void> {
+  await build({
+    root: join(BENCH_DIR, 'naive'),
+    configFile: false,
+    base: '/naive/',
+    logLevel: 'warn',
+    plugins: [react()],
+    build: { outDir: join(appDir, 'naive'), emptyOutDir: true, sourcemap: false },
+  });
+}
+
+async function buildApp(dir: string): Promise<void> {
+  await build({
+    root: ROOT,
+    configFile: join(ROOT, 'vite.config.ts'),
+    logLevel: 'warn',
+    build: { outDir: dir, emptyOutDir: true, sourcemap: false },
+  });
+}
+
+function makeSession(file: string, seconds: number): void {
+  const lines: string[] = [];
+  generate({ ...DEFAULTS, seconds }, (l) => lines.push(l));
+  writeFileSync(file, `${lines.join('\n')}\n`);
+}
+
+/** `npm run replay -- --print-state FILE`: the session must replay, to 1 000 positions and orders. */
+function checkSession(file: string): { positions: number; orders: number; frames: number } {
+  const r = spawnSync('npm', ['run', '--silent', 'replay', '--', '--print-state', file], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  if (r.status !== 0) throw new Error(`print-state refused ${file}: ${r.stderr.trim()}`);
+  const dump = JSON.parse(r.stdout) as {
+    copytrade: { positions: unknown[]; orders: Record<string, unknown> };
+    stats: { framesApplied: number; framesRejected: number; resyncs: number };
+  };
+  if (dump.stats.framesRejected !== 0 || dump.stats.resyncs !== 0)
+    throw new Error(
+      `print-state: ${JSON.stringify(dump.stats)} (expected no rejected frame, no resync)`,
+    );
+  return {
+    positions: dump.copytrade.positions.length,
+    orders: Object.keys(dump.copytrade.orders).length,
+    frames: dump.stats.framesApplied,
+  };
+}
+
+// ---------------------------------------------------------------- report
+
+const f1 = (n: number | null | undefined) => (n === null || n === undefined ? '-' : n.toFixed(1));
+const pctOf = (a: number, b: number) => (b === 0 ? '-' : `${((100 * a) / b).toFixed(2)} %`);
+const ratio = (app: number | null, naive: number | null) =>
+  app === null || naive === null || app === 0 ? '-' : `${(naive / app).toFixed(1)}x`;
+
+function table(rows: string[][]): string {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
+  return rows
+    .map((r, ri) => {
+      const line = r
+        .map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!)))
+        .join('  ');
+      return ri === 0 ? `${line}\n${widths.map((w) => '-'.repeat(w)).join('  ')}` : line;
+    })
+    .join('\n');
+}
+
+const HEAD = [
+  'run',
+  'msg/s',
+  'p50 ms',
+  'p95 ms',
+  'p99 ms',
+  'max ms',
+  'painted',
+  '>20ms fr',
+  '>50ms fr',
+  'LoAF>50',
+  'LoAF>100',
+  'LoAF max',
+  'busy',
+];
+
+function row(name: string, r: RunResult): string[] {
+  return [
+    name,
+    (r.messages / r.seconds).toFixed(0),
+    f1(r.p50),
+    f1(r.p95),
+    f1(r.p99),
+    f1(r.max),
+    pctOf(r.painted, r.painted + r.unpainted),
+    pctOf(r.framesOver20, r.frames),
+    pctOf(r.framesOver50, r.frames),
+    String(r.loaf.over50),
+    String(r.loaf.over100),
+    f1(r.loaf.max),
+    `${(100 * r.busy).toFixed(0)} %`,
+  ];
+}
+
+function ratioRow(name: string, app: RunResult, naive: RunResult): string[] {
+  return [
+    name,
+    '',
+    ratio(app.p50, naive.p50),
+    ratio(app.p95, naive.p95),
+    ratio(app.p99, naive.p99),
+    ratio(app.max, naive.max),
+    '',
+    ratio(
+      app.framesOver20 / Math.max(1, app.frames),
+      naive.framesOver20 / Math.max(1, naive.frames),
+    ),
+    ratio(
+      app.framesOver50 / Math.max(1, app.frames),
+      naive.framesOver50 / Math.max(1, naive.frames),
+    ),
+    ratio(app.loaf.over50, naive.loaf.over50),
+    ratio(app.loaf.over100, naive.loaf.over100),
+    ratio(app.loaf.max, naive.loaf.max),
+    ratio(app.busy, naive.busy),
+  ];
+}
+
+interface Report {
+  date: string;
+  quick: boolean;
+  chromium: string;
+  a: Record<string, { app: RunResult; naive: RunResult }>;
+  b?: {
+    app: RunResult;
+    naive: RunResult;
+    session: { seconds: number; positions: number; orders: number; frames: number };
+  };
+  ready?: { cold: number[]; warm: number[] };
+  sizes: BuildSizes;
+  wallSeconds: number;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+
+function budgets(rep: Report): string[][] {
+  const out: string[][] = [['budget (scenario b unless said)', 'measured', 'verdict']];
+  const v = (ok: boolean) => (ok ? 'met' : 'MISSED');
+  if (rep.b) {
+    const { app, naive } = rep.b;
+    out.push(['socket-to-paint p95 <= 33 ms', `${f1(app.p95)} ms`, v((app.p95 ?? Infinity) <= 33)]);
+    out.push(['socket-to-paint p99 <= 50 ms', `${f1(app.p99)} ms`, v((app.p99 ?? Infinity) <= 50)]);
+    const r = app.p95 && naive.p95 ? naive.p95 / app.p95 : 0;
+    out.push(['p95 >= 10x lower than naive', `${r.toFixed(1)}x`, v(r >= 10)]);
+    const over50 = app.framesOver50 / Math.max(1, app.frames);
+    out.push(['frames over 50 ms <= 1 %', pctOf(app.framesOver50, app.frames), v(over50 <= 0.01)]);
+    out.push([
+      'no long animation frame > 100 ms after load',
+      `${app.loaf.over100} (max ${f1(app.loaf.max)} ms)`,
+      v(app.loaf.over100 === 0),
+    ]);
+    if (app.memStart && app.memEnd) {
+      const growth = app.memEnd.heapMB - app.memStart.heapMB;
+      out.push([
+        `heap growth over ${(app.seconds / 60).toFixed(1)} min <= 5 MB`,
+        `${growth.toFixed(2)} MB (${app.memStart.heapMB.toFixed(1)} -> ${app.memEnd.heapMB.toFixed(1)})`,
+        v(growth <= 5),
+      ]);
+      out.push([
+        'DOM nodes flat',
+        `${app.memStart.domNodes} -> ${app.memEnd.domNodes} nodes (${app.memStart.elements} -> ${app.memEnd.elements} elements)`,
+        v(app.memEnd.elements <= app.memStart.elements * 1.05),
+      ]);
+    }
+  }
+  if (rep.ready) {
+    const cold = median(rep.ready.cold);
+    out.push([
+      'app-ready, 4x CPU throttling <= 1.5 s (sim, cold cache)',
+      `${(cold / 1000).toFixed(2)} s (warm ${(median(rep.ready.warm) / 1000).toFixed(2)} s)`,
+      v(cold <= 1500),
+    ]);
+  }
+  out.push([
+    `entry chunk <= ${ENTRY_BUDGET_KB} KB gzip`,
+    `${(rep.sizes.entry.gzip / 1000).toFixed(1)} KB`,
+    v(rep.sizes.entry.gzip <= ENTRY_BUDGET_KB * 1000),
+  ]);
+  out.push([
+    `CSS <= ${CSS_BUDGET_KB} KB gzip`,
+    `${(sum(rep.sizes.css) / 1000).toFixed(1)} KB`,
+    v(sum(rep.sizes.css) <= CSS_BUDGET_KB * 1000),
+  ]);
+  return out;
+}
+
+function print(rep: Report): void {
+  const say = (s = '') => process.stdout.write(`${s}\n`);
+  say(
+    `\nassetdeck browser benchmark ${rep.date} (${rep.quick ? 'quick' : 'full'}; ${rep.chromium}; ${(rep.wallSeconds / 60).toFixed(1)} min)`,
+  );
+  say(
+    'socket-to-paint: websocket message dispatched -> end of the frame that painted its value (ms);',
+  );
+  say(
+    'painted: share of probed values that reached the screen (a virtual table paints visible rows only);',
+  );
+  say('ratio rows: naive / assetdeck (higher is better for assetdeck)\n');
+  const rows: string[][] = [HEAD];
+  for (const [cadence, r] of Object.entries(rep.a)) {
+    rows.push(row(`(a) sim ${cadence} assetdeck`, r.app));
+    rows.push(row(`(a) sim ${cadence} naive`, r.naive));
+    rows.push(ratioRow(`(a) sim ${cadence} ratio`, r.app, r.naive));
+  }
+  if (rep.b) {
+    rows.push(row('(b) heavy assetdeck', rep.b.app));
+    rows.push(row('(b) heavy naive', rep.b.naive));
+    rows.push(ratioRow('(b) heavy ratio', rep.b.app, rep.b.naive));
+  }
+  say(table(rows));
+  if (rep.b?.app.memStart && rep.b.app.memEnd) {
+    const m = (x: Memory) =>
+      `${x.heapMB.toFixed(1)} MB heap, ${x.domNodes} DOM nodes, ${x.elements} elements`;
+    say(
+      `\n(b) assetdeck memory after forced GC: start ${m(rep.b.app.memStart)}; after ${(rep.b.app.seconds / 60).toFixed(1)} min ${m(rep.b.app.memEnd)}`,
+    );
+  }
+  if (rep.ready)
+    say(
+      `app-ready (4x CPU throttling, navigation -> first live value): cold ${rep.ready.cold.map((x) => x.toFixed(0)).join(', ')} ms; warm ${rep.ready.warm.map((x) => x.toFixed(0)).join(', ')} ms`,
+    );
+  const s = rep.sizes;
+  say(
+    `\ngzip: entry ${(s.entry.gzip / 1000).toFixed(1)} KB; initial JS (entry + modulepreload) ${(sum(s.initial) / 1000).toFixed(1)} KB; CSS ${(sum(s.css) / 1000).toFixed(1)} KB; lazy chunks:`,
+  );
+  say(
+    `  ${s.lazy.map((f) => `${f.file.replace(/^assets\//, '')} ${(f.gzip / 1000).toFixed(1)}`).join(', ')}`,
+  );
+  say('');
+  say(table(budgets(rep)));
+}
+
+// ---------------------------------------------------------------- main
+
+async function main(argv: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    options: {
+      quick: { type: 'boolean' },
+      app: { type: 'string' },
+      'soak-minutes': { type: 'string' },
+      json: { type: 'string' },
+      only: { type: 'string' },
+    },
+  });
+  const soak = values['soak-minutes'] === undefined ? undefined : Number(values['soak-minutes']);
+  if (soak !== undefined && !(soak > 0))
+    throw new Error('--soak-minutes: expected a positive number');
+  const plan = planOf(values.quick === true, soak);
+  const only = new Set((values.only ?? 'a,b,ready').split(','));
+  const started = performance.now();
+  const log = (s: string) =>
+    process.stderr.write(
+      `bench:browser ${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s  ${s}\n`,
+    );
+
+  const tmp = mkdtempSync(join(tmpdir(), 'assetdeck-bench-'));
+  let appDir = values.app ? resolve(values.app) : join(tmp, 'app');
+  let browser: Browser | undefined;
+  try {
+    if (!values.app) {
+      log('building the app');
+      await buildApp(appDir);
+    }
+    log('building the naive baseline');
+    // The baseline goes next to the app, on the same origin; a given --app folder is not touched.
+    if (values.app) {
+      const copy = join(tmp, 'app');
+      spawnSync('cp', ['-r', appDir, copy]);
+      appDir = copy;
+    }
+    await buildNaive(appDir);
+    const sizes = measureBuild(appDir);
+
+    let session: Session | undefined;
+    let sessionInfo:
+      { seconds: number; positions: number; orders: number; frames: number } | undefined;
+    if (only.has('b')) {
+      const file = join(tmp, 'heavy.jsonl');
+      log(`generating the heavy session (${plan.bSessionSeconds} s at ${DEFAULTS.rate} frames/s)`);
+      makeSession(file, plan.bSessionSeconds);
+      log('checking it with replay --print-state');
+      const check = checkSession(file);
+      log(`  ${check.positions} positions, ${check.orders} orders, ${check.frames} frames applied`);
+      session = parseSession(readFileSync(file, 'utf8'));
+      sessionInfo = { seconds: plan.bSessionSeconds, ...check };
+    }
+
+    browser = await launchChromium();
+    const report: Report = {
+      date: new Date().toISOString().slice(0, 10),
+      quick: plan.quick,
+      chromium: `Chromium ${browser.version()}`,
+      a: {},
+      sizes,
+      wallSeconds: 0,
+    };
+
+    if (only.has('a')) {
+      for (const tickMs of [100, 10, 4]) {
+        const results: Partial<Record<Kind, RunResult>> = {};
+        for (const kind of ['app', 'naive'] as const) {
+          log(`(a) simulator --tick-ms ${tickMs}: ${kind}, ${plan.aSeconds} s`);
+          const sim = await startSimulator({ port: 0, host: '127.0.0.1', appDir, seed: 7, tickMs });
+          try {
+            results[kind] = await measurePage(browser, sim.url, kind, plan.aSeconds);
+          } finally {
+            await sim.stop();
+          }
+        }
+        report.a[`${tickMs} ms`] = { app: results.app!, naive: results.naive! };
+      }
+    }
+
+    if (only.has('ready')) {
+      const cold: number[] = [];
+      const warm: number[] = [];
+      const sim = await startSimulator({ port: 0, host: '127.0.0.1', appDir, seed: 7 });
+      try {
+        for (let i = 0; i < plan.readyRuns; i++) {
+          log(`app-ready at 4x CPU throttling, run ${i + 1}/${plan.readyRuns}`);
+          const r = await appReady(browser, sim.url);
+          cold.push(r.cold);
+          warm.push(r.warm);
+        }
+      } finally {
+        await sim.stop();
+      }
+      report.ready = { cold, warm };
+    }
+
+    if (session && sessionInfo) {
+      const results: Partial<Record<Kind, RunResult>> = {};
+      for (const kind of ['app', 'naive'] as const) {
+        const seconds = kind === 'app' ? plan.bMeasureSeconds : plan.bNaiveSeconds;
+        log(`(b) heavy session on the replay server: ${kind}, ${seconds} s`);
+        const server = await startReplayServer({ session, name: 'heavy', port: 0, appDir });
+        try {
+          results[kind] = await measurePage(browser, server.url, kind, seconds, {
+            warmupMs: 3000,
+            memory: kind === 'app',
+          });
+        } finally {
+          await server.stop();
+        }
+      }
+      report.b = { app: results.app!, naive: results.naive!, session: sessionInfo };
+    }
+
+    report.wallSeconds = (performance.now() - started) / 1000;
+    print(report);
+    if (values.json) writeFileSync(values.json, JSON.stringify(report, null, 1));
+  } finally {
+    await browser?.close();
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+main(process.argv.slice(2)).catch((err: unknown) => {
+  process.stderr.write(
+    `bench:browser: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+  );
+  process.exit(1);
+});

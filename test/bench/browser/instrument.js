@@ -1,0 +1,234 @@
+/**
+ * Browser benchmark probe (issue 13), added to every page with `page.addInitScript` before any
+ * of the page's own scripts runs. Plain JS: it is injected as it is. It measures, in the page:
+ *
+ * - socket-to-paint: every websocket is wrapped so that a listener of ours, attached before the
+ *   app's, stamps `performance.now()` when a message arrives and reads the mark price it carries
+ *   (a ticker's `markPrice`, a position delta's `markPrice`) with a regular expression (no second
+ *   JSON.parse). A MutationObserver sees every text the page writes; a number that equals a
+ *   pending mark price is that value reaching the DOM. The paint time is the end of the frame that
+ *   carried the mutation: the first mutation of a frame asks for requestAnimationFrame, and from
+ *   its callback a MessageChannel message, which runs after that frame was painted. Latency =
+ *   paint time - receipt time. A value superseded before it was painted (the app batched it away)
+ *   counts at the paint of the newer value of the same key (symbol, or position key). Values never
+ *   painted (rows scrolled out of a virtual table, superseded and never shown) are counted apart.
+ * - frames: a requestAnimationFrame loop records every frame interval (over 20 ms, over 50 ms);
+ * - long animation frames (PerformanceObserver 'long-animation-frame'): over 50 and 100 ms.
+ *
+ * Memory stays flat whatever the run length: latencies go into a histogram of 0.25 ms buckets
+ * (up to 10 s) and at most 16 unpainted values are kept per key. `window.__bench` holds it all;
+ * the harness resets it (`__bench.reset()`) when the measured window begins.
+ */
+(() => {
+  if (window.__bench) return;
+  const BUCKET_MS = 0.25;
+  const BUCKETS = 40000;
+  const PER_KEY = 16;
+  const now = () => performance.now();
+
+  const norm = (s) => {
+    // "64,123.50" -> "64123.5"; "-0.0100" -> "-0.01"; "12" -> "12"
+    let v = s.replace(/,/g, '');
+    if (v.includes('.')) v = v.replace(/0+$/, '').replace(/\.$/, '');
+    v = v.replace(/^(-?)0+(?=\d)/, '$1');
+    return v === '-0' ? '0' : v;
+  };
+
+  const hist = () => ({ counts: new Uint32Array(BUCKETS), n: 0, max: 0, sum: 0 });
+  const add = (h, ms) => {
+    h.n++;
+    h.sum += ms;
+    if (ms > h.max) h.max = ms;
+    h.counts[Math.min(BUCKETS - 1, Math.max(0, Math.floor(ms / BUCKET_MS)))]++;
+  };
+  const pct = (h, p) => {
+    if (h.n === 0) return null;
+    const want = Math.ceil((p / 100) * h.n);
+    let seen = 0;
+    for (let i = 0; i < BUCKETS; i++) {
+      seen += h.counts[i];
+      if (seen >= want) return Math.min(h.max, (i + 1) * BUCKET_MS);
+    }
+    return h.max;
+  };
+
+  const b = {
+    messages: 0,
+    probes: 0,
+    latency: hist(),
+    unpainted: 0,
+    frames: 0,
+    framesOver20: 0,
+    framesOver50: 0,
+    worstFrame: 0,
+    loaf: { n: 0, over50: 0, over100: 0, max: 0, supported: false },
+    firstValueAt: null,
+    /** key -> [{ t, v }] receipts not yet painted, oldest first */
+    pending: new Map(),
+    /** value -> Set of keys with that value pending */
+    byValue: new Map(),
+    reset() {
+      b.messages = 0;
+      b.probes = 0;
+      b.latency = hist();
+      b.unpainted = 0;
+      b.frames = 0;
+      b.framesOver20 = 0;
+      b.framesOver50 = 0;
+      b.worstFrame = 0;
+      b.loaf = { n: 0, over50: 0, over100: 0, max: 0, supported: b.loaf.supported };
+      b.pending.clear();
+      b.byValue.clear();
+    },
+    summary() {
+      let waiting = 0;
+      for (const list of b.pending.values()) waiting += list.length;
+      return {
+        messages: b.messages,
+        probes: b.probes,
+        painted: b.latency.n,
+        unpainted: b.unpainted + waiting,
+        p50: pct(b.latency, 50),
+        p95: pct(b.latency, 95),
+        p99: pct(b.latency, 99),
+        max: b.latency.n ? b.latency.max : null,
+        mean: b.latency.n ? b.latency.sum / b.latency.n : null,
+        frames: b.frames,
+        framesOver20: b.framesOver20,
+        framesOver50: b.framesOver50,
+        worstFrame: b.worstFrame,
+        loaf: { ...b.loaf },
+        firstValueAt: b.firstValueAt,
+      };
+    },
+  };
+  window.__bench = b;
+
+  // ---- receipt
+  const TICKER = /"topic":"tickers\.([A-Z0-9]+)"[^]*?"markPrice":"(-?[\d.]+)"/;
+  const POSITION = /"topic":"copytrade\.position"/;
+  const ITEM =
+    /"symbol":"([^"]+)","positionIdx":(\d+),"userId":(\d+)[^}]*?"markPrice":"(-?[\d.]+)"/g;
+  const receive = (data) => {
+    const t = now();
+    b.messages++;
+    if (typeof data !== 'string' || !data.includes('"markPrice"')) return;
+    const tk = TICKER.exec(data);
+    if (tk) return pend(`T${tk[1]}`, norm(tk[2]), t);
+    if (!POSITION.test(data)) return;
+    ITEM.lastIndex = 0;
+    for (let m = ITEM.exec(data); m; m = ITEM.exec(data))
+      pend(`P${m[1]}/${m[2]}/${m[3]}`, norm(m[4]), t);
+  };
+  const pend = (key, v, t) => {
+    b.probes++;
+    let list = b.pending.get(key);
+    if (!list) b.pending.set(key, (list = []));
+    list.push({ t, v });
+    if (list.length > PER_KEY) {
+      const old = list.shift();
+      b.unpainted++;
+      unindex(old.v, key, list);
+    }
+    let keys = b.byValue.get(v);
+    if (!keys) b.byValue.set(v, (keys = new Set()));
+    keys.add(key);
+  };
+  const unindex = (v, key, list) => {
+    if (list.some((e) => e.v === v)) return;
+    const keys = b.byValue.get(v);
+    if (!keys) return;
+    keys.delete(key);
+    if (keys.size === 0) b.byValue.delete(v);
+  };
+
+  const Native = window.WebSocket;
+  class BenchWebSocket extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', (e) => receive(e.data));
+    }
+  }
+  window.WebSocket = BenchWebSocket;
+
+  // ---- paint
+  let seen = [];
+  let waiting = false;
+  const channel = new MessageChannel();
+  channel.port1.onmessage = () => {
+    waiting = false;
+    const paintedAt = now();
+    const values = seen;
+    seen = [];
+    for (const v of values) {
+      const keys = b.byValue.get(v);
+      if (!keys) continue;
+      for (const key of [...keys]) {
+        const list = b.pending.get(key);
+        if (!list) continue;
+        let last = -1;
+        for (let i = list.length - 1; i >= 0; i--) {
+          if (list[i].v === v) {
+            last = i;
+            break;
+          }
+        }
+        if (last < 0) continue;
+        const done = list.splice(0, last + 1);
+        for (const e of done) {
+          add(b.latency, paintedAt - e.t);
+          unindex(e.v, key, list);
+        }
+        if (b.firstValueAt === null) b.firstValueAt = paintedAt;
+        if (list.length === 0) b.pending.delete(key);
+      }
+    }
+  };
+  const NUMBER = /-?\d[\d,]*(?:\.\d+)?/g;
+  const observe = () => {
+    new MutationObserver((records) => {
+      if (b.byValue.size === 0) return;
+      for (const r of records) {
+        const text = r.target.textContent;
+        if (!text || text.length > 120) continue;
+        const found = text.match(NUMBER);
+        if (found) for (const f of found) seen.push(norm(f));
+      }
+      if (!waiting && seen.length) {
+        waiting = true;
+        requestAnimationFrame(() => channel.port2.postMessage(0));
+      }
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  };
+  observe();
+
+  // ---- frames
+  let lastFrame = 0;
+  const frame = (ts) => {
+    if (lastFrame) {
+      const d = ts - lastFrame;
+      b.frames++;
+      if (d > 20) b.framesOver20++;
+      if (d > 50) b.framesOver50++;
+      if (d > b.worstFrame) b.worstFrame = d;
+    }
+    lastFrame = ts;
+    requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+
+  // ---- long animation frames
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        b.loaf.n++;
+        if (e.duration > 50) b.loaf.over50++;
+        if (e.duration > 100) b.loaf.over100++;
+        if (e.duration > b.loaf.max) b.loaf.max = e.duration;
+      }
+    }).observe({ type: 'long-animation-frame', buffered: false });
+    b.loaf.supported = true;
+  } catch {
+    b.loaf.supported = false;
+  }
+})();

@@ -1,0 +1,125 @@
+/**
+ * CPU profile of the dashboard under load, to find what a budget miss of `npm run bench:browser`
+ * comes from: `npx tsx test/bench/browser/profile.ts --app DIR [--tick-ms N | --session FILE]
+ * [--seconds S] [--out FILE.cpuprofile]`. Build DIR without minifying for readable names
+ * (`npx vite build --outDir /tmp/prof --minify false`). Signs in as the follower on the simulator
+ * (or the replay server with --session), waits for the first live value, profiles S seconds
+ * (CDP Profiler, 200 us sampling) and prints the top self-time functions and the top files;
+ * `--out` keeps the .cpuprofile for Chrome DevTools.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { startReplayServer } from '@server/replay/server';
+import { startSimulator } from '@server/simulator';
+import { parseSession } from '@src/wire/session-file';
+import { launchChromium } from '../../e2e/support/browser';
+
+interface Node {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  hitCount?: number;
+  children?: number[];
+}
+interface Profile {
+  nodes: Node[];
+  samples: number[];
+  timeDeltas: number[];
+  startTime: number;
+  endTime: number;
+}
+
+const { values } = parseArgs({
+  options: {
+    app: { type: 'string' },
+    'tick-ms': { type: 'string' },
+    session: { type: 'string' },
+    seconds: { type: 'string' },
+    out: { type: 'string' },
+    path: { type: 'string' },
+    'reduced-motion': { type: 'boolean' },
+  },
+});
+if (!values.app) throw new Error('--app DIR is required');
+const appDir = values.app;
+const seconds = Number(values.seconds ?? 8);
+
+const server = values.session
+  ? await startReplayServer({
+      session: parseSession(readFileSync(values.session, 'utf8')),
+      port: 0,
+      appDir,
+    })
+  : await startSimulator({
+      port: 0,
+      host: '127.0.0.1',
+      appDir,
+      seed: 7,
+      tickMs: Number(values['tick-ms'] ?? 100),
+    });
+const browser = await launchChromium();
+try {
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    reducedMotion: values['reduced-motion'] ? 'reduce' : 'no-preference',
+  });
+  await context.addInitScript({ path: new URL('./instrument.js', import.meta.url).pathname });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/login`);
+  await page.getByRole('button', { name: 'Sign in as follower' }).click();
+  await page.waitForURL((u) => u.pathname !== '/login');
+  if (values.path) await page.goto(`${server.url}${values.path}`);
+  await page.waitForFunction(
+    () => (window as unknown as { __bench: { firstValueAt: number | null } }).__bench.firstValueAt,
+    undefined,
+    { timeout: 90_000 },
+  );
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const metrics = async () =>
+    new Map((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
+  const m0 = await metrics();
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  await new Promise((r) => setTimeout(r, seconds * 1000));
+  const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
+  if (values.out) writeFileSync(values.out, JSON.stringify(profile));
+  const m1 = await metrics();
+  const wall = (m1.get('Timestamp') ?? 0) - (m0.get('Timestamp') ?? 0);
+  const share = (k: string) =>
+    `${k.replace('Duration', '')} ${((100 * ((m1.get(k) ?? 0) - (m0.get(k) ?? 0))) / wall).toFixed(1)} %`;
+  process.stdout.write(
+    `main thread over ${wall.toFixed(1)} s: ${['TaskDuration', 'ScriptDuration', 'RecalcStyleDuration', 'LayoutDuration'].map(share).join(', ')}\n`,
+  );
+
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<number, number>();
+  profile.samples.forEach((id, i) =>
+    self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)),
+  );
+  const total = profile.endTime - profile.startTime;
+  const fn = new Map<string, number>();
+  const file = new Map<string, number>();
+  for (const [id, us] of self) {
+    const n = byId.get(id);
+    if (!n) continue;
+    const { functionName, url, lineNumber } = n.callFrame;
+    const short = url.replace(/^.*\//, '') || '(native)';
+    const k = `${functionName || '(anonymous)'} ${short}:${lineNumber + 1}`;
+    fn.set(k, (fn.get(k) ?? 0) + us);
+    file.set(short, (file.get(short) ?? 0) + us);
+  }
+  const top = (m: Map<string, number>, n: number) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([k, us]) => `${((100 * us) / total).toFixed(1).padStart(5)} %  ${k}`)
+      .join('\n');
+  process.stdout.write(
+    `profile of ${(total / 1e6).toFixed(1)} s\n-- self time by function\n${top(fn, 40)}\n-- by file\n${top(file, 15)}\n`,
+  );
+  await context.close();
+} finally {
+  await browser.close();
+  await server.stop();
+}
