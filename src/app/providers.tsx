@@ -9,7 +9,7 @@ import { currentLangAtom } from '../state/client';
 import { rootMarkerColorSchemeManager } from '../ui/color-scheme';
 import { DATES_SETTINGS } from '../ui/component-labels';
 import { NotificationHosts } from '../ui/notifications';
-import { theme } from '../ui/theme';
+import { cssVariablesResolver, theme } from '../ui/theme';
 import { ServicesProvider, type AppServices } from '../facade/services';
 
 /** Keeps Mantine's direction in step with the language (the document's `dir` is set with it). */
@@ -49,6 +49,7 @@ export function AppProviders({
           <DirectionProvider initialDirection={initialDirection} detectDirection={false}>
             <MantineProvider
               theme={theme}
+              cssVariablesResolver={cssVariablesResolver}
               colorSchemeManager={manager}
               defaultColorScheme="light"
               env={env}

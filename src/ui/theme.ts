@@ -2,8 +2,12 @@
  * The design tokens and the Mantine theme built from them. Tokens are plain numbers so tests and
  * non-Mantine code (the spinner, CSS modules via variables) read the same values.
  */
-import { Button, createTheme, Input, rem, type MantineColorsTuple } from '@mantine/core';
+import { Button, createTheme, Input, Menu, rem, type MantineColorShade } from '@mantine/core';
 import { COMPONENT_LABEL_DEFAULTS } from './component-labels';
+import focusClasses from './focus.module.css';
+import { BRAND_SHADES, PRIMARY_FILLED_SHADE } from './tones';
+
+export { cssVariablesResolver } from './tones';
 
 export const THEME_TOKENS = {
   primaryColor: '#1677ff',
@@ -14,22 +18,8 @@ export const THEME_TOKENS = {
   breakpoints: { xs: 480, sm: 576, md: 768, lg: 992, xl: 1200, xxl: 1600 },
 } as const;
 
-/**
- * Ten shades around the primary colour (index 5 is #1677ff); the classic "daybreak blue" scale,
- * so hover/active shades match what traders know from exchange UIs.
- */
-export const BRAND_SHADES: MantineColorsTuple = [
-  '#e6f4ff',
-  '#bae0ff',
-  '#91caff',
-  '#69b1ff',
-  '#4096ff',
-  '#1677ff',
-  '#0958d9',
-  '#003eb3',
-  '#002c8c',
-  '#001d66',
-];
+/** The brand palette (index 5 is #1677ff) lives with the other tone choices in ./tones. */
+export { BRAND_SHADES };
 
 const px = (n: number) => `${n}px`;
 const em = (n: number) => `${n / 16}em`;
@@ -38,8 +28,13 @@ const em = (n: number) => `${n / 16}em`;
 const isDefaultSize = (size: unknown) => size === undefined || size === 'sm';
 
 export const theme = createTheme({
+  // The spec's #1677ff (brand 5) is the primary; filled controls use the brand shade that carries
+  // white text at 4.5:1 (brand 6, #0958d9): src/ui/tones.ts, README "Colour and contrast".
   primaryColor: 'brand',
-  primaryShade: { light: 5, dark: 5 },
+  primaryShade: {
+    light: PRIMARY_FILLED_SHADE as MantineColorShade,
+    dark: PRIMARY_FILLED_SHADE as MantineColorShade,
+  },
   colors: { brand: BRAND_SHADES },
   fontSizes: {
     xs: rem(12),
@@ -65,6 +60,8 @@ export const theme = createTheme({
     xxl: em(THEME_TOKENS.breakpoints.xxl),
   },
   focusRing: 'auto',
+  // The keyboard focus ring in the anchor colour, 3:1 or more on every surface of both schemes.
+  focusClassName: focusClasses.focus,
   cursorType: 'pointer',
   components: {
     Button: Button.extend({
@@ -82,6 +79,12 @@ export const theme = createTheme({
           '--input-height': isDefaultSize(props.size) ? rem(THEME_TOKENS.controlHeight) : undefined,
         },
       }),
+    }),
+    // A menu opens with focus on an item (the one marked data-autofocus: the current language,
+    // else the first), not on an unnamed placeholder; arrows move, letters jump (type-ahead).
+    Menu: Menu.extend({
+      defaultProps: { withInitialFocusPlaceholder: false },
+      classNames: { item: focusClasses.menuItem },
     }),
     ...COMPONENT_LABEL_DEFAULTS,
   },

@@ -53,7 +53,7 @@ function ConnectionNoticeFor({
   if (!text) return null;
   if (compact) {
     return (
-      <Text role="status" size="xs" c="yellow.8" fw={400}>
+      <Text role="status" size="xs" c="yellow" fw={400}>
         {text}
       </Text>
     );
