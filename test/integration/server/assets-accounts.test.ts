@@ -1,0 +1,311 @@
+/**
+ * The unified account, savings and pledge loans against the simulator (docs/assets.md): the
+ * upgrade moves derivatives and spot into UNIFIED and pushes the emptied wallets; the collateral
+ * switch; subscribe, redeem and auto-saving; repaying a loan in part and in full (the collateral
+ * comes back); the compliance flags of each demo account; interest and loan cost each hour.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AssetOverview, MemberInfo } from '@src/api/types';
+import type { Wallet } from '@src/wire/protocol';
+import type { Simulator } from '@server/simulator';
+import { HttpClient, privateSession, startTestSim } from './helpers';
+import {
+  accountOf,
+  aggregate,
+  coinTotal,
+  e8,
+  expectAddsUp,
+  holdings,
+  overview,
+  stable,
+  transfer,
+  type Env,
+} from './assets-support';
+
+let sim: Simulator;
+beforeAll(async () => {
+  sim = await startTestSim();
+});
+afterAll(() => sim.stop());
+
+const amountIn = (
+  o: AssetOverview,
+  account: 'FUND' | 'SPOT' | 'UNIFIED' | 'PLEDGE',
+  coin: string,
+) => e8(accountOf(o, account).coins.find((c) => c.coin === coin)?.amount ?? '0');
+
+async function login(user: string): Promise<HttpClient> {
+  const http = new HttpClient(sim.url);
+  await http.login(user);
+  return http;
+}
+
+describe('the unified account', () => {
+  it('upgrades an eligible user: derivatives and spot move into it, wallets pushed at 0', async () => {
+    const { http, ws, userId } = await privateSession(sim, 'newbie', ['wallet']);
+    const member = async () =>
+      (await http.get<Env<MemberInfo>>('/user/private/member/info')).body.result;
+    expect(await member()).toMatchObject({
+      isUnifiedAccount: false,
+      upgradeToUnifiedAvailable: true,
+    });
+    // Some USDT in the derivatives wallet first.
+    expect(
+      (
+        await transfer(http, {
+          coin: 'USDT',
+          amount: '7.5',
+          fromAccountType: 'SPOT',
+          toAccountType: 'DERIVATIVES',
+          requestId: 'pre-upgrade',
+        })
+      ).body.ret_code,
+    ).toBe(0);
+    const before = await holdings(sim, http, userId);
+    expect(before.get('DERIVATIVES:USDT')).toBe(e8('7.5'));
+    const o0 = await overview(http);
+    expect(o0.unified).toMatchObject({ upgraded: false, upgradeEligible: true });
+
+    const mark = ws.frames.length;
+    const r = await http.post<Env>('/v3/private/asset/unified/upgrade', {});
+    expect(r.body).toMatchObject({ ret_code: 0, result: { status: 'SUCCESS' } });
+    await ws.waitFor((f) => {
+      const m = JSON.parse(f) as { topic?: string; data?: Wallet[] };
+      return (
+        m.topic === 'wallet' &&
+        (m.data ?? []).some((w) => w.coin === 'USDT' && w.walletBalanceE8 === '0')
+      );
+    }, mark);
+    const o = await overview(http);
+    expect(o.unified).toMatchObject({ upgraded: true, upgradeEligible: false });
+    expect(accountOf(o, 'SPOT').coins).toEqual([]);
+    expect(accountOf(o, 'DERIVATIVES').coins).toEqual([]);
+    expect(amountIn(o, 'UNIFIED', 'USDT')).toBe(e8('20'));
+    const after = await holdings(sim, http, userId);
+    expect(coinTotal(after, 'USDT')).toBe(coinTotal(before, 'USDT'));
+    expectAddsUp(o);
+    expect(await member()).toMatchObject({
+      isUnifiedAccount: true,
+      upgradeToUnifiedAvailable: false,
+    });
+    expect((await http.post<Env>('/v3/private/asset/unified/upgrade', {})).body.ret_code).toBe(
+      131013,
+    );
+    await ws.close();
+  });
+
+  it('refuses the upgrade to accounts that trade or copy', async () => {
+    for (const user of ['trader', 'follower', 'leader']) {
+      const http = await login(user);
+      const before = stable(await overview(http));
+      expect(before.unified.upgradeEligible).toBe(false);
+      expect((await http.post<Env>('/v3/private/asset/unified/upgrade', {})).body.ret_code).toBe(
+        131013,
+      );
+      expect(
+        (await http.post<Env>('/v3/private/asset/unified/upgrade', { x: 1 })).body.ret_code,
+      ).toBe(10001);
+      expect(stable(await overview(http))).toEqual(before);
+    }
+  });
+
+  it('switches a coin as collateral on and off; refuses a coin that cannot be', async () => {
+    const http = await login('trader');
+    const coin = async (c: string) =>
+      (await overview(http)).unified.coins.find((x) => x.coin === c);
+    expect(await coin('BTC')).toMatchObject({ collateralable: true, collateralSwitch: false });
+    expect(await coin('DOGE')).toMatchObject({ collateralable: false, collateralSwitch: false });
+    expect(await coin('USDT')).toMatchObject({
+      collateralSwitch: true,
+      borrowed: '1000',
+      amount: '5000',
+    });
+    const sw = (c: string, on: boolean) =>
+      http.post<Env>('/v3/private/asset/unified/collateral-switch', {
+        coin: c,
+        collateralSwitch: on,
+      });
+    expect((await sw('BTC', true)).body.ret_code).toBe(0);
+    expect(await coin('BTC')).toMatchObject({ collateralSwitch: true });
+    expect((await sw('BTC', false)).body.ret_code).toBe(0);
+    expect(await coin('BTC')).toMatchObject({ collateralSwitch: false });
+    expect((await sw('DOGE', true)).body.ret_code).toBe(131014);
+    expect((await sw('NOPE', true)).body.ret_code).toBe(131003);
+    const o = await overview(http);
+    expect(o.unified).toMatchObject({ loanUsd: '1000.00', marginUsd: '100.00' });
+    expect(o.unified.equityUsd).toBe(accountOf(o, 'UNIFIED').usdValue);
+  });
+});
+
+describe('savings', () => {
+  it('subscribes from FUND and redeems back, once per requestId, within the product bounds', async () => {
+    const http = await login('follower');
+    const product = (o: AssetOverview, id: string) =>
+      o.savings.products.find((p) => p.productId === id);
+    const o0 = await overview(http);
+    expect(o0.savings.products).toHaveLength(6);
+    expect(product(o0, 'sav-usdt-flex')).toMatchObject({
+      amount: '500',
+      apy: '0.045',
+      termDays: 0,
+    });
+    const body = { productId: 'sav-usdt-flex', amount: '100', requestId: 'sub-1' };
+    const sub = (b: unknown) => http.post<Env>('/v3/private/asset/savings/subscribe', b);
+    const red = (b: unknown) => http.post<Env>('/v3/private/asset/savings/redeem', b);
+    expect((await sub(body)).body.ret_code).toBe(0);
+    expect((await sub(body)).body.ret_code).toBe(0); // the same request: nothing more moves
+    const o1 = await overview(http);
+    expect(product(o1, 'sav-usdt-flex')?.amount).toBe('600');
+    expect(amountIn(o1, 'FUND', 'USDT')).toBe(amountIn(o0, 'FUND', 'USDT') - e8('100'));
+    expectAddsUp(o1);
+
+    for (const [b, code] of [
+      [{ productId: 'sav-usdt-30d', amount: '50', requestId: 'sub-min' }, 131016],
+      [{ productId: 'sav-nope', amount: '50', requestId: 'sub-unknown' }, 131015],
+      [{ productId: 'sav-usdt-flex', amount: '100000', requestId: 'sub-over' }, 131001],
+      [{ productId: 'sav-usdt-flex', amount: '0', requestId: 'sub-zero' }, 131005],
+    ] as const) {
+      expect((await sub(b)).body.ret_code, JSON.stringify(b)).toBe(code);
+    }
+    expect(
+      (await red({ productId: 'sav-usdt-flex', amount: '601', requestId: 'red-over' })).body
+        .ret_code,
+    ).toBe(131016);
+    expect(stable(await overview(http))).toEqual(stable(o1));
+
+    expect(
+      (await red({ productId: 'sav-usdt-flex', amount: '100', requestId: 'red-1' })).body.ret_code,
+    ).toBe(0);
+    const o2 = await overview(http);
+    expect(product(o2, 'sav-usdt-flex')?.amount).toBe('500');
+    expect(amountIn(o2, 'FUND', 'USDT')).toBe(amountIn(o0, 'FUND', 'USDT'));
+  });
+
+  it('selects auto-saving only for a supported coin', async () => {
+    const http = await login('follower');
+    const auto = async (c: string) =>
+      (await overview(http)).savings.autoSaving.find((a) => a.coin === c);
+    expect(await auto('USDT')).toEqual({ coin: 'USDT', isSupported: true, isSelected: true });
+    expect(await auto('XRP')).toEqual({ coin: 'XRP', isSupported: false, isSelected: false });
+    const set = (coin: string, isSelected: boolean) =>
+      http.post<Env>('/v3/private/asset/savings/auto-saving', { coin, isSelected });
+    expect((await set('BTC', true)).body.ret_code).toBe(0);
+    expect(await auto('BTC')).toMatchObject({ isSelected: true });
+    expect((await set('USDT', false)).body.ret_code).toBe(0);
+    expect(await auto('USDT')).toMatchObject({ isSelected: false });
+    expect((await set('XRP', true)).body.ret_code).toBe(131003);
+  });
+});
+
+describe('a pledge loan', () => {
+  it('is repaid in part, then in full, which returns the collateral to FUND', async () => {
+    const http = await login('leader');
+    const o0 = await overview(http);
+    const loan = o0.pledge.loans[0];
+    expect(loan).toMatchObject({
+      loanId: 'loan-2001-eth',
+      loanCoin: 'USDT',
+      borrowed: '900',
+      collateralCoin: 'ETH',
+    });
+    expect(loan?.ltv).toMatch(/^0\.\d{4}$/);
+    expect(amountIn(o0, 'PLEDGE', 'ETH')).toBe(e8('0.5'));
+    const repay = (amount: string, requestId: string, loanId = 'loan-2001-eth') =>
+      http.post<Env>('/v3/private/asset/pledge/repay', { loanId, amount, requestId });
+
+    expect((await repay('100', 'rp-1')).body.ret_code).toBe(0);
+    expect((await repay('100', 'rp-1')).body.ret_code).toBe(0); // once
+    const o1 = await overview(http);
+    expect(o1.pledge.loans[0]?.borrowed).toBe('800');
+    expect(amountIn(o1, 'FUND', 'USDT')).toBe(amountIn(o0, 'FUND', 'USDT') - e8('100'));
+    expect((await repay('800.000001', 'rp-over')).body.ret_code).toBe(131016);
+    expect((await repay('1', 'rp-unknown', 'loan-nope')).body.ret_code).toBe(131015);
+    expect(stable(await overview(http))).toEqual(stable(o1));
+
+    expect((await repay('800', 'rp-all')).body.ret_code).toBe(0);
+    const o2 = await overview(http);
+    expect(o2.pledge.loans).toEqual([]);
+    expect(accountOf(o2, 'PLEDGE')).toMatchObject({ usdValue: '0.00', coins: [] });
+    expect(amountIn(o2, 'FUND', 'ETH')).toBe(amountIn(o0, 'FUND', 'ETH') + e8('0.5'));
+    expect(amountIn(o2, 'FUND', 'USDT')).toBe(amountIn(o0, 'FUND', 'USDT') - e8('900'));
+    expectAddsUp(o2);
+  });
+
+  it('refuses a repayment FUND cannot pay', async () => {
+    const http = await login('trader');
+    // The trader owes 1000 USDT on SOL and holds 1000 USDT in FUND, less what others took.
+    const o = await overview(http);
+    const fund = amountIn(o, 'FUND', 'USDT');
+    const owed = e8(o.pledge.loans[0]?.borrowed ?? '0');
+    if (fund >= owed) {
+      expect(
+        (
+          await transfer(http, {
+            coin: 'USDT',
+            amount: '600',
+            fromAccountType: 'FUND',
+            toAccountType: 'SPOT',
+            requestId: 'drain-fund',
+          })
+        ).body.ret_code,
+      ).toBe(0);
+    }
+    const r = await http.post<Env>('/v3/private/asset/pledge/repay', {
+      loanId: 'loan-3001-sol',
+      amount: '1000',
+      requestId: 'rp-poor',
+    });
+    expect(r.body.ret_code).toBe(131001);
+  });
+});
+
+describe('interest and loan cost', () => {
+  it('credit savings apy / 8760 and charge loans their hourly rate each hour, exactly', async () => {
+    const http = await login('leader');
+    const o0 = await overview(http);
+    const eth = o0.savings.products.find((p) => p.productId === 'sav-eth-flex');
+    sim.sim.assets.accrue();
+    const o1 = await overview(http);
+    const eth1 = o1.savings.products.find((p) => p.productId === 'sav-eth-flex');
+    const held = e8(eth?.amount ?? '0');
+    const interest = (held * 25_000n) / (8760n * 1_000_000n); // apy 0.025
+    expect(e8(eth1?.amount ?? '0')).toBe(held + interest);
+    expect(e8(eth1?.cumInterest ?? '0')).toBe(e8(eth?.cumInterest ?? '0') + interest);
+
+    // The trader's loan: 1000 USDT at 0.0000062 an hour (the previous test left it unpaid).
+    const trader = await login('trader');
+    expect((await overview(trader)).pledge.loans[0]?.borrowed).toBe('1000.0062');
+  });
+});
+
+describe('the aggregate info', () => {
+  it("carries each demo account's compliance flags", async () => {
+    const flags = async (user: string) => aggregate(await login(user));
+    expect(await flags('follower')).toMatchObject({
+      isNeedDoDepositAmlEdd: true,
+      eddGroupId: 'EDD-1001',
+      waitTravelRuleCount: 1,
+      hasPendingAssets: true,
+    });
+    expect(await flags('leader')).toMatchObject({
+      isExistDepositBatchRelease: true,
+      isExistUnTokenDeposit: true,
+    });
+    expect(await flags('trader')).toMatchObject({
+      isExistAmlClear: true,
+      isDisplayClear: true,
+      clearUserIdList: [3001],
+      isExistDepositAml: true,
+      waitTaxCount: 1,
+      isExistDepositUnauthentication_address: true,
+    });
+    expect(await flags('newbie')).toMatchObject({
+      isNeedDoDepositAmlEdd: false,
+      isExistAmlClear: false,
+      isExistDepositAml: false,
+      waitTaxCount: 0,
+      waitTravelRuleCount: 0,
+      transferPendingCount: 0,
+    });
+  });
+});
