@@ -28,7 +28,7 @@ const MAY_IMPORT = {
   config: ['lib'],
   wire: ['lib'],
   api: ['wire', 'config', 'lib'],
-  state: ['wire', 'lib'], // and api types (below)
+  state: ['wire', 'config', 'lib'], // and api types (below)
   machines: ['wire', 'api', 'lib'],
   pipeline: ['machines', 'state', 'api', 'wire', 'config', 'lib'],
   // Observes the store, the connections and the snapshot loads; only the app starts it.

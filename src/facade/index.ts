@@ -17,6 +17,7 @@ export type {
   UnifiedSummary,
 } from '../api/types';
 export { DEMO_LOGINS } from '../config/demo';
+export { THEME_STORAGE_KEY } from '../config/storage-keys';
 export type { DemoLogin } from '../config/demo';
 export { useStreamAtoms } from './live-context';
 export { useScreenApi } from './screen-api';

@@ -2,9 +2,8 @@
  * The last known show/hide-assets choice of each user on this device (localStorage), the
  * fallback when the preferences call fails: a failed call must never reveal amounts a user hid.
  */
+import { showAssetsKey as key } from '../config/storage-keys';
 import { localStore, type KeyValueStore } from '../lib/storage';
-
-const key = (userId: number) => `assetdeck:showAssets:${userId}`;
 
 /** Keeps `value` as `userId`'s last known choice (1 shown, 0 hidden). */
 export function rememberShowAssets(

@@ -5,9 +5,10 @@
  * Mantine colour-scheme manager so Mantine's own `useMantineColorScheme` drives the toggle.
  */
 import type { MantineColorScheme, MantineColorSchemeManager } from '@mantine/core';
+import { THEME_STORAGE_KEY } from '../facade';
 
 export const THEME_ATTRIBUTE = 'data-theme';
-export const THEME_STORAGE_KEY = 'ASSETDECK_THEME';
+export { THEME_STORAGE_KEY };
 
 type Scheme = 'light' | 'dark';
 const isScheme = (v: unknown): v is Scheme => v === 'light' || v === 'dark';
