@@ -16,7 +16,14 @@ import { GlobeIcon } from './icons';
 const nameOf = (lng: string) =>
   lng === PSEUDO_LANGUAGE ? PSEUDO_LANGUAGE_NAME : (LANGUAGE_NAMES[lng as Language] ?? lng);
 
-/** The language picker; every entry is labelled in its own language (and `lang`-tagged). */
+/** Brings the current language into view when the (scrolling) list opens. */
+const scrollIntoList = (el: HTMLElement | null) => el?.scrollIntoView?.({ block: 'nearest' });
+
+/**
+ * The language picker; every entry is labelled in its own language (and `lang`-tagged). It opens
+ * with focus on the current language; arrows move, typing a name's first letters jumps to it
+ * (Mantine's menu type-ahead).
+ */
 export function LanguageMenu() {
   const { t } = useTranslation('user-assets');
   const current = useAtomValue(currentLangAtom);
@@ -44,6 +51,9 @@ export function LanguageMenu() {
             key={lng}
             lang={lng === PSEUDO_LANGUAGE ? 'en' : lng}
             aria-current={lng === current ? 'true' : undefined}
+            // Opening the menu focuses the current language (and scrolls it into the list's view).
+            data-autofocus={lng === current || undefined}
+            ref={lng === current ? scrollIntoList : undefined}
             fw={lng === current ? 700 : undefined}
             onClick={() => void change(lng)}
           >

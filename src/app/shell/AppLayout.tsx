@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { Suspense } from 'react';
+import { Suspense, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { isSignedInAtom } from '../../state/client';
@@ -8,17 +8,21 @@ import { Spinner } from '../../ui/Spinner';
 import { ChatWidget, Footer, Header } from './lazy-parts';
 import { RouteMeta } from './RouteMeta';
 import classes from './shell.module.css';
+import { useRouteFocus } from './route-focus';
 
 export const MAIN_CONTENT_ID = 'main-content';
 
 /**
  * The page frame: skip link, header/footer/chat for a signed-in user (userId > 0) only, the
- * routed screen in <main>, the dialog host, and the page metadata.
+ * routed screen in <main>, the dialog host, and the page metadata. After a route change focus
+ * moves to the new page's heading (route-focus.ts).
  */
 export function AppLayout() {
   const { t } = useTranslation('user-assets');
   const signedIn = useAtomValue(isSignedInAtom);
   return (
+  const mainRef = useRef<HTMLElement>(null);
+  useRouteFocus(mainRef);
     <div className={classes.page}>
       <a href={`#${MAIN_CONTENT_ID}`} className={classes.skipLink}>
         {t('shell.skipToContent')}
@@ -30,6 +34,7 @@ export function AppLayout() {
       )}
       <main
         id={MAIN_CONTENT_ID}
+        ref={mainRef}
         tabIndex={-1}
         className={classes.main}
         aria-label={t('shell.main')}

@@ -1,5 +1,5 @@
 import { ActionIcon, Anchor, CloseButton, Group, Text, Title } from '@mantine/core';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../facade/services';
 import { ChatIcon } from '../../ui/icons';
@@ -8,6 +8,10 @@ import classes from './shell.module.css';
 /**
  * Support-chat launcher (lazy chunk). The chat itself is the exchange's chat service at the host
  * config's `chatBase`; on a local/test host there is none, and the panel says so.
+ *
+ * Keyboard: the launcher opens the panel and focus moves to its close button (the panel sits
+ * before the launcher); Escape, with focus in the panel or on the launcher (or nowhere), closes it
+ * and focus returns to the launcher.
  */
 export default function ChatWidget() {
   const { t } = useTranslation('user-assets');
@@ -15,20 +19,45 @@ export default function ChatWidget() {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const titleId = useId();
+  const asideRef = useRef<HTMLElement>(null);
+  const launcherRef = useRef<HTMLButtonElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const focusOnOpen = useRef(false);
+
+  const close = () => {
+    setOpen(false);
+    launcherRef.current?.focus();
+  };
+
+  useEffect(() => {
+    if (open && focusOnOpen.current) closeRef.current?.focus();
+    focusOnOpen.current = false;
+  }, [open]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented) return;
+      const active = document.activeElement;
+      const inside = !active || active === document.body || asideRef.current?.contains(active);
+      if (!inside) return;
+      e.preventDefault();
+      setOpen(false);
+      launcherRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+
   return (
-    <aside className={classes.chat} aria-label={t('chat.label')} data-shell="chat">
+    <aside ref={asideRef} className={classes.chat} aria-label={t('chat.label')} data-shell="chat">
       {open && (
-        <section
-          id={panelId}
-          className={classes.chatPanel}
-          aria-labelledby={titleId}
-          onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}
-        >
+        <section id={panelId} className={classes.chatPanel} aria-labelledby={titleId}>
           <Group justify="space-between" mb="xs" wrap="nowrap">
             <Title order={2} size="h5" id={titleId}>
               {t('chat.title')}
             </Title>
-            <CloseButton aria-label={t('chat.close')} onClick={() => setOpen(false)} />
+            <CloseButton ref={closeRef} aria-label={t('chat.close')} onClick={close} />
           </Group>
           <Text size="sm" mb="sm">
             {t('chat.intro')}
@@ -45,12 +74,16 @@ export default function ChatWidget() {
         </section>
       )}
       <ActionIcon
+        ref={launcherRef}
         size={48}
         radius="xl"
         aria-label={open ? t('chat.close') : t('chat.open')}
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
-        onClick={() => setOpen((o) => !o)}
+        onClick={() => {
+          focusOnOpen.current = !open;
+          setOpen((o) => !o);
+        }}
       >
         <ChatIcon />
       </ActionIcon>

@@ -1,5 +1,6 @@
 import { Button, Menu, Text } from '@mantine/core';
 import { useAtomValue } from 'jotai';
+import { useLayoutEffect, useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { useSignOut } from '../../ui/hooks';
@@ -9,6 +10,28 @@ import { userAtom } from '../../state/client';
 import { LanguageMenu } from '../../ui/LanguageMenu';
 import classes from './shell.module.css';
 import { ThemeToggle } from '../../ui/ThemeToggle';
+
+/** The CSS variable the page's scroll padding reads (shell.module.css): focus stays clear of it. */
+export const HEADER_SIZE_VARIABLE = '--ad-header-block-size';
+
+/** Keeps HEADER_SIZE_VARIABLE on <html> at the header's height while it is sticky. */
+function useHeaderHeightVariable(ref: RefObject<HTMLElement | null>) {
+  useLayoutEffect(() => {
+    const el = ref.current;
+    const root = document.documentElement;
+    if (!el) return;
+    const update = () => root.style.setProperty(HEADER_SIZE_VARIABLE, `${el.offsetHeight}px`);
+    update();
+    if (typeof ResizeObserver === 'undefined')
+      return () => root.style.removeProperty(HEADER_SIZE_VARIABLE);
+    const observer = new ResizeObserver(update);
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty(HEADER_SIZE_VARIABLE);
+    };
+  }, [ref]);
+}
 
 /**
  * Site header (lazy chunk): brand, the screens of the user's role, connection badge, language,
@@ -27,7 +50,14 @@ export default function Header() {
   const name = user.profile?.nickName || t('shell.account.userId', { id: user.userId });
 
   return (
-    <header className={classes.header} aria-label={t('shell.header')} data-shell="header">
+  const headerRef = useRef<HTMLElement>(null);
+  useHeaderHeightVariable(headerRef);
+    <header
+      ref={headerRef}
+      className={classes.header}
+      aria-label={t('shell.header')}
+      data-shell="header"
+    >
       <Link to="/" className={classes.brand} data-shell="brand">
         {t('app.name')}
       </Link>
@@ -52,7 +82,7 @@ export default function Header() {
           </Menu.Target>
           <Menu.Dropdown>
             <Menu.Label>{t('shell.account.signedInAs', { name })}</Menu.Label>
-            <Menu.Item color="red" onClick={() => void signOut()}>
+            <Menu.Item c="red" data-autofocus onClick={() => void signOut()}>
               {t('shell.account.signOut')}
             </Menu.Item>
           </Menu.Dropdown>
