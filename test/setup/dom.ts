@@ -6,9 +6,10 @@ import { afterEach } from 'vitest';
 afterEach(() => cleanup());
 
 // findBy*/waitFor wait on a condition; the ceiling is generous because a lazy route's first load
-// on a busy 2-core machine can take seconds (a 1 s default failed there). A passing test returns
-// as soon as the condition holds, so this costs nothing when all is well.
-configure({ asyncUtilTimeout: 15_000 });
+// on a busy 2-core machine can take seconds (a 1 s default failed there; 15 s failed once with
+// eight other processes on the two cores). A passing test returns as soon as the condition
+// holds, so this costs nothing when all is well.
+configure({ asyncUtilTimeout: 45_000 });
 
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
