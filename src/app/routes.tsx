@@ -6,6 +6,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { RouteObject } from 'react-router';
 import { AppLayout } from './shell/AppLayout';
+import { AssetsArea } from './AssetsArea';
 import type { PageKey, RouteHandle } from './shell/RouteMeta';
 import { RequireAuth, RequireRole, RequireSignedOut, RoleRedirect } from './guards';
 import type { Role } from '../pipeline/session';
@@ -16,6 +17,12 @@ export interface ScreenRoute {
   Component: LazyExoticComponent<ComponentType>;
   /** Only for these roles (others are sent to their home screen); default everyone. */
   roles?: readonly Role[];
+  /**
+   * A screen of the user-assets area: its label key in the area's navigation (AssetsArea.tsx).
+   * The area's screens share one frame (nav, 5 s refresh of the overview); the nav lists them in
+   * this table's order.
+   */
+  assetsNav?: string;
 }
 
 /** Screens behind sign-in. */
@@ -31,17 +38,80 @@ export const SCREENS: readonly ScreenRoute[] = [
     Component: lazy(() => import('../features/leader/LeaderScreen')),
     roles: ['leader'],
   },
+  // -- the user-assets area (AssetsArea.tsx): one nav entry each, in this order
+  {
+    path: '/assets',
+    page: 'assets',
+    Component: lazy(() => import('../features/assets/overview/OverviewScreen')),
+    assetsNav: 'assetsArea.nav.overview',
+  },
+  {
+    path: '/assets/spot',
+    page: 'assetsSpot',
+    Component: lazy(() => import('../features/assets/accounts/SpotScreen')),
+    assetsNav: 'assetsArea.nav.spot',
+  },
   {
     path: '/assets/derivatives',
     page: 'derivatives',
     Component: lazy(() => import('../features/assets/DerivativesScreen')),
+    assetsNav: 'assetsArea.nav.derivatives',
+  },
+  {
+    path: '/assets/funding',
+    page: 'assetsFunding',
+    Component: lazy(() => import('../features/assets/accounts/FundingScreen')),
+    assetsNav: 'assetsArea.nav.funding',
+  },
+  {
+    path: '/assets/fiat',
+    page: 'assetsFiat',
+    Component: lazy(() => import('../features/assets/accounts/FiatScreen')),
+    assetsNav: 'assetsArea.nav.fiat',
+  },
+  {
+    path: '/assets/mt',
+    page: 'assetsMt',
+    Component: lazy(() => import('../features/assets/accounts/MtScreen')),
+    assetsNav: 'assetsArea.nav.mt',
+  },
+  {
+    path: '/assets/bots',
+    page: 'assetsBots',
+    Component: lazy(() => import('../features/assets/accounts/BotsScreen')),
+    assetsNav: 'assetsArea.nav.bots',
+  },
+  {
+    path: '/assets/options',
+    page: 'assetsOptions',
+    Component: lazy(() => import('../features/assets/accounts/OptionsScreen')),
+    assetsNav: 'assetsArea.nav.options',
   },
 ];
+
+/** The user-assets area's navigation: its screens in SCREENS order (AssetsArea.tsx renders it). */
+export const ASSETS_NAV = SCREENS.filter(
+  (s): s is ScreenRoute & { assetsNav: string } => s.assetsNav !== undefined,
+);
 
 const LoginPage = lazy(() => import('../features/login/LoginPage'));
 const NotFoundPage = lazy(() => import('./NotFoundPage'));
 
 const handle = (page: PageKey): RouteHandle => ({ page });
+
+function screenRoute({ path, page, Component, roles }: ScreenRoute): RouteObject {
+  return {
+    path,
+    element: roles ? (
+      <RequireRole roles={roles}>
+        <Component />
+      </RequireRole>
+    ) : (
+      <Component />
+    ),
+    handle: handle(page),
+  };
+}
 
 /** All routes, for createBrowserRouter (app) or createMemoryRouter (tests). */
 export function buildRoutes(): RouteObject[] {
@@ -57,17 +127,8 @@ export function buildRoutes(): RouteObject[] {
           element: <RequireAuth />,
           children: [
             { path: '/', element: <RoleRedirect /> },
-            ...SCREENS.map(({ path, page, Component, roles }) => ({
-              path,
-              element: roles ? (
-                <RequireRole roles={roles}>
-                  <Component />
-                </RequireRole>
-              ) : (
-                <Component />
-              ),
-              handle: handle(page),
-            })),
+            ...SCREENS.filter((s) => !s.assetsNav).map(screenRoute),
+            { element: <AssetsArea />, children: ASSETS_NAV.map(screenRoute) },
           ],
         },
         { path: '*', element: <NotFoundPage />, handle: handle('notFound') },

@@ -13,6 +13,7 @@ import {
 import type {
   AssetActionResult,
   AssetOverview,
+  AssetsAggregateInfo,
   AutoSavingBody,
   CollateralSwitchBody,
   PledgeRepayBody,
@@ -38,6 +39,8 @@ export interface ScreenApi {
   savingsRedeem(body: SavingsOrderBody): Promise<AssetActionResult>;
   autoSaving(body: AutoSavingBody): Promise<AssetActionResult>;
   pledgeRepay(body: PledgeRepayBody): Promise<AssetActionResult>;
+  /** SPEC 3 assetsAggregateInfo: pending counts and compliance flags (the assets overview). */
+  aggregateInfo(): Promise<AssetsAggregateInfo>;
 }
 
 export const ENDPOINT_SCREEN_API: ScreenApi = {
@@ -51,6 +54,7 @@ export const ENDPOINT_SCREEN_API: ScreenApi = {
   savingsRedeem: (body) => api.savingsRedeem(body),
   autoSaving: (body) => api.autoSaving(body),
   pledgeRepay: (body) => api.pledgeRepay(body),
+  aggregateInfo: () => api.aggregateInfo(),
 };
 
 const ScreenApiContext = createContext<ScreenApi>(ENDPOINT_SCREEN_API);

@@ -45,7 +45,8 @@ export default function Header() {
   const links = [
     ...(role === 'follower' ? [{ to: HOME_PATHS.follower, label: t('nav.copyTrade') }] : []),
     ...(role === 'leader' ? [{ to: HOME_PATHS.leader, label: t('nav.leader') }] : []),
-    { to: HOME_PATHS.trader, label: t('nav.derivatives') },
+    // The assets area: its own nav lists the overview, each account and derivatives.
+    { to: '/assets', label: t('nav.assets') },
   ];
   const name = user.profile?.nickName || t('shell.account.userId', { id: user.userId });
 
@@ -63,7 +64,7 @@ export default function Header() {
       </Link>
       <nav className={classes.nav} aria-label={t('nav.label')}>
         {links.map((l) => (
-          <NavLink key={l.to} to={l.to} end className={classes.navLink}>
+          <NavLink key={l.to} to={l.to} end={l.to !== '/assets'} className={classes.navLink}>
             {l.label}
           </NavLink>
         ))}

@@ -4,7 +4,20 @@ import { useLocation, useMatches } from 'react-router';
 import { applyPageMeta, canonicalUrl, pageTitle } from '../../ui/page-meta';
 
 /** Pages that carry their own title and description (route `handle.page`). */
-export type PageKey = 'login' | 'copyTrade' | 'leader' | 'derivatives' | 'notFound';
+export type PageKey =
+  | 'login'
+  | 'copyTrade'
+  | 'leader'
+  | 'derivatives'
+  | 'notFound'
+  // the user-assets area
+  | 'assets'
+  | 'assetsSpot'
+  | 'assetsFunding'
+  | 'assetsFiat'
+  | 'assetsMt'
+  | 'assetsBots'
+  | 'assetsOptions';
 export interface RouteHandle {
   page?: PageKey;
 }

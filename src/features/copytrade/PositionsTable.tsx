@@ -1,4 +1,4 @@
-import { Badge, VisuallyHidden } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { useAtomValue } from 'jotai';
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -90,16 +90,13 @@ function GroupCells({
   const { t } = useTranslation('user-assets');
   return (
     <Cell header span={span}>
-      {/* Hidden separators: read as three parts, not one run-together string. */}
       <span className={classes.groupTitle}>
         {t('copyTrade.positions.leaderGroup', { id: leaderId })}
       </span>
       <span className={classes.groupMeta}>
-      <VisuallyHidden>, </VisuallyHidden>
         {t('copyTrade.positions.groupCount', { n: keys.length })}
       </span>
       <span className={classes.groupMeta}>
-      <VisuallyHidden>, </VisuallyHidden>
         {t('copyTrade.positions.groupPnl')} <GroupPnl keys={keys} />
       </span>
     </Cell>

@@ -83,12 +83,9 @@ export default function IncomeChartFigure({ history }: { history: readonly Incom
         </Text>
       ) : (
         <>
-          {/* Hidden from assistive technology and out of the tab order (recharts' keyboard
-              layer off): the table below is its text alternative. */}
           <div dir="ltr" aria-hidden className={classes.chart}>
             <CompositeChart
               h={260}
-              composedChartProps={{ accessibilityLayer: false }}
               data={points}
               dataKey="label"
               withLegend

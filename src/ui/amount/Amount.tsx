@@ -1,6 +1,5 @@
 import { useAtomValue } from 'jotai';
 import { memo, useCallback, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { SignDisplay } from '../../lib/money';
 import { currentLangAtom, showAssetsAtom } from '../../facade';
 import flashClasses from '../flash/flash.module.css';
@@ -47,7 +46,6 @@ export const Amount = memo(function Amount({
   const shown = useAtomValue(showAssetsAtom);
   const language = useAtomValue(currentLangAtom);
   const masked = isMaskable(kind) && !shown;
-  const { t } = useTranslation('user-assets');
   const ref = useRef<HTMLSpanElement>(null);
   const compare = useCallback(
     (next: string | null | undefined, prev: string | null | undefined) =>
@@ -78,9 +76,6 @@ export const Amount = memo(function Amount({
       {text}
     </span>
   );
-      // The mask is symbolic text: read as "Hidden", not as its characters one by one.
-      role={masked ? 'img' : undefined}
-      aria-label={masked ? t('a11y.hidden') : undefined}
 });
 
 /** The same formatting as <Amount>, as a function (chart axes, tooltips, summaries). */

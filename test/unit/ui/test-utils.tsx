@@ -10,6 +10,7 @@ import { createMemoryRouter } from 'react-router';
 import { vi, type Mocked } from 'vitest';
 import type {
   AssetOverview,
+  AssetsAggregateInfo,
   ExchangeRateResult,
   IncomeHistoryResult,
   LeaderBotsResult,
@@ -174,6 +175,7 @@ export function fakeScreenApi(over: Partial<ScreenApi> = {}): Mocked<ScreenApi> 
     savingsRedeem: vi.fn<ScreenApi['savingsRedeem']>(async () => ({ status: 'SUCCESS' })),
     autoSaving: vi.fn<ScreenApi['autoSaving']>(async () => ({ status: 'SUCCESS' })),
     pledgeRepay: vi.fn<ScreenApi['pledgeRepay']>(async () => ({ status: 'SUCCESS' })),
+    aggregateInfo: vi.fn<ScreenApi['aggregateInfo']>(async () => fakeAggregateInfo()),
   };
   return { ...base, ...over } as Mocked<ScreenApi>;
 }
@@ -304,6 +306,32 @@ export function fakeOverview(over: Partial<AssetOverview> = {}): AssetOverview {
     },
     bots: [],
     depositTo: 'FUND',
+    updatedAtE3: '1700000000000',
+    ...over,
+  };
+}
+
+/** The aggregate info of a user with nothing pending and no compliance flag; `over` replaces fields. */
+export function fakeAggregateInfo(over: Partial<AssetsAggregateInfo> = {}): AssetsAggregateInfo {
+  return {
+    hasPendingAssets: false,
+    isDisplayClear: false,
+    clearUserIdList: [],
+    eddGroupId: '',
+    isNeedDoDepositAmlEdd: false,
+    isExistAmlClear: false,
+    isExistDepositAml: false,
+    isExistDepositBatchRelease: false,
+    isExistUnTokenDeposit: false,
+    withdrawPendingCount: 0,
+    depositPendingCount: 0,
+    transferPendingCount: 0,
+    waitTaxCount: 0,
+    waitTravelRuleCount: 0,
+    isExistDepositUnauthentication_address: false,
+    totalUsd: '0.00',
+    totalBtc: '0',
+    accounts: [],
     updatedAtE3: '1700000000000',
     ...over,
   };

@@ -1,0 +1,95 @@
+import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import {
+  assetOverviewAtom,
+  assetsAggregateInfoAtom,
+  dataOf,
+  refreshAssetsAtom,
+  userAtom,
+} from '../../../facade';
+import { Amount } from '../../../ui/amount/Amount';
+import { ResourceState } from '../../../ui/live/ResourceState';
+import { ScreenFrame } from '../../../ui/ScreenFrame';
+import { ShowAssetsToggle } from '../ShowAssetsToggle';
+import classes from '../assets-area.module.css';
+import { AccountDistribution } from './AccountDistribution';
+import { AsOf } from './AsOf';
+import { AssetActions } from './AssetActions';
+import { CoinMatrix } from './CoinMatrix';
+import { ComplianceNotices } from './ComplianceNotices';
+import { PendingCounts } from './PendingCounts';
+import { useOverviewView } from './use-assets';
+
+/** Total equity in USD and BTC, with the actions that move money. */
+function TotalCard({ totalUsd, totalBtc }: { totalUsd: string; totalBtc: string }) {
+  const { t } = useTranslation('user-assets');
+  return (
+    <Paper
+      withBorder
+      p="md"
+      radius="md"
+      component="section"
+      aria-label={t('assetsArea.total.title')}
+    >
+      <Stack gap={6}>
+        <Text size="sm" c="dimmed">
+          {t('assetsArea.total.title')}
+        </Text>
+        <span className={classes.total} data-total="usd">
+          <Amount kind="usd" value={totalUsd} />
+        </span>
+        <Text size="sm" data-total="btc">
+          ≈ <Amount kind="decimal" coin="BTC" value={totalBtc} decimals={8} />
+        </Text>
+        <AssetActions />
+      </Stack>
+    </Paper>
+  );
+}
+
+/**
+ * `/assets`: the landing page of the user-assets area. Every figure adds up to the total shown
+ * (DERIVATIVES live from the wallet stream, the rest refreshed every 5 s and after actions).
+ */
+export default function OverviewScreen() {
+  const { t } = useTranslation('user-assets');
+  const overview = useAtomValue(assetOverviewAtom);
+  const info = dataOf(useAtomValue(assetsAggregateInfoAtom));
+  const { userId } = useAtomValue(userAtom);
+  const view = useOverviewView();
+  const refresh = useSetAtom(refreshAssetsAtom);
+  return (
+    <ScreenFrame
+      title={t('meta.assets.title')}
+      actions={
+        <Group gap="sm">
+          <AsOf />
+          <ShowAssetsToggle />
+        </Group>
+      }
+    >
+      {info && <ComplianceNotices info={info} userId={userId} />}
+      <ResourceState
+        state={overview}
+        reload={refresh}
+        isEmpty={() => false}
+        emptyText=""
+        loadingText={t('assetsArea.loading')}
+      >
+        {() =>
+          view && (
+            <Stack gap="md">
+              <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+                <TotalCard totalUsd={view.totalUsd} totalBtc={view.totalBtc} />
+                {info && <PendingCounts info={info} />}
+              </SimpleGrid>
+              <AccountDistribution accounts={view.accounts} />
+              <CoinMatrix accounts={view.accounts} />
+            </Stack>
+          )
+        }
+      </ResourceState>
+    </ScreenFrame>
+  );
+}

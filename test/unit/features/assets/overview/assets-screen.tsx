@@ -1,0 +1,53 @@
+/**
+ * Renders an assets screen as the app does: inside the area's live data (the refresher that
+ * AssetsArea mounts), on a memory router, fed by a fresh ingest and a fake screen API whose
+ * overview and aggregate info the test controls.
+ */
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { vi } from 'vitest';
+import type { AssetOverview, AssetsAggregateInfo } from '@src/api/types';
+import type { ScreenApi } from '@src/facade/screen-api';
+import { useAssetsLive } from '@src/features/assets/overview/use-assets';
+import { userAtom } from '@src/state/client';
+import { aggregateFixture, overviewFixture } from '../../../state/assets-fixtures';
+import { fakeScreenApi, renderScreen } from '../../harness';
+
+function Live({ children }: { children: ReactNode }) {
+  useAssetsLive();
+  return <>{children}</>;
+}
+
+export interface AssetsApiControl {
+  overview: () => Promise<AssetOverview>;
+  info: () => Promise<AssetsAggregateInfo>;
+}
+
+/** A screen API answering the overview and aggregate info through `control` (swappable). */
+export function assetsApi(control: Partial<AssetsApiControl> = {}) {
+  const c: AssetsApiControl = {
+    overview: async () => overviewFixture(),
+    info: async () => aggregateFixture(),
+    ...control,
+  };
+  const api: ScreenApi = {
+    ...fakeScreenApi(),
+    assetOverview: vi.fn(() => c.overview()),
+    aggregateInfo: vi.fn(() => c.info()),
+  } as ScreenApi;
+  return { api, control: c };
+}
+
+export async function renderAssetsScreen(
+  ui: ReactNode,
+  { api = assetsApi().api, userId = 3001 }: { api?: ScreenApi; userId?: number } = {},
+) {
+  const r = await renderScreen(
+    <MemoryRouter>
+      <Live>{ui}</Live>
+    </MemoryRouter>,
+    { api },
+  );
+  r.store.set(userAtom, { userId });
+  return r;
+}
