@@ -82,6 +82,11 @@ export function scaledToDecimal(s: string, scale: number): string {
   return neg && body !== '0' ? `-${body}` : body;
 }
 
+/**
+ * 'down': towards zero (cut); 'up': away from zero; 'halfUp': to the nearest, a tie away from
+ * zero (+0.00005 → 0.0001, −0.00005 → −0.0001: gains and losses alike); 'halfEven': to the
+ * nearest, a tie to the even digit.
+ */
 export type Rounding = 'down' | 'up' | 'halfUp' | 'halfEven';
 const ROUNDING: Record<Rounding, Decimal.Rounding> = {
   down: Decimal.ROUND_DOWN,
@@ -220,12 +225,41 @@ export function stepDecimals(step: string | undefined): number | undefined {
 
 export type { SignDisplay };
 
+/**
+ * The kinds of figure the screens show, each with ONE rounding rule (issue 15, item 16):
+ *
+ * - `balance` (wallet balance, equity, available, margins, total assets, USD totals, investment,
+ *   profit share paid, a size held): rounded DOWN. A balance is never shown larger than it is: a
+ *   user who sees 0.2159 can move 0.2159. This is what exchanges do for balances.
+ * - `pnl` (unrealised and realised PnL, income, yield rate, ROE): rounded to the NEAREST, a tie
+ *   AWAY FROM ZERO (half-up in magnitude). A PnL is a measurement, not something to spend: the
+ *   nearest figure is the honest one (0.21599785 shows +0.2160, not +0.2159), and ties go away
+ *   from zero so that a gain and a loss of the same size show the same digits — half-even would
+ *   write +0.00005 as 0.0000 and +0.00015 as 0.0002, which a trader checking by hand reads as a
+ *   bug; its advantage (no bias in sums of rounded values) does not apply, since totals are
+ *   summed exactly and rounded once.
+ * - `rate` (margin rates and other ratios that are not returns): nearest, ties away from zero.
+ * - `price` (a price cut to its tick): nearest, ties away from zero.
+ * - `size` (order and position quantities): down (a size is a multiple of its step anyway).
+ */
+export type Figure = 'balance' | 'pnl' | 'rate' | 'price' | 'size';
+
+export const FIGURE_ROUNDING: Readonly<Record<Figure, Rounding>> = {
+  balance: 'down',
+  pnl: 'halfUp',
+  rate: 'halfUp',
+  price: 'halfUp',
+  size: 'down',
+};
+
 export interface FormatOptions {
   /** BCP 47 tag; separators follow it. Default 'en'. Digits are always Latin. */
   language?: string;
   /** Fraction digits (0-20). */
   decimals?: number;
-  /** Default 'down': an amount is never shown larger than it is. */
+  /** What the figure is: decides its rounding (FIGURE_ROUNDING). Default 'balance' (down). */
+  figure?: Figure;
+  /** Overrides the figure's rule (counts and other numbers that are not amounts). */
   rounding?: Rounding;
   sign?: SignDisplay;
   /** Group separators; default true. */
@@ -245,6 +279,11 @@ export interface Displayed {
 
 const MASKED: Displayed = { text: MASK, sign: null };
 const MISSING: Displayed = { text: PLACEHOLDER, sign: null };
+
+/** The rounding of a figure: its explicit rounding, else its kind's rule (default: balance). */
+function roundingFor(opts: FormatOptions, figure: Figure = 'balance'): Rounding {
+  return opts.rounding ?? FIGURE_ROUNDING[opts.figure ?? figure];
+}
 
 function clampDecimals(d: number | undefined, fallback: number): number {
   if (d === undefined || !Number.isFinite(d)) return fallback;
@@ -283,7 +322,7 @@ export function displayDecimal(
   if (opts.masked) return MASKED;
   if (!isDecimalInput(value)) return MISSING;
   const decimals = clampDecimals(opts.decimals, DEFAULT_COIN_PRECISION);
-  return shown(roundedFixed(value, decimals, opts.rounding ?? 'down'), 'decimal', decimals, opts);
+  return shown(roundedFixed(value, decimals, roundingFor(opts)), 'decimal', decimals, opts);
 }
 
 /** An `...E8` amount for display; decimals default to the coin's precision. */
@@ -308,16 +347,15 @@ export function displayCoin(
   return displayDecimal(value, { ...opts, decimals: opts.decimals ?? coinPrecision(coin) });
 }
 
-/** A USD value (decimal string) with 2 decimals, rounded half-up by default. */
+/** A USD value (decimal string) with 2 decimals, rounded by its figure's rule (default balance). */
 export function displayUsd(value: string | null | undefined, opts: FormatOptions = {}): Displayed {
-  return displayDecimal(value, {
-    rounding: 'halfUp',
-    ...opts,
-    decimals: opts.decimals ?? USD_PRECISION,
-  });
+  return displayDecimal(value, { ...opts, decimals: opts.decimals ?? USD_PRECISION });
 }
 
-/** An `...E4` rate as a percentage: "245" → "2.45%" (locale-aware sign and spacing). */
+/**
+ * An `...E4` rate as a percentage: "245" → "2.45%" (locale-aware sign and spacing); rounded as a
+ * `rate` unless the figure says otherwise (a yield or ROE is a `pnl`: the same rule today).
+ */
 export function displayPercentE4(
   rateE4: string | null | undefined,
   opts: FormatOptions = {},
@@ -326,7 +364,7 @@ export function displayPercentE4(
   if (!isScaledString(rateE4)) return MISSING;
   const decimals = clampDecimals(opts.decimals, PERCENT_PRECISION);
   // Round the percentage itself (E4 of a fraction = E2 of a percentage).
-  const percent = roundedFixed(scaledToDecimal(rateE4, 2), decimals, opts.rounding ?? 'halfUp');
+  const percent = roundedFixed(scaledToDecimal(rateE4, 2), decimals, roundingFor(opts, 'rate'));
   return shown(percent, 'percent', decimals, opts);
 }
 
@@ -347,7 +385,7 @@ export const formatCoin = (
   opts?: FormatOptions,
 ): string => displayCoin(value, coin, opts).text;
 
-/** Formats a USD value (decimal string) with 2 decimals, rounded half-up by default. */
+/** Formats a USD value (decimal string) with 2 decimals, rounded by its figure's rule. */
 export const formatUsd = (value: string | null | undefined, opts?: FormatOptions): string =>
   displayUsd(value, opts).text;
 

@@ -1,5 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { memo, useCallback, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { SignDisplay } from '../../lib/money';
 import { currentLangAtom, showAssetsAtom } from '../../facade';
 import flashClasses from '../flash/flash.module.css';
@@ -21,7 +22,10 @@ export interface AmountProps {
   coin?: string;
   decimals?: number;
   sign?: SignDisplay;
-  /** 'pnl': green above zero, red below (with the sign written, never colour alone). */
+  /**
+   * 'pnl': a profit or loss: green above zero, red below (with the sign written, never colour
+   * alone), and rounded to the nearest as every PnL is (balances are rounded down).
+   */
   tone?: 'pnl';
   /** Flash on change (default true). */
   flash?: boolean;
@@ -43,6 +47,7 @@ export const Amount = memo(function Amount({
   flash = true,
   className,
 }: AmountProps) {
+  const { t } = useTranslation('user-assets');
   const shown = useAtomValue(showAssetsAtom);
   const language = useAtomValue(currentLangAtom);
   const masked = isMaskable(kind) && !shown;
@@ -53,6 +58,8 @@ export const Amount = memo(function Amount({
     [kind],
   );
   const { text, sign: shownSign } = displayAmount(kind, value, {
+    // A PnL-toned figure is a PnL: rounded to the nearest (src/lib/money.ts FIGURE_ROUNDING).
+    ...(tone === 'pnl' ? { figure: 'pnl' as const } : {}),
     coin,
     decimals,
     language,
@@ -71,6 +78,9 @@ export const Amount = memo(function Amount({
         .join(' ')}
       data-tone={s === null ? undefined : s > 0 ? 'up' : s < 0 ? 'down' : 'flat'}
       data-masked={masked || undefined}
+      // The mask is symbolic text: read as "Hidden", not as its characters one by one.
+      role={masked ? 'img' : undefined}
+      aria-label={masked ? t('a11y.hidden') : undefined}
       onAnimationEnd={clearFlash}
     >
       {text}

@@ -14,6 +14,7 @@ import {
   isDecimalInput,
   isScaledString,
   type Displayed,
+  type Figure,
   type SignDisplay,
 } from '../../lib/money';
 
@@ -26,6 +27,11 @@ import {
 export type AmountKind = 'e8' | 'decimal' | 'usd' | 'percentE4' | 'qty' | 'price';
 
 export interface AmountFormat {
+  /**
+   * What the figure is, for its rounding (src/lib/money.ts FIGURE_ROUNDING): default `balance`
+   * for amounts, `rate` for percentages, `price` and `size` for prices and quantities.
+   */
+  figure?: Figure;
   coin?: string;
   decimals?: number;
   sign?: SignDisplay;
@@ -55,6 +61,7 @@ export function displayAmount(
   const base = {
     language: f.language,
     masked,
+    ...(f.figure ? { figure: f.figure } : {}),
     ...(f.sign ? { sign: f.sign } : {}),
     ...(f.decimals !== undefined ? { decimals: f.decimals } : {}),
   };
@@ -74,7 +81,7 @@ export function displayAmount(
       return displayDecimal(value, {
         ...base,
         decimals: f.decimals ?? (isDecimalInput(value) ? fractionDigits(value) : 0),
-        rounding: kind === 'price' ? 'halfUp' : 'down',
+        figure: f.figure ?? (kind === 'price' ? 'price' : 'size'),
       });
   }
 }

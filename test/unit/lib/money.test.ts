@@ -209,7 +209,9 @@ describe('formatting', () => {
     expect(coinPrecision(undefined)).toBe(8);
     expect(formatE8('123456789012', { coin: 'BTC' })).toBe('1,234.56789012');
     expect(formatE8('123456789012', { coin: 'USDT' })).toBe('1,234.5678');
-    expect(formatUsd('1234.565')).toBe('1,234.57');
+    // a USD balance is rounded down like every balance; a USD PnL to the nearest
+    expect(formatUsd('1234.565')).toBe('1,234.56');
+    expect(formatUsd('1234.565', { figure: 'pnl' })).toBe('1,234.57');
   });
 
   it('rounds down by default: a balance is never shown larger than it is', () => {

@@ -99,11 +99,13 @@ describe('leader screen', () => {
     const income = screen.getByRole('region', { name: 'Income from followers' });
     expect(stat(income, 'Followers')).toHaveTextContent('5');
     expect(stat(income, 'Profit share today')).toHaveTextContent('+0.2000');
-    expect(stat(income, 'Profit share in total')).toHaveTextContent('+1.2345');
+    // 1.23456789: income is a PnL figure, rounded to the nearest
+    expect(stat(income, 'Profit share in total')).toHaveTextContent('+1.2346');
     const followers = within(income).getByRole('table', { name: 'Followers' });
     expect(rows(followers)).toEqual([
-      ['User 1001', '5,000.0000', '-1.6817', '-0.03%'],
-      ['User 1002', '2,000.0000', '+0.6769', '+0.03%'],
+      // incomes -1.6817879 and 0.67695749: PnL figures, to the nearest
+      ['User 1001', '5,000.0000', '-1.6818', '-0.03%'],
+      ['User 1002', '2,000.0000', '+0.6770', '+0.03%'],
     ]);
 
     // the leader wallet overwrites its balances; the figure flashes

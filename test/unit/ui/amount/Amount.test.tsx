@@ -35,10 +35,13 @@ describe('<Amount>', () => {
     await renderWithProviders(
       <>
         <Amount value="-12345678" coin="USDT" tone="pnl" />
+        <Amount value="12345678" coin="USDT" />
         <Amount kind="price" value="64000.5" />
       </>,
     );
-    const pnl = screen.getByText('-0.1234');
+    // a PnL is rounded to the nearest, a balance down (src/lib/money.ts FIGURE_ROUNDING)
+    expect(screen.getByText('0.1234')).not.toHaveAttribute('data-tone');
+    const pnl = screen.getByText('-0.1235');
     expect(pnl).toHaveAttribute('dir', 'ltr');
     expect(pnl).toHaveAttribute('data-tone', 'down');
     expect(screen.getByText('64,000.5')).toBeInTheDocument();
@@ -52,6 +55,8 @@ describe('<Amount>', () => {
     });
     const masked = screen.getByText('****');
     expect(masked).not.toHaveAttribute('data-tone');
+    // Read as one word, not "star star star star".
+    expect(screen.getByRole('img', { name: 'Hidden' })).toBe(masked);
     act(() => store.set(valueAtom, '200000000'));
     expect(screen.getByText('****')).not.toHaveAttribute('data-flash');
   });
@@ -80,9 +85,10 @@ describe('<Amount>', () => {
     expect(el).toHaveAttribute('data-tone', 'flat');
     act(() => store.set(valueAtom, '-10000'));
     expect(screen.getByText('-0.0001')).toHaveAttribute('data-tone', 'down');
-    act(() => store.set(valueAtom, '9999'));
+    act(() => store.set(valueAtom, '4999'));
     expect(screen.getByText('0.0000')).toHaveAttribute('data-tone', 'flat');
-    act(() => store.set(valueAtom, '10000'));
+    // +0.00005: a tie, rounded away from zero
+    act(() => store.set(valueAtom, '5000'));
     expect(screen.getByText('+0.0001')).toHaveAttribute('data-tone', 'up');
   });
 
