@@ -75,22 +75,22 @@ export function AssetTotals() {
           stats={[
             {
               id: 'equity',
-              label: t('assets.totals.equity'),
+              label: t('assets.totals.equityUsd'),
               value: <Amount kind="usd" value={usd(totals.equity)} />,
             },
             {
               id: 'balance',
-              label: t('assets.totals.walletBalance'),
+              label: t('assets.totals.walletBalanceUsd'),
               value: <Amount kind="usd" value={usd(totals.walletBalance)} />,
             },
             {
               id: 'available',
-              label: t('assets.totals.available'),
+              label: t('assets.totals.availableUsd'),
               value: <Amount kind="usd" value={usd(totals.available)} />,
             },
             {
               id: 'unrealised',
-              label: t('assets.totals.unrealisedPnl'),
+              label: t('assets.totals.unrealisedPnlUsd'),
               value: <Amount kind="usd" value={usd(totals.unrealisedPnl)} tone="pnl" />,
             },
           ]}

@@ -10,7 +10,10 @@ import { TopicState } from '../../ui/live/TopicState';
 
 const LEVEL_COLOR: Record<string, string> = { SAFE: 'teal', WARNING: 'yellow', DANGER: 'red' };
 
-/** The account's margin rates and risk level, live. */
+/**
+ * The account's margin rates and risk level, live. Its amounts are of the USDT margin wallet and
+ * say so in their labels (the totals beside it are of every coin, in USD).
+ */
 export function RiskSection() {
   const { t } = useTranslation('user-assets');
   const { riskAtom } = useStreamAtoms();
@@ -57,17 +60,17 @@ export function RiskSection() {
               },
               {
                 id: 'equity',
-                label: t('assets.risk.equity'),
+                label: t('assets.risk.equityUsdt'),
                 value: <Amount value={risk.totalEquityE8} coin={SETTLEMENT_COIN} />,
               },
               {
                 id: 'initial',
-                label: t('assets.risk.initialMargin'),
+                label: t('assets.risk.initialMarginUsdt'),
                 value: <Amount value={risk.totalInitialMarginE8} coin={SETTLEMENT_COIN} />,
               },
               {
                 id: 'maintenance',
-                label: t('assets.risk.maintenanceMargin'),
+                label: t('assets.risk.maintenanceMarginUsdt'),
                 value: <Amount value={risk.totalMaintenanceMarginE8} coin={SETTLEMENT_COIN} />,
               },
             ]}

@@ -1,14 +1,53 @@
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { useStreamAtoms } from '../../facade';
-import { SETTLEMENT_COIN } from '../../lib/money';
+import {
+  e8ToDecimal,
+  isScaledString,
+  SETTLEMENT_COIN,
+  subDecimal,
+  sumDecimals,
+} from '../../lib/money';
 import { Amount } from '../../ui/amount/Amount';
 import { Section } from '../../ui/live/Section';
 import { StatList } from '../../ui/live/StatList';
 import { ConnectionNotice, TopicState } from '../../ui/live/TopicState';
 import { useUnrealisedTotal } from './live-totals';
 
-/** The follower's copy-trading account totals, live. */
+/** An ...E8 amount as a decimal string (undefined when missing or malformed). */
+const e8 = (v: string | undefined) => (isScaledString(v) ? e8ToDecimal(v) : undefined);
+
+/**
+ * Total assets and income valued at the same live prices as the unrealised PnL beside them, so
+ * that the three agree at every instant: assets = wallet balance + unrealised PnL, income =
+ * cumulative realised PnL − profit share paid + unrealised PnL (the simulator's and the
+ * exchange's definitions, from the account's own fields). Undefined when a field is missing.
+ */
+export function liveAccountFigures(
+  acc: { walletE8?: string; cumRealisedPnlE8?: string; shareProfitE8?: string },
+  unrealised: string | undefined,
+): {
+  assets: string | undefined;
+  income: string | undefined;
+} {
+  if (unrealised === undefined) return { assets: undefined, income: undefined };
+  const wallet = e8(acc.walletE8);
+  const realised = e8(acc.cumRealisedPnlE8);
+  const share = e8(acc.shareProfitE8);
+  return {
+    assets: wallet === undefined ? undefined : sumDecimals([wallet, unrealised]),
+    income:
+      realised === undefined || share === undefined
+        ? undefined
+        : sumDecimals([subDecimal(realised, share), unrealised]),
+  };
+}
+
+/**
+ * The follower's copy-trading account. Total assets, income and unrealised PnL are live (valued
+ * at the live prices, agreeing with each other); the yield rate and the available balance are the
+ * account's as of its last update (the time closing the list), and say so.
+ */
 export function AccountTotals() {
   const { t } = useTranslation('user-assets');
   const { copyAccountAtom, topicStatusAtom } = useStreamAtoms();
@@ -17,6 +56,8 @@ export function AccountTotals() {
   // Before the positions are known (or while their first snapshot fails) the sum of none is no
   // figure: "0.0000" would look real.
   const positionsKnown = useAtomValue(topicStatusAtom('copytrade.position')).hasData;
+  // Before the positions are known: the account's own figures as of its last update.
+  const live = acc ? liveAccountFigures(acc, positionsKnown ? unrealised : undefined) : undefined;
   return (
     <Section title={t('copyTrade.account.title')}>
       <TopicState
@@ -31,17 +72,30 @@ export function AccountTotals() {
             stats={[
               {
                 id: 'assets',
-                label: t('copyTrade.account.assets'),
-                value: <Amount value={acc.assetsE8} coin={SETTLEMENT_COIN} />,
+                label: t('copyTrade.account.assetsLive'),
+                value: (
+                  <Amount
+                    kind="decimal"
+                    value={live?.assets ?? e8(acc.assetsE8)}
+                    coin={SETTLEMENT_COIN}
+                  />
+                ),
               },
               {
                 id: 'income',
-                label: t('copyTrade.account.income'),
-                value: <Amount value={acc.incomeE8} coin={SETTLEMENT_COIN} tone="pnl" />,
+                label: t('copyTrade.account.incomeLive'),
+                value: (
+                  <Amount
+                    kind="decimal"
+                    value={live?.income ?? e8(acc.incomeE8)}
+                    coin={SETTLEMENT_COIN}
+                    tone="pnl"
+                  />
+                ),
               },
               {
                 id: 'yield',
-                label: t('copyTrade.account.yieldRate'),
+                label: t('copyTrade.account.yieldRateAsOf'),
                 value: <Amount kind="percentE4" value={acc.yieldRateE4} tone="pnl" />,
               },
               {
@@ -62,7 +116,7 @@ export function AccountTotals() {
               },
               {
                 id: 'available',
-                label: t('copyTrade.account.available'),
+                label: t('copyTrade.account.availableAsOf'),
                 value: <Amount value={acc.availableE8} coin={SETTLEMENT_COIN} />,
               },
               {

@@ -1,4 +1,4 @@
-import { Stack } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { ScreenFrame } from '../../ui/ScreenFrame';
@@ -34,11 +34,15 @@ function OrdersSection() {
   const { orderKeysAtom } = useStreamAtoms();
   const count = useAtomValue(orderKeysAtom).length;
   return (
-    <Section title={t('copyTrade.orders.title')}>
+    <Section title={t('copyTrade.orders.titleOpenPositions')}>
+      {/* the stream keeps partially filled, filled and closing orders: those of open positions */}
+      <Text size="sm" c="dimmed" mb="xs">
+        {t('copyTrade.orders.scope')}
+      </Text>
       <TopicState
         topic="copytrade.order"
         empty={count === 0}
-        emptyText={t('copyTrade.orders.empty')}
+        emptyText={t('copyTrade.orders.emptyOpenPositions')}
         loadingText={t('copyTrade.orders.loading')}
       >
         <OrdersTable label={t('copyTrade.orders.table')} />

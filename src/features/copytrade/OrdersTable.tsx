@@ -88,31 +88,70 @@ export function OrdersTable({ label }: { label: string }) {
   const ids = useAtomValue(orderKeysAtom);
   const columns: TableColumn[] = useMemo(
     () => [
-      { id: 'symbol', header: t('copyTrade.orders.symbol'), width: 'minmax(110px, 1fr)' },
-      { id: 'leader', header: t('copyTrade.orders.leader'), width: 'minmax(72px, 0.7fr)' },
-      { id: 'side', header: t('copyTrade.orders.side'), width: 'minmax(88px, 0.7fr)' },
-      { id: 'type', header: t('copyTrade.orders.type'), width: 'minmax(72px, 0.7fr)' },
+      {
+        id: 'symbol',
+        header: t('copyTrade.orders.symbol'),
+        width: 'minmax(110px, 1fr)',
+        narrow: 'minmax(0, 1fr)',
+      },
+      {
+        id: 'leader',
+        header: t('copyTrade.orders.leader'),
+        width: 'minmax(72px, 0.7fr)',
+        narrow: false,
+      },
+      {
+        id: 'side',
+        header: t('copyTrade.orders.side'),
+        width: 'minmax(88px, 0.7fr)',
+        narrow: '64px',
+      },
+      {
+        id: 'type',
+        header: t('copyTrade.orders.type'),
+        width: 'minmax(72px, 0.7fr)',
+        narrow: false,
+      },
       {
         id: 'price',
         header: t('copyTrade.orders.price'),
         width: 'minmax(100px, 1fr)',
         align: 'end',
+        narrow: false,
       },
-      { id: 'qty', header: t('copyTrade.orders.qty'), width: 'minmax(90px, 1fr)', align: 'end' },
+      {
+        id: 'qty',
+        header: t('copyTrade.orders.qty'),
+        width: 'minmax(90px, 1fr)',
+        align: 'end',
+        narrow: 'minmax(0, 1fr)',
+      },
       {
         id: 'filled',
         header: t('copyTrade.orders.filled'),
         width: 'minmax(90px, 1fr)',
         align: 'end',
+        narrow: false,
       },
-      { id: 'status', header: t('copyTrade.orders.statusLabel'), width: 'minmax(120px, 1fr)' },
+      {
+        id: 'status',
+        header: t('copyTrade.orders.statusLabel'),
+        width: 'minmax(120px, 1fr)',
+        narrow: 'minmax(0, 1fr)',
+      },
       {
         id: 'created',
         header: t('copyTrade.orders.createdAt'),
         width: 'minmax(150px, 1.2fr)',
         align: 'end',
+        narrow: false,
       },
-      { id: 'id', header: t('copyTrade.orders.orderId'), width: 'minmax(140px, 1.4fr)' },
+      {
+        id: 'id',
+        header: t('copyTrade.orders.orderId'),
+        width: 'minmax(140px, 1.4fr)',
+        narrow: false,
+      },
     ],
     [t],
   );

@@ -1,4 +1,4 @@
-import { Badge } from '@mantine/core';
+import { Badge, VisuallyHidden } from '@mantine/core';
 import { useAtomValue } from 'jotai';
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -90,12 +90,15 @@ function GroupCells({
   const { t } = useTranslation('user-assets');
   return (
     <Cell header span={span}>
+      {/* Hidden separators: read as three parts, not one run-together string. */}
       <span className={classes.groupTitle}>
         {t('copyTrade.positions.leaderGroup', { id: leaderId })}
       </span>
+      <VisuallyHidden>, </VisuallyHidden>
       <span className={classes.groupMeta}>
         {t('copyTrade.positions.groupCount', { n: keys.length })}
       </span>
+      <VisuallyHidden>, </VisuallyHidden>
       <span className={classes.groupMeta}>
         {t('copyTrade.positions.groupPnl')} <GroupPnl keys={keys} />
       </span>
@@ -117,55 +120,73 @@ export function PositionsTable({ grouped, label }: PositionsTableProps) {
   const items = useMemo(() => (grouped ? groupedItems(keys) : flatItems(keys)), [grouped, keys]);
   const columns: TableColumn[] = useMemo(
     () => [
-      { id: 'symbol', header: t('copyTrade.positions.symbol'), width: 'minmax(110px, 1.2fr)' },
-      { id: 'side', header: t('copyTrade.positions.side'), width: 'minmax(88px, 0.7fr)' },
+      {
+        id: 'symbol',
+        header: t('copyTrade.positions.symbol'),
+        width: 'minmax(110px, 1.2fr)',
+        narrow: 'minmax(0, 1.1fr)',
+      },
+      {
+        id: 'side',
+        header: t('copyTrade.positions.side'),
+        width: 'minmax(88px, 0.7fr)',
+        narrow: '76px',
+      },
       {
         id: 'size',
         header: t('copyTrade.positions.size'),
         width: 'minmax(90px, 1fr)',
         align: 'end',
+        narrow: false,
       },
       {
         id: 'entry',
         header: t('copyTrade.positions.entryPrice'),
         width: 'minmax(100px, 1fr)',
         align: 'end',
+        narrow: false,
       },
       {
         id: 'mark',
         header: t('copyTrade.positions.markPrice'),
         width: 'minmax(100px, 1fr)',
         align: 'end',
+        narrow: false,
       },
       {
         id: 'liq',
         header: t('copyTrade.positions.liqPrice'),
         width: 'minmax(100px, 1fr)',
         align: 'end',
+        narrow: false,
       },
       {
         id: 'leverage',
         header: t('copyTrade.positions.leverage'),
         width: 'minmax(64px, 0.6fr)',
         align: 'end',
+        narrow: false,
       },
       {
         id: 'pnl',
         header: t('copyTrade.positions.unrealisedPnl'),
         width: 'minmax(120px, 1.2fr)',
         align: 'end',
+        narrow: 'minmax(0, 1.2fr)',
       },
       {
         id: 'roe',
         header: t('copyTrade.positions.roe'),
         width: 'minmax(80px, 0.8fr)',
         align: 'end',
+        narrow: false,
       },
       {
         id: 'opened',
         header: t('copyTrade.positions.openedAt'),
         width: 'minmax(150px, 1.2fr)',
         align: 'end',
+        narrow: false,
       },
     ],
     [t],

@@ -62,21 +62,44 @@ export function BotsSection() {
   const { state, reload } = useResource(load, BOTS_REFRESH_MS);
   const columns: TableColumn[] = useMemo(
     () => [
-      { id: 'symbol', header: t('leader.bots.symbol'), width: 'minmax(110px, 1fr)' },
-      { id: 'strategy', header: t('leader.bots.strategy'), width: 'minmax(90px, 0.8fr)' },
+      {
+        id: 'symbol',
+        header: t('leader.bots.symbol'),
+        width: 'minmax(110px, 1fr)',
+        narrow: 'minmax(0, 1fr)',
+      },
+      {
+        id: 'strategy',
+        header: t('leader.bots.strategy'),
+        width: 'minmax(90px, 0.8fr)',
+        narrow: false,
+      },
       {
         id: 'investment',
         header: t('leader.bots.investment'),
         width: 'minmax(120px, 1fr)',
         align: 'end',
+        narrow: false,
       },
-      { id: 'pnl', header: t('leader.bots.pnl'), width: 'minmax(120px, 1fr)', align: 'end' },
-      { id: 'status', header: t('leader.bots.status'), width: 'minmax(90px, 0.8fr)' },
+      {
+        id: 'pnl',
+        header: t('leader.bots.pnl'),
+        width: 'minmax(120px, 1fr)',
+        align: 'end',
+        narrow: 'minmax(0, 1fr)',
+      },
+      {
+        id: 'status',
+        header: t('leader.bots.status'),
+        width: 'minmax(90px, 0.8fr)',
+        narrow: '96px',
+      },
       {
         id: 'created',
         header: t('leader.bots.createdAt'),
         width: 'minmax(150px, 1.2fr)',
         align: 'end',
+        narrow: false,
       },
     ],
     [t],

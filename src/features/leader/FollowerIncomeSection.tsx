@@ -50,24 +50,32 @@ export function FollowerIncomeSection() {
   const followers = useMemo(() => income?.followers ?? [], [income?.followers]);
   const columns: TableColumn[] = useMemo(
     () => [
-      { id: 'user', header: t('leader.followers.follower'), width: 'minmax(110px, 1fr)' },
+      {
+        id: 'user',
+        header: t('leader.followers.follower'),
+        width: 'minmax(110px, 1fr)',
+        narrow: 'minmax(0, 0.9fr)',
+      },
       {
         id: 'investment',
         header: t('leader.followers.investment'),
         width: 'minmax(120px, 1fr)',
         align: 'end',
+        narrow: 'minmax(0, 1.2fr)',
       },
       {
         id: 'income',
         header: t('leader.followers.income'),
         width: 'minmax(120px, 1fr)',
         align: 'end',
+        narrow: 'minmax(0, 1fr)',
       },
       {
         id: 'yield',
         header: t('leader.followers.yieldRate'),
         width: 'minmax(90px, 0.8fr)',
         align: 'end',
+        narrow: false,
       },
     ],
     [t],

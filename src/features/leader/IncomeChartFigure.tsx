@@ -83,13 +83,19 @@ export default function IncomeChartFigure({ history }: { history: readonly Incom
         </Text>
       ) : (
         <>
+          {/* Hidden from assistive technology and out of the tab order (recharts' keyboard
+              layer off): the table below is its text alternative. */}
           <div dir="ltr" aria-hidden className={classes.chart}>
             <CompositeChart
               h={260}
+              composedChartProps={{ accessibilityLayer: false }}
               data={points}
               dataKey="label"
               withLegend
               withRightYAxis
+              // Two scales: each axis names its series and unit (the bars are far smaller).
+              yAxisLabel={t('leader.chart.dailyAxis', { coin: SETTLEMENT_COIN })}
+              rightYAxisLabel={t('leader.chart.cumulativeAxis', { coin: SETTLEMENT_COIN })}
               valueFormatter={tick}
               tooltipAnimationDuration={0}
               tooltipProps={{ content: (args) => <IncomeTooltip {...(args as TooltipArgs)} /> }}

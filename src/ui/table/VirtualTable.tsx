@@ -3,6 +3,7 @@ import {
   createContext,
   Profiler,
   useContext,
+  useId,
   useRef,
   type CSSProperties,
   type ProfilerOnRenderCallback,
@@ -17,6 +18,12 @@ export interface TableColumn {
   width: string;
   /** Numbers align to the inline end. */
   align?: 'start' | 'end';
+  /**
+   * Narrow layout (the table's area is narrower than `minWidth`): the column's track there, or
+   * false to leave the column out (what it shows must then be reachable another way, or be of
+   * secondary use). Default: the same track as `width`.
+   */
+  narrow?: string | false;
 }
 
 export interface VirtualTableProps<T> {
@@ -40,9 +47,44 @@ export interface VirtualTableProps<T> {
   minWidth?: number;
   /** Keep the first column in view while scrolling sideways (wide tables). */
   stickyFirst?: boolean;
+  /**
+   * Below `minWidth` the table switches to its narrow layout when any column has a `narrow`
+   * setting: the columns marked `narrow: false` are left out and the rest take their narrow
+   * tracks, down to this width (default 0), so the area does not scroll sideways on a phone.
+   */
+  narrowMinWidth?: number;
 }
 
 const HEADER_HEIGHT = 36;
+
+/**
+ * The narrow layout as a container query on the table's frame (the columns' cells are the rows'
+ * children in column order, so a left-out column is its nth child in every row). Empty when no
+ * column has a narrow setting.
+ */
+export function narrowLayoutCss(
+  scope: string,
+  columns: readonly TableColumn[],
+  minWidth: number,
+  narrowMinWidth: number,
+): string {
+  if (!columns.some((c) => c.narrow !== undefined)) return '';
+  const sel = `[data-vt="${scope.replace(/["\\]/g, '')}"]`;
+  const template = columns
+    .filter((c) => c.narrow !== false)
+    .map((c) => (typeof c.narrow === 'string' ? c.narrow : c.width))
+    .join(' ');
+  const hidden = columns
+    .map((c, i) => (c.narrow === false ? `${sel} [role='row'] > :nth-child(${i + 1})` : ''))
+    .filter(Boolean);
+  return (
+    `@container (max-width: ${Math.max(0, minWidth - 1)}px) {` +
+    `${sel} [role='row'] { grid-template-columns: ${template}; min-inline-size: ${narrowMinWidth}px; }` +
+    `${sel} [role='rowgroup'] { min-inline-size: ${narrowMinWidth}px; }` +
+    (hidden.length ? `${hidden.join(', ')} { display: none; }` : '') +
+    '}'
+  );
+}
 
 /**
  * When provided, every body row renders inside a React Profiler with the row's key as its id:
@@ -69,8 +111,11 @@ export function VirtualTable<T>({
   maxHeight = 480,
   minWidth = 720,
   stickyFirst = false,
+  narrowMinWidth = 0,
 }: VirtualTableProps<T>) {
   const scroller = useRef<HTMLDivElement>(null);
+  const scope = useId();
+  const narrowCss = narrowLayoutCss(scope, columns, minWidth, narrowMinWidth);
   const probe = useContext(RowRenderProbe);
   // Not compiled by the React Compiler (none runs here); rows memoize themselves.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -99,50 +144,53 @@ export function VirtualTable<T>({
   } as CSSProperties;
 
   return (
-    <div
-      ref={scroller}
-      role="table"
-      aria-label={label}
-      aria-rowcount={items.length + 1}
-      aria-colcount={columns.length}
-      tabIndex={0}
-      className={classes.scroller}
-      data-sticky-first={stickyFirst || undefined}
-      style={style}
-    >
-      <div role="rowgroup" className={classes.head}>
-        <div role="row" aria-rowindex={1} className={classes.row}>
-          {columns.map((c) => (
-            <div key={c.id} role="columnheader" className={classes.cell} data-align={c.align}>
-              {c.header}
-            </div>
-          ))}
+    <div className={classes.frame} data-vt={scope}>
+      {narrowCss && <style>{narrowCss}</style>}
+      <div
+        ref={scroller}
+        role="table"
+        aria-label={label}
+        aria-rowcount={items.length + 1}
+        aria-colcount={columns.length}
+        tabIndex={0}
+        className={classes.scroller}
+        data-sticky-first={stickyFirst || undefined}
+        style={style}
+      >
+        <div role="rowgroup" className={classes.head}>
+          <div role="row" aria-rowindex={1} className={classes.row}>
+            {columns.map((c) => (
+              <div key={c.id} role="columnheader" className={classes.cell} data-align={c.align}>
+                {c.header}
+              </div>
+            ))}
+          </div>
         </div>
-      </div>
-      <div role="rowgroup" className={classes.body} style={{ blockSize: total }}>
-        {virtualizer.getVirtualItems().map((v) => {
-          const item = items[v.index] as T;
-          const cells = renderRow(item);
-          return (
-            <div
-              key={v.key}
-              role="row"
-              aria-rowindex={v.index + 2}
-              className={[classes.row, classes.bodyRow, rowClassName?.(item)]
-                .filter(Boolean)
-                .join(' ')}
-              style={{ transform: `translateY(${v.start}px)` }}
-            >
-              {probe ? (
-                <Profiler id={String(v.key)} onRender={probe}>
-                  {cells}
-                </Profiler>
-              ) : (
-                cells
-              )}
-            </div>
-          );
-        })}
+        <div role="rowgroup" className={classes.body} style={{ blockSize: total }}>
+          {virtualizer.getVirtualItems().map((v) => {
+            const item = items[v.index] as T;
+            const cells = renderRow(item);
+            return (
+              <div
+                key={v.key}
+                role="row"
+                aria-rowindex={v.index + 2}
+                className={[classes.row, classes.bodyRow, rowClassName?.(item)]
+                  .filter(Boolean)
+                  .join(' ')}
+                style={{ transform: `translateY(${v.start}px)` }}
+              >
+                {probe ? (
+                  <Profiler id={String(v.key)} onRender={probe}>
+                    {cells}
+                  </Profiler>
+                ) : (
+                  cells
+                )}
+              </div>
+            );
+          })}
+        </div>
       </div>
     </div>
   );

@@ -37,16 +37,34 @@ const BTC = wallet('BTC', 3, {
   totalUnrealisedPnlE8: '0',
 });
 
+const wallets = () => screen.getByRole('table', { name: 'Derivatives wallets' });
+/** A wallet's row: column header → cell text (the details button's column left out). */
 const row = (coin: string) => {
-  const table = screen.getByRole('table', { name: 'Derivatives wallets' });
-  const r = within(table).getByRole('rowheader', { name: coin }).closest('[role="row"]')!;
-  const headers = within(table)
+  const r = within(wallets()).getByRole('rowheader', { name: coin }).closest('tr')!;
+  const headers = within(wallets())
     .getAllByRole('columnheader')
     .map((h) => h.textContent ?? '');
-  const values = [...r.querySelectorAll('[role="cell"], [role="rowheader"]')].map(
-    (c) => c.textContent,
+  const values = [...r.querySelectorAll('td, th')].map((c) => c.textContent);
+  return Object.fromEntries(
+    headers.map((h, i) => [h, values[i]] as const).filter(([h]) => h !== 'Details'),
   );
-  return Object.fromEntries(headers.map((h, i) => [h, values[i]]));
+};
+/** Opens a wallet's details and reads them: label → value. */
+const details = async (coin: string) => {
+  const r = within(wallets()).getByRole('rowheader', { name: coin }).closest('tr')!;
+  const toggle = within(r).getByRole('button', { name: new RegExp(`Details ${coin}$`, 'i') });
+  if (toggle.getAttribute('aria-expanded') !== 'true') await userEvent.click(toggle);
+  expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  // the button controls the details cell; the list in it is named after the coin
+  const cell = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+  const list = cell.querySelector('dl')!;
+  expect(list).toHaveAttribute('aria-label', `Details of ${coin}`);
+  return Object.fromEntries(
+    [...list.querySelectorAll('dt')].map((dt) => [
+      dt.textContent,
+      dt.nextElementSibling!.textContent,
+    ]),
+  );
 };
 const stat = (label: string) => {
   const totals = screen.getByRole('region', { name: 'Total in USD' });
@@ -54,37 +72,70 @@ const stat = (label: string) => {
 };
 
 describe('derivatives screen', () => {
-  it('shows every field of every wallet', async () => {
+  it('shows the columns a trader reads, every other field in the details, no internal counter', async () => {
     const r = await renderScreen(<DerivativesScreen />);
     r.subscribe(['wallet', 'risk']);
     expect(screen.getAllByRole('status', { name: 'Loading wallets' }).length).toBeGreaterThan(0);
     await r.answer({ wallet: { list: [USDT, BTC] }, risk: risk(1, { riskLevel: 'SAFE' }) });
-    await waitFor(() => expect(row('USDT')['Equity (USD)']).toBe('9,994.36'));
+    await waitFor(() => expect(row('USDT')['Equity (USD)']).toBe('9,994.35'));
     expect(row('USDT')).toEqual({
       Coin: 'USDT',
-      'Equity (USD)': '9,994.36',
       Equity: '9,994.3559',
       'Wallet balance': '9,995.8499',
       Available: '9,598.0688',
       'Unrealised PnL': '-1.4940',
-      'Cumulative realised PnL': '-3.9457',
+      'Equity (USD)': '9,994.35', // a balance in USD: rounded down
+    });
+    expect(await details('USDT')).toEqual({
+      // repeated for narrow screens, where the row keeps coin and equity only (CSS hides them)
+      'Wallet balance': '9,995.8499',
+      Available: '9,598.0688',
+      'Unrealised PnL': '-1.4940',
+      'Equity (USD)': '9,994.35',
+      'Cumulative realised PnL': '-3.9458', // a PnL: to the nearest
       'Position margin': '396.2870',
       'Order margin': '3.0000',
       Bonus: '1.0000',
       'Service cash': '2.0000',
       'Unrealised PnL (mark)': '-1.4940',
-      'Unrealised PnL (last)': '-2.2715',
+      'Unrealised PnL (last)': '-2.2716',
       'Unrealised PnL (best price)': '-3.3078',
       'Cross-covered loss': '4.0000',
       'Available after cross': '9,598.0688',
       Updated: expect.stringMatching(/^2024-11-2\d \d\d:\d\d:\d\d$/),
-      Version: '150',
     });
+    // the wallet's version (150) is an internal counter: nowhere on screen
+    expect(wallets()).not.toHaveTextContent('Version');
+    expect(within(wallets()).queryByText('150')).toBeNull();
     // the default coins are listed first, BTC with 8 decimals; 0.5 BTC at 64 000
     expect(row('BTC').Equity).toBe('0.50000000');
     expect(row('BTC')['Equity (USD)']).toBe('32,000.00');
-    const wallets = screen.getByRole('table', { name: 'Derivatives wallets' });
-    expect(wallets).toHaveAttribute('aria-rowcount', '6'); // BTC, EOS, USDT, XRP, ETH
+    expect(
+      within(wallets())
+        .getAllByRole('rowheader')
+        .map((h) => h.textContent),
+    ).toEqual(['BTC', 'EOS', 'USDT', 'XRP', 'ETH']);
+    // closing the details again
+    await userEvent.click(screen.getByRole('button', { name: 'Hide details USDT' }));
+    expect(wallets().querySelector('dl')).toBeNull();
+  });
+
+  it('names and units every figure: no two labels on the screen are the same', async () => {
+    const r = await renderScreen(<DerivativesScreen />);
+    await r.seed({ wallet: { list: [USDT] }, risk: risk(1, { totalEquityE8: '999435595533' }) });
+    const totals = screen.getByRole('region', { name: 'Total in USD' });
+    const riskRegion = screen.getByRole('region', { name: 'Risk' });
+    const labels = [
+      ...within(totals).getAllByRole('term'),
+      ...within(riskRegion).getAllByRole('term'),
+    ].map((dt) => dt.textContent);
+    expect(labels).toContain('Total equity (USD)');
+    expect(labels).toContain('Margin equity (USDT)');
+    expect(labels).toContain('Initial margin (USDT)');
+    expect(new Set(labels).size).toBe(labels.length);
+    expect(
+      within(riskRegion).getByText('Margin equity (USDT)').nextElementSibling,
+    ).toHaveTextContent('9,994.3559');
   });
 
   it('totals in USD from the rates, refreshed every minute', async () => {
@@ -94,9 +145,10 @@ describe('derivatives screen', () => {
       const r = await renderScreen(<DerivativesScreen />, { api });
       await r.seed({ wallet: { list: [USDT, BTC] }, risk: risk(1) });
       // 9,994.35595533 + 0.5 × 64,000
-      await waitFor(() => expect(stat('Equity')).toHaveTextContent('41,994.36'));
-      expect(stat('Available')).toHaveTextContent('25,598.07'); // 9,598.06889633 + 0.25 × 64,000
-      expect(stat('Unrealised PnL')).toHaveTextContent('-1.49');
+      await waitFor(() => expect(stat('Total equity (USD)')).toHaveTextContent('41,994.35'));
+      // 9,598.06889633 + 0.25 × 64,000 (a balance: down)
+      expect(stat('Available (USD)')).toHaveTextContent('25,598.06');
+      expect(stat('Unrealised PnL (USD)')).toHaveTextContent('-1.49');
       expect(api.exchangeRate).toHaveBeenCalledWith({ fresh: false });
 
       api.exchangeRate.mockResolvedValueOnce({
@@ -107,13 +159,13 @@ describe('derivatives screen', () => {
       });
       await act(() => vi.advanceTimersByTimeAsync(RATES_REFRESH_MS));
       expect(api.exchangeRate).toHaveBeenLastCalledWith({ fresh: true });
-      await waitFor(() => expect(stat('Equity')).toHaveTextContent('44,994.36'));
+      await waitFor(() => expect(stat('Total equity (USD)')).toHaveTextContent('44,994.35'));
 
       // a failed refresh keeps the last rates and says so
       api.exchangeRate.mockRejectedValueOnce(new Error('down'));
       await act(() => vi.advanceTimersByTimeAsync(RATES_REFRESH_MS));
       await screen.findByText(/Exchange rates could not be refreshed/);
-      expect(stat('Equity')).toHaveTextContent('44,994.36');
+      expect(stat('Total equity (USD)')).toHaveTextContent('44,994.35');
     } finally {
       vi.useRealTimers();
     }
@@ -124,7 +176,7 @@ describe('derivatives screen', () => {
     const r = await renderScreen(<DerivativesScreen />, { api });
     await r.seed({ wallet: { list: [USDT] }, risk: risk(1) });
     await screen.findByText(/Exchange rates could not be loaded/);
-    expect(stat('Equity')).toHaveTextContent('--');
+    expect(stat('Total equity (USD)')).toHaveTextContent('--');
     expect(row('USDT')['Equity (USD)']).toBe('--');
   });
 
@@ -144,7 +196,7 @@ describe('derivatives screen', () => {
     const api = fakeScreenApi();
     const r = await renderScreen(<DerivativesScreen />, { api });
     await r.seed({ wallet: { list: [USDT, BTC] }, risk: risk(1) });
-    await waitFor(() => expect(stat('Equity')).toHaveTextContent('41,994.36'));
+    await waitFor(() => expect(stat('Total equity (USD)')).toHaveTextContent('41,994.35'));
     const toggle = screen.getByRole('button', { name: 'Hide amounts' });
     expect(toggle).toHaveAttribute('aria-pressed', 'false');
     await userEvent.click(toggle);
@@ -152,10 +204,14 @@ describe('derivatives screen', () => {
     expect(api.savePreferences).toHaveBeenCalledWith({ showAssets: 0 });
     const usdt = row('USDT');
     for (const [column, value] of Object.entries(usdt)) {
-      if (['Coin', 'Updated', 'Version'].includes(column)) continue;
+      if (column === 'Coin') continue;
       expect([column, value]).toEqual([column, '****']);
     }
-    expect(stat('Equity')).toHaveTextContent(/^\*\*\*\*$/);
+    for (const [label, value] of Object.entries(await details('USDT'))) {
+      if (label === 'Updated') continue;
+      expect([label, value]).toEqual([label, '****']);
+    }
+    expect(stat('Total equity (USD)')).toHaveTextContent(/^\*\*\*\*$/);
     const riskRegion = screen.getByRole('region', { name: 'Risk' });
     expect(within(riskRegion).queryByText(/\d+\.\d+%/)).toBeNull();
     await userEvent.click(toggle);

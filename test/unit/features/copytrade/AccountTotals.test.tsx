@@ -39,7 +39,7 @@ describe('account totals: live unrealised PnL', () => {
     await r.answer({ 'copytrade.position': { list: [] } });
     expect(unrealised()).toHaveTextContent(/^0\.0000$/);
     r.push('copytrade.position', [DOGE]);
-    expect(unrealised()).toHaveTextContent('+0.8625');
+    expect(unrealised()).toHaveTextContent('+0.8626');
   });
 
   it('shows no figure while the first positions snapshot fails', async () => {
@@ -67,6 +67,6 @@ describe('account totals: live unrealised PnL', () => {
       await advance(5);
     });
     expect(within(unrealised()).getByRole('status')).toHaveTextContent(/Prices are not live/);
-    expect(unrealised()).toHaveTextContent('+0.8625'); // the figure stays, at the last valuation
+    expect(unrealised()).toHaveTextContent('+0.8626'); // the figure stays, at the last valuation
   });
 });

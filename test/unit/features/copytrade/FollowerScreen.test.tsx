@@ -89,16 +89,18 @@ describe('follower screen', () => {
 
     const account = screen.getByRole('region', { name: 'Copy-trading account' });
     expect(within(account).queryByRole('status')).toBeNull();
-    expect(stat('Total assets (USDT)')).toHaveTextContent('9,994.3559');
-    expect(stat('Income')).toHaveTextContent('-5.6440');
-    expect(stat('Yield rate')).toHaveTextContent('-0.05%');
-    expect(stat('Available')).toHaveTextContent('9,598.0688');
+    // live: wallet 9,995.84999533 + unrealised -1.49404 (a balance, rounded down)
+    expect(stat('Total assets (USDT, live)')).toHaveTextContent('9,994.3559');
+    // live: realised -3.94579968 - share 0.20420499 + unrealised -1.49404 (a PnL: nearest)
+    expect(stat('Income (live)')).toHaveTextContent('-5.6440');
+    expect(stat('Yield rate (at last update)')).toHaveTextContent('-0.05%');
+    expect(stat('Available (at last update)')).toHaveTextContent('9,598.0688');
     expect(stat('Wallet balance')).toHaveTextContent('9,995.8499');
     expect(stat('Profit share paid')).toHaveTextContent('0.2042');
-    expect(stat('Cumulative realised PnL')).toHaveTextContent('-3.9457');
+    expect(stat('Cumulative realised PnL')).toHaveTextContent('-3.9458'); // -3.94579968, nearest
     // no quotes yet: the positions' own valuations, 0.86256 - 0.3525 - 2.0041
     expect(stat('Unrealised PnL (live)')).toHaveTextContent('-1.4940');
-    expect(stat('Income').firstElementChild).toHaveAttribute('data-tone', 'down');
+    expect(stat('Income (live)').firstElementChild).toHaveAttribute('data-tone', 'down');
   });
 
   it('groups positions by leader, and values them live from the quotes', async () => {
@@ -122,7 +124,7 @@ describe('follower screen', () => {
       '0.11992',
       '50,000',
       '10×',
-      '+0.8625',
+      '+0.8626', // 0.86256: a PnL is rounded to the nearest
       '+0.75%', // 0.86256 × 10 ÷ (0.12001 × 9584)
       expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
     ]);
@@ -132,9 +134,15 @@ describe('follower screen', () => {
     const doge = rowOf(table, 'DOGEUSDT');
     expect(within(doge).getByText('0.11983')).toHaveAttribute('data-flash', 'down');
     expect(within(doge).getByText('+1.7251')).toHaveAttribute('data-flash', 'up');
-    // exact: 0.00018 × 9584 = 1.72512 (shown at 4 decimals, rounded down)
-    // 1.72512 - 0.3525 - 2.0041 = -0.63148: an amount is never shown larger than it is
-    expect(stat('Unrealised PnL (live)')).toHaveTextContent('-0.6314');
+    // exact: 0.00018 × 9584 = 1.72512 (shown at 4 decimals, to the nearest)
+    // 1.72512 - 0.3525 - 2.0041 = -0.63148, to the nearest: -0.6315
+    expect(stat('Unrealised PnL (live)')).toHaveTextContent('-0.6315');
+    // total assets and income move with it, at the same instant (issue 15, item 3):
+    // 9,995.84999533 - 0.63148 = 9,995.21851533; -4.15000467 - 0.63148 = -4.78148467
+    expect(stat('Total assets (USDT, live)')).toHaveTextContent('9,995.2185');
+    expect(stat('Income (live)')).toHaveTextContent('-4.7815');
+    // the account's own figures as of its last update do not move
+    expect(stat('Yield rate (at last update)')).toHaveTextContent('-0.05%');
     // (0.1200100 - 0.12101) × 9584 = -9.584
     r.tick('DOGEUSDT', { markPrice: '0.12101' });
     expect(within(doge).getByText('-9.5840')).toHaveAttribute('data-tone', 'down');
@@ -184,7 +192,7 @@ describe('follower screen states', () => {
     });
     expect(screen.getByText('You have no copy-trading account yet.')).toBeInTheDocument();
     expect(screen.getByText('No open positions.')).toBeInTheDocument();
-    expect(screen.getByText('No open orders.')).toBeInTheDocument();
+    expect(screen.getByText('No orders for open positions.')).toBeInTheDocument();
     expect(screen.queryByRole('table')).toBeNull();
   });
 
@@ -221,7 +229,7 @@ describe('follower screen states', () => {
       r.h.ingest.reseed('copytrade.order');
       r.h.sched.tick();
     });
-    const orders = screen.getByRole('region', { name: 'Orders' });
+    const orders = screen.getByRole('region', { name: 'Orders of open positions' });
     expect(within(orders).getByRole('status')).toHaveTextContent('Refreshing…');
     await act(async () => {
       r.h.request('copytrade.order').reject(new Error('down'));
@@ -239,7 +247,12 @@ describe('follower screen states', () => {
     await r.seed(ALL);
     r.quotes({ DOGEUSDT: { markPrice: '0.11983' } });
     act(() => r.store.set(preferencesAtom, { showAssets: 0, homeTradingPageUserGuide: 'hide' }));
-    for (const label of ['Total assets (USDT)', 'Income', 'Yield rate', 'Available']) {
+    for (const label of [
+      'Total assets (USDT, live)',
+      'Income (live)',
+      'Yield rate (at last update)',
+      'Available (at last update)',
+    ]) {
       expect(stat(label)).toHaveTextContent(/^\*\*\*\*$/);
     }
     const doge = cells(positionsTable())[1]!;

@@ -38,7 +38,7 @@ describe('price source of the live PnL', () => {
     });
     expect(r.h.store.get(r.h.atoms.quoteAtom('DOGEUSDT'))?.markPrice).toBe('0.11983');
     expect(within(dogeRow()).getByText('0.11992')).toBeInTheDocument();
-    expect(stat('Unrealised PnL (live)')).toHaveTextContent('+0.8625');
+    expect(stat('Unrealised PnL (live)')).toHaveTextContent('+0.8626');
 
     // The private stream keeps valuing the position: its fresh figures are shown.
     // (0.1200100 - 0.1195) × 9584 = 4.88784

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { DEMO_ACCOUNTS } from '@src/features/login/demo-accounts';
@@ -79,6 +79,31 @@ describe('/login', () => {
     expect(screen.getByLabelText(/Username/)).not.toHaveAttribute('aria-invalid', 'true');
   });
 
+  it('says how long to wait after too many attempts (10006 with the retry-after)', async () => {
+    const login = vi
+      .fn()
+      .mockRejectedValueOnce(
+        apiError(10006, 'Too many sign-in attempts, please try again in 42 s. (retry-after: 42)'),
+      )
+      .mockRejectedValueOnce(apiError(10006, 'Too many sign-in attempts (retry-after: 600)'))
+      .mockRejectedValueOnce(apiError(10006));
+    const api = fakeApi(undefined, { login });
+    await openLogin(api);
+    await userEvent.type(screen.getByLabelText(/Username/), 'follower');
+    await userEvent.type(screen.getByLabelText(/Password/), 'nope');
+    await submit();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too many sign-in attempts. Try again in 42 s.',
+    );
+    await submit();
+    expect(
+      await screen.findByText('Too many sign-in attempts. Try again in 10 min.'),
+    ).toBeVisible();
+    // without a wait from the server: the catalogue's text
+    await submit();
+    expect(await screen.findByText('Too many requests, please try again later.')).toBeVisible();
+  });
+
   it('says so when the network is down', async () => {
     const api = fakeApi(undefined, { login: vi.fn(() => Promise.reject(apiError(9000005))) });
     await openLogin(api);
@@ -111,8 +136,19 @@ describe('/login', () => {
     const demo = screen.getByRole('region', { name: 'Demo accounts' });
     for (const a of DEMO_ACCOUNTS) {
       expect(
-        within(demo).getByRole('button', { name: `Sign in as ${a.username}` }),
+        within(demo).getByRole('button', { description: `Sign in as ${a.username}` }),
       ).toBeInTheDocument();
+    }
+  });
+
+  it('names each demo button by its visible text (WCAG 2.5.3) and describes what it does', async () => {
+    await openLogin();
+    const demo = screen.getByRole('region', { name: 'Demo accounts' });
+    for (const a of DEMO_ACCOUNTS) {
+      const button = within(demo).getByRole('button', { description: `Sign in as ${a.username}` });
+      const visible = [...button.querySelectorAll('.mantine-Text-root')].map((e) => e.textContent);
+      expect(visible).toHaveLength(2);
+      expect(button).toHaveAccessibleName(visible.join(' '));
     }
   });
 
@@ -126,7 +162,7 @@ describe('/login', () => {
     await openLogin(fakeApi(), host);
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Demo accounts' })).toBeNull();
-    expect(screen.queryByRole('button', { name: /^Sign in as / })).toBeNull();
+    expect(screen.queryByRole('button', { description: /^Sign in as / })).toBeNull();
     expect(screen.queryByText(/follower123|leader123/)).toBeNull();
   });
 
@@ -138,7 +174,7 @@ describe('/login', () => {
     const host = resolveHostConfig({ hostname, protocol: 'http:' });
     await openLogin(fakeApi(), host);
     const demo = screen.getByRole('region', { name: 'Demo accounts' });
-    expect(within(demo).getAllByRole('button', { name: /^Sign in as / })).toHaveLength(
+    expect(within(demo).getAllByRole('button', { description: /^Sign in as / })).toHaveLength(
       DEMO_ACCOUNTS.length,
     );
   });
@@ -152,8 +188,10 @@ describe('/login', () => {
     const api = demoApi();
     const { router } = await openLogin(api);
     const account = DEMO_ACCOUNTS.find((a) => a.username === username)!;
-    await userEvent.click(screen.getByRole('button', { name: `Sign in as ${username}` }));
-    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { description: `Sign in as ${username}` }));
+    const h1 = await screen.findByRole('heading', { level: 1, name: heading });
+    // Focus follows the user to the new page, not lost to <body> (issue 18).
+    await waitFor(() => expect(h1).toHaveFocus());
     expect(router.state.location.pathname).toBe(path);
     expect(api.login).toHaveBeenCalledWith({
       username: account.username,
