@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ScreenFrame } from '../../ui/ScreenFrame';
 import { Section } from '../../ui/live/Section';
 import { TopicState } from '../../ui/live/TopicState';
+import { OwnPositionsSection } from './accounts/OwnPositionsSection';
 import { AssetTotals } from './AssetTotals';
 import { useExchangeRates } from './exchange-rates';
 import { RiskSection } from './RiskSection';
@@ -10,8 +11,8 @@ import { ShowAssetsToggle } from './ShowAssetsToggle';
 import { WalletTable } from './WalletTable';
 
 /**
- * `/assets/derivatives`: USD totals from the exchange rates, account risk, and every wallet
- * with every field, live.
+ * `/assets/derivatives`: USD totals from the exchange rates, account risk, every wallet with
+ * every field, and the open positions, live.
  */
 export default function DerivativesScreen() {
   const { t } = useTranslation('user-assets');
@@ -33,6 +34,7 @@ export default function DerivativesScreen() {
             <WalletTable label={t('assets.wallets.table')} />
           </TopicState>
         </Section>
+        <OwnPositionsSection />
       </Stack>
     </ScreenFrame>
   );
