@@ -1,0 +1,126 @@
+/**
+ * The pieces of the investigation tool: a Replayer checkpoint (clone) is independent of its
+ * original; a windowed replay (what --check streams) ends where the whole replay does, and refuses
+ * a snapshot that would need a dropped delta; instants; dump differences by entity key.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { Replayer, replayToDump } from '@src/pipeline/replay';
+import { cutIndex, diffDumps, parseInstant } from '@src/pipeline/replay-query';
+import { parseSession, type SessionEvent } from '@src/wire/session-file';
+
+const load = (name: string) =>
+  parseSession(readFileSync(join(__dirname, '../sessions', `${name}.jsonl`), 'utf8'));
+
+describe('Replayer.clone (a checkpoint)', () => {
+  it('goes on from where it was copied, and feeding either leaves the other alone', () => {
+    const { events } = load('reconnect_session');
+    const half = Math.floor(events.length / 2);
+    const r = new Replayer();
+    events.slice(0, half).forEach((e, i) => r.feed(e, i));
+    const copy = r.clone();
+    const before = JSON.stringify(copy.dump());
+    events.slice(half).forEach((e, i) => r.feed(e, half + i));
+    expect(JSON.stringify(copy.dump())).toBe(before);
+    expect(copy.count).toBe(half);
+    events.slice(half).forEach((e, i) => copy.feed(e, half + i));
+    expect(copy.dump()).toEqual(replayToDump(events));
+    expect(r.dump()).toEqual(replayToDump(events));
+    expect(copy.connection).toBe(r.connection);
+  });
+});
+
+describe('a windowed replay (historyWindowMs)', () => {
+  for (const name of ['follower_session', 'reconnect_session', 'race_snapshot', 'seq_gap_reseed']) {
+    it(`${name}: ends in the whole replay's dump`, () => {
+      const { events } = load(name);
+      const r = new Replayer({ historyWindowMs: 1_000, maxRejections: 0 });
+      events.forEach((e, i) => r.feed(e, i));
+      expect(r.dump()).toEqual(replayToDump(events));
+    });
+  }
+
+  it('refuses a snapshot asked before the deltas it keeps', () => {
+    const frame = (seq: number, t: number) =>
+      JSON.stringify({
+        id: `w${seq}`,
+        topic: 'wallet',
+        type: 'delta',
+        seq,
+        creationTime: 1_732_150_000_000 + t,
+        data: [
+          {
+            coin: 'USDT',
+            walletBalanceE8: String(seq),
+            updatedAtE3: String(1_732_150_000_000 + t),
+            walletVersion: seq,
+          },
+        ],
+      });
+    const events: SessionEvent[] = [{ t: 0, kind: 'open', stream: 'private' }];
+    for (let i = 1; i <= 1_100; i++) {
+      events.push({ t: i * 100, kind: 'recv', stream: 'private', frame: frame(i, i * 100) });
+    }
+    events.push({
+      t: 110_001,
+      kind: 'rest',
+      sent: 5,
+      method: 'GET',
+      path: '/v3/private/asset/wallets',
+      status: 200,
+      body: '{"ret_code":0,"ret_msg":"OK","result":{"list":[]},"time_now":"1732150000.005"}',
+    });
+    const whole = new Replayer();
+    const windowed = new Replayer({ historyWindowMs: 10_000 });
+    events.forEach((e, i) => whole.feed(e, i));
+    expect(whole.dump().stats).toMatchObject({ framesApplied: 1_100, framesRejected: 0 });
+    expect(() => events.forEach((e, i) => windowed.feed(e, i))).toThrow(
+      /asked at t=5, before the 10000 ms of deltas a streamed replay keeps/,
+    );
+  });
+});
+
+describe('instants', () => {
+  const header = {
+    kind: 'header' as const,
+    version: 1,
+    recordedAt: '2024-11-21T23:59:00.000Z',
+    userId: 1,
+  };
+  it('reads ms, seconds, line:N, ISO date-times and times of day across midnight', () => {
+    expect(parseInstant('1500', header)).toMatchObject({ kind: 'time', t: 1500 });
+    expect(parseInstant('1.5s', header)).toMatchObject({ kind: 'time', t: 1500 });
+    expect(parseInstant('line:7', header)).toMatchObject({ kind: 'line', line: 7 });
+    expect(parseInstant('2024-11-22T01:59:30+02:00', header)).toMatchObject({ t: 30_000 });
+    expect(parseInstant('23:59:30', header)).toMatchObject({ t: 30_000 });
+    expect(parseInstant('00:00:30.5', header)).toMatchObject({ t: 90_500 });
+    expect(() => parseInstant('25:00', header)).toThrow(/not a time of day/);
+  });
+  it('cuts at the last event at or before T', () => {
+    const ev = (t: number): SessionEvent => ({ t, kind: 'open', stream: 'public' });
+    const events = [ev(0), ev(10), ev(10), ev(20)];
+    expect(cutIndex(events, { kind: 'time', t: 9, text: '' })).toBe(1);
+    expect(cutIndex(events, { kind: 'time', t: 10, text: '' })).toBe(3);
+    expect(cutIndex(events, { kind: 'line', line: 1, text: '' })).toBe(0);
+    expect(cutIndex(events, { kind: 'line', line: 5, text: '' })).toBe(4);
+  });
+});
+
+describe('diffDumps', () => {
+  it('positions by key, then their order on its own', () => {
+    const p = (symbol: string, size: string) => ({ symbol, positionIdx: 0, userId: 2, size });
+    const a = { copytrade: { positions: [p('A', '1'), p('B', '1')] } };
+    const b = { copytrade: { positions: [p('B', '1'), p('A', '1')] } };
+    expect(diffDumps(a, b)).toEqual([
+      { path: 'copytrade.positions(order)', a: ['A/0/2', 'B/0/2'], b: ['B/0/2', 'A/0/2'] },
+    ]);
+    const c = { copytrade: { positions: [p('A', '2'), p('B', '1')] } };
+    expect(diffDumps(a, c)).toEqual([{ path: 'copytrade.positions.A/0/2.size', a: '1', b: '2' }]);
+  });
+  it('quotes keys that are not plain, and an entity on one side is one difference', () => {
+    expect(diffDumps({ wallets: { 'a.b': { x: 1 } } }, { wallets: {} })).toEqual([
+      { path: 'wallets."a.b"', a: { x: 1 }, b: undefined },
+    ]);
+  });
+});
