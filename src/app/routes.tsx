@@ -58,6 +58,12 @@ export const SCREENS: readonly ScreenRoute[] = [
     assetsNav: 'assetsArea.nav.derivatives',
   },
   {
+    path: '/assets/unified',
+    page: 'unified',
+    Component: lazy(() => import('../features/assets/unified/UnifiedScreen')),
+    assetsNav: 'earn.nav.unified',
+  },
+  {
     path: '/assets/funding',
     page: 'assetsFunding',
     Component: lazy(() => import('../features/assets/accounts/FundingScreen')),
@@ -86,6 +92,18 @@ export const SCREENS: readonly ScreenRoute[] = [
     page: 'assetsOptions',
     Component: lazy(() => import('../features/assets/accounts/OptionsScreen')),
     assetsNav: 'assetsArea.nav.options',
+  },
+  {
+    path: '/assets/savings',
+    page: 'savings',
+    Component: lazy(() => import('../features/assets/savings/SavingsScreen')),
+    assetsNav: 'earn.nav.savings',
+  },
+  {
+    path: '/assets/pledge',
+    page: 'pledge',
+    Component: lazy(() => import('../features/assets/pledge/PledgeScreen')),
+    assetsNav: 'earn.nav.pledge',
   },
 ];
 

@@ -17,7 +17,11 @@ export type PageKey =
   | 'assetsFiat'
   | 'assetsMt'
   | 'assetsBots'
-  | 'assetsOptions';
+  | 'assetsOptions'
+  // unified account, savings and pledge loans (src/features/assets/{unified,savings,pledge})
+  | 'unified'
+  | 'savings'
+  | 'pledge';
 export interface RouteHandle {
   page?: PageKey;
 }

@@ -1,14 +1,16 @@
 /**
  * The asset overview the unified, savings and pledge screens show, and the refresh they ask for
- * after an action of the user. Interim: loaded here through the screen API every 5 s (the
- * overview state of src/features/assets/overview takes over when it lands: then this hook reads
- * its atom and its `refreshAssets()` instead of loading the overview a second time).
+ * after an action of the user: the user-assets area's own state (src/state/assets.ts through the
+ * facade), kept fresh by the area's frame (every 5 s, after actions, when a balance moves: the
+ * overview is loaded once for every screen of the area, never a second time here).
  */
-import { useCallback } from 'react';
-import { useScreenApi, type AssetOverview, type Loadable } from '../../../facade';
-import { useResource } from '../../../ui/live/use-resource';
-
-export const EARN_REFRESH_MS = 5_000;
+import { useAtomValue } from 'jotai';
+import {
+  assetOverviewAtom,
+  useRefreshAssets,
+  type AssetOverview,
+  type Loadable,
+} from '../../../facade';
 
 export interface EarnOverview {
   state: Loadable<AssetOverview>;
@@ -17,8 +19,7 @@ export interface EarnOverview {
 }
 
 export function useEarnOverview(): EarnOverview {
-  const api = useScreenApi();
-  const load = useCallback(() => api.assetOverview(), [api]);
-  const { state, reload } = useResource(load, EARN_REFRESH_MS);
+  const state = useAtomValue(assetOverviewAtom);
+  const reload = useRefreshAssets();
   return { state, reload };
 }

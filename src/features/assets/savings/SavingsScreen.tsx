@@ -15,6 +15,7 @@ import { ResourceState } from '../../../ui/live/ResourceState';
 import { Section } from '../../../ui/live/Section';
 import { showToast } from '../../../ui/notifications';
 import { ScreenFrame } from '../../../ui/ScreenFrame';
+import { AsOf } from '../overview/AsOf';
 import { ShowAssetsToggle } from '../ShowAssetsToggle';
 import { AmountFormModal } from '../earn/AmountFormModal';
 import { EarnTable, type EarnColumn } from '../earn/EarnTable';
@@ -35,7 +36,15 @@ export default function SavingsScreen() {
   const { t } = useTranslation('user-assets');
   const { state, reload } = useEarnOverview();
   return (
-    <ScreenFrame title={t('meta.savings.title')} actions={<ShowAssetsToggle />}>
+    <ScreenFrame
+      title={t('meta.savings.title')}
+      actions={
+        <Group gap="sm">
+          <AsOf />
+          <ShowAssetsToggle />
+        </Group>
+      }
+    >
       <ResourceState
         state={state}
         reload={reload}

@@ -8,6 +8,7 @@ import { ResourceState } from '../../../ui/live/ResourceState';
 import { Section } from '../../../ui/live/Section';
 import { StatList } from '../../../ui/live/StatList';
 import { ScreenFrame } from '../../../ui/ScreenFrame';
+import { AsOf } from '../overview/AsOf';
 import { ShowAssetsToggle } from '../ShowAssetsToggle';
 import { EarnTable, type EarnColumn } from '../earn/EarnTable';
 import { useEarnOverview } from '../earn/use-earn-overview';
@@ -25,7 +26,15 @@ export default function UnifiedScreen() {
   const { t } = useTranslation('user-assets');
   const { state, reload } = useEarnOverview();
   return (
-    <ScreenFrame title={t('meta.unified.title')} actions={<ShowAssetsToggle />}>
+    <ScreenFrame
+      title={t('meta.unified.title')}
+      actions={
+        <Group gap="sm">
+          <AsOf />
+          <ShowAssetsToggle />
+        </Group>
+      }
+    >
       <ResourceState
         state={state}
         reload={reload}

@@ -9,7 +9,8 @@ import { describe, expect, it, vi } from 'vitest';
 import PledgeScreen from '@src/features/assets/pledge/PledgeScreen';
 import { toastStore } from '@src/ui/notifications';
 import { apiError, fakeOverview } from '../../../ui/test-utils';
-import { fakeScreenApi, renderScreen } from '../../harness';
+import { fakeScreenApi } from '../../harness';
+import { renderEarn } from './render';
 
 /** The fixture overview with `usdt` available in Funding. */
 function withFunding(usdt: string) {
@@ -32,7 +33,7 @@ async function openRepay() {
 
 describe('PledgeScreen', () => {
   it('shows each loan with owed, collateral, LTV and its level in words, liquidation LTV, hourly rate', async () => {
-    await renderScreen(<PledgeScreen />);
+    await renderEarn(<PledgeScreen />);
     const table = await screen.findByRole('table', { name: 'Pledge loans' });
     const row = within(table).getByRole('rowheader', { name: 'USDT' }).closest('tr')!;
     expect(row).toHaveTextContent('6,400.0000');
@@ -57,7 +58,7 @@ describe('PledgeScreen', () => {
         },
       })),
     });
-    await renderScreen(<PledgeScreen />, { api });
+    await renderEarn(<PledgeScreen />, { api });
     const table = await screen.findByRole('table', { name: 'Pledge loans' });
     const [, second, third] = within(table).getAllByRole('row');
     expect(within(second!).getByText('Margin call')).toBeTruthy();
@@ -66,7 +67,7 @@ describe('PledgeScreen', () => {
 
   it('repays part of a loan: at most what Funding has, the collateral stays', async () => {
     const api = fakeScreenApi();
-    await renderScreen(<PledgeScreen />, { api });
+    await renderEarn(<PledgeScreen />, { api });
     const dialog = await openRepay();
     expect(dialog).toHaveTextContent('Available in Funding: 2,500.0000 USDT');
     expect(dialog).toHaveTextContent('Owed: 6,400.0000 USDT');
@@ -94,7 +95,7 @@ describe('PledgeScreen', () => {
 
   it('repays a loan in full: Max is what is owed, and the collateral is said to return', async () => {
     const api = fakeScreenApi({ assetOverview: vi.fn(async () => withFunding('10000')) });
-    await renderScreen(<PledgeScreen />, { api });
+    await renderEarn(<PledgeScreen />, { api });
     const dialog = await openRepay();
     const input = within(dialog).getByRole('textbox', { name: /Amount \(USDT\)/ });
     await userEvent.click(
@@ -115,7 +116,7 @@ describe('PledgeScreen', () => {
 
   it('shows the translated refusal and keeps the form open', async () => {
     const api = fakeScreenApi({ pledgeRepay: vi.fn().mockRejectedValue(apiError(131016)) });
-    await renderScreen(<PledgeScreen />, { api });
+    await renderEarn(<PledgeScreen />, { api });
     const dialog = await openRepay();
     await userEvent.type(within(dialog).getByRole('textbox', { name: /Amount \(USDT\)/ }), '10');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Repay' }));
@@ -128,7 +129,7 @@ describe('PledgeScreen', () => {
     const api = fakeScreenApi({
       assetOverview: vi.fn(async () => fakeOverview({ pledge: { loans: [] } })),
     });
-    await renderScreen(<PledgeScreen />, { api });
+    await renderEarn(<PledgeScreen />, { api });
     expect(await screen.findByText('You have no pledge loans.')).toBeTruthy();
   });
 });

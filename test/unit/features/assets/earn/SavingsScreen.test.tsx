@@ -9,7 +9,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import SavingsScreen from '@src/features/assets/savings/SavingsScreen';
 import { apiError } from '../../../ui/test-utils';
-import { fakeScreenApi, renderScreen } from '../../harness';
+import { fakeScreenApi } from '../../harness';
+import { renderEarn } from './render';
 
 function deferred<T>() {
   let resolve!: (v: T) => void;
@@ -34,7 +35,7 @@ async function openSubscribe() {
 
 describe('SavingsScreen', () => {
   it('lists the products with APY as a percentage, term, held amount and interest', async () => {
-    await renderScreen(<SavingsScreen />);
+    await renderEarn(<SavingsScreen />);
     await screen.findByRole('table', { name: 'Savings products' });
     const flex = productRow('USDT · Flexible');
     expect(flex).toHaveTextContent('5.12%');
@@ -49,7 +50,7 @@ describe('SavingsScreen', () => {
 
   it('validates the amount with the default form messages, the minimum and Funding', async () => {
     const api = fakeScreenApi();
-    await renderScreen(<SavingsScreen />, { api });
+    await renderEarn(<SavingsScreen />, { api });
     const dialog = await openSubscribe();
     expect(dialog).toHaveTextContent('Available in Funding: 2,500.0000 USDT');
     expect(dialog).toHaveTextContent('Minimum: 10.0000 USDT');
@@ -96,7 +97,7 @@ describe('SavingsScreen', () => {
       .mockImplementationOnce(() => first.promise)
       .mockResolvedValue({ status: 'SUCCESS' });
     const api = fakeScreenApi({ savingsSubscribe });
-    await renderScreen(<SavingsScreen />, { api });
+    await renderEarn(<SavingsScreen />, { api });
     const dialog = await openSubscribe();
     const input = within(dialog).getByRole('textbox', { name: /Amount \(USDT\)/ });
     await userEvent.type(input, '100');
@@ -123,7 +124,7 @@ describe('SavingsScreen', () => {
       .fn()
       .mockRejectedValueOnce(apiError(131016))
       .mockResolvedValue({ status: 'SUCCESS' });
-    await renderScreen(<SavingsScreen />, { api: fakeScreenApi({ savingsSubscribe }) });
+    await renderEarn(<SavingsScreen />, { api: fakeScreenApi({ savingsSubscribe }) });
     const dialog = await openSubscribe();
     const input = within(dialog).getByRole('textbox', { name: /Amount \(USDT\)/ });
     await userEvent.type(input, '100');
@@ -143,7 +144,7 @@ describe('SavingsScreen', () => {
 
   it('redeems up to the amount held', async () => {
     const api = fakeScreenApi();
-    await renderScreen(<SavingsScreen />, { api });
+    await renderEarn(<SavingsScreen />, { api });
     await screen.findByRole('table', { name: 'Savings products' });
     await userEvent.click(screen.getByRole('button', { name: 'Redeem from USDT Flexible' }));
     const dialog = await screen.findByRole('dialog', { name: 'Redeem from USDT Flexible' });
@@ -164,7 +165,7 @@ describe('SavingsScreen', () => {
 
   it('switches auto-saving per supported coin; an unsupported coin is disabled with its reason', async () => {
     const api = fakeScreenApi();
-    await renderScreen(<SavingsScreen />, { api });
+    await renderEarn(<SavingsScreen />, { api });
     const usdt = await screen.findByRole('switch', { name: 'Auto-save USDT' });
     const doge = screen.getByRole('switch', { name: 'Auto-save DOGE' });
     expect(doge).toBeDisabled();
@@ -176,7 +177,7 @@ describe('SavingsScreen', () => {
 
   it('rolls auto-saving back with the reason when refused', async () => {
     const api = fakeScreenApi({ autoSaving: vi.fn().mockRejectedValue(apiError(131003)) });
-    await renderScreen(<SavingsScreen />, { api });
+    await renderEarn(<SavingsScreen />, { api });
     const usdt = await screen.findByRole('switch', { name: 'Auto-save USDT' });
     await userEvent.click(usdt);
     expect(await screen.findByRole('alert')).toHaveTextContent(

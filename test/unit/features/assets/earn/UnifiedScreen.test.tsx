@@ -10,7 +10,8 @@ import UnifiedScreen from '@src/features/assets/unified/UnifiedScreen';
 import { preferencesAtom } from '@src/state/client';
 import { dialogAtom } from '@src/ui/dialogs/dialog-state';
 import { apiError, fakeOverview } from '../../../ui/test-utils';
-import { fakeScreenApi, renderScreen } from '../../harness';
+import { fakeScreenApi } from '../../harness';
+import { renderEarn } from './render';
 
 function deferred<T>() {
   let resolve!: (v: T) => void;
@@ -24,7 +25,7 @@ function deferred<T>() {
 
 describe('UnifiedScreen', () => {
   it('shows equity, margin in use and loan, and every coin with amount, value and borrowed', async () => {
-    await renderScreen(<UnifiedScreen />);
+    await renderEarn(<UnifiedScreen />);
     const table = await screen.findByRole('table', {
       name: 'Coins of the unified trading account',
     });
@@ -43,7 +44,7 @@ describe('UnifiedScreen', () => {
   it('turns a coin off as collateral at once and keeps it off when the call succeeds', async () => {
     const call = deferred<{ status: 'SUCCESS' }>();
     const api = fakeScreenApi({ collateralSwitch: vi.fn(() => call.promise) });
-    await renderScreen(<UnifiedScreen />, { api });
+    await renderEarn(<UnifiedScreen />, { api });
     const btc = await screen.findByRole('switch', { name: 'Use BTC as collateral' });
     expect(btc).toBeChecked();
     await userEvent.click(btc);
@@ -59,7 +60,7 @@ describe('UnifiedScreen', () => {
   it('rolls the switch back and says why in words when the exchange refuses', async () => {
     const call = deferred<{ status: 'SUCCESS' }>();
     const api = fakeScreenApi({ collateralSwitch: vi.fn(() => call.promise) });
-    await renderScreen(<UnifiedScreen />, { api });
+    await renderEarn(<UnifiedScreen />, { api });
     const usdt = await screen.findByRole('switch', { name: 'Use USDT as collateral' });
     await userEvent.click(usdt);
     expect(usdt).not.toBeChecked();
@@ -73,7 +74,7 @@ describe('UnifiedScreen', () => {
   });
 
   it('shows the reason beside a coin that cannot be collateral, its switch disabled', async () => {
-    await renderScreen(<UnifiedScreen />);
+    await renderEarn(<UnifiedScreen />);
     const xrp = await screen.findByRole('switch', { name: 'Use XRP as collateral' });
     expect(xrp).toBeDisabled();
     expect(xrp).not.toBeChecked();
@@ -91,7 +92,7 @@ describe('UnifiedScreen', () => {
         unified: { ...overview.unified, upgraded: false, upgradeEligible: true, coins: [] },
       })),
     });
-    const { store } = await renderScreen(<UnifiedScreen />, { api });
+    const { store } = await renderEarn(<UnifiedScreen />, { api });
     const button = await screen.findByRole('button', { name: 'Upgrade to unified account' });
     expect(
       screen.getByText(/Upgrade to the unified trading account to use your coins/),
@@ -101,7 +102,7 @@ describe('UnifiedScreen', () => {
   });
 
   it('has no upgrade call for a user who is not eligible', async () => {
-    await renderScreen(<UnifiedScreen />);
+    await renderEarn(<UnifiedScreen />);
     await screen.findByRole('table', { name: 'Coins of the unified trading account' });
     expect(screen.queryByRole('button', { name: 'Upgrade to unified account' })).toBeNull();
   });
@@ -113,7 +114,7 @@ describe('UnifiedScreen', () => {
         .mockRejectedValueOnce(apiError(10016))
         .mockResolvedValue(fakeOverview()),
     });
-    await renderScreen(<UnifiedScreen />, { api });
+    await renderEarn(<UnifiedScreen />, { api });
     const alert = await screen.findByRole('alert');
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(
@@ -122,7 +123,7 @@ describe('UnifiedScreen', () => {
   });
 
   it('masks every amount when assets are hidden', async () => {
-    const { store } = await renderScreen(<UnifiedScreen />);
+    const { store } = await renderEarn(<UnifiedScreen />);
     act(() => store.set(preferencesAtom, { showAssets: 0, homeTradingPageUserGuide: 'hide' }));
     const table = await screen.findByRole('table', {
       name: 'Coins of the unified trading account',

@@ -1,0 +1,165 @@
+/**
+ * The unified account, savings and pledge screens in Chromium against the simulator, at 1 440 and
+ * at 375 px (each width with its own demo account, so both start from the simulator's holdings):
+ * a collateral switch turned off and on (the simulator keeps it: a reload shows it), a
+ * subscription and a redemption (the held amount moves), a partial then a full repayment (the
+ * loan is gone). At 375 px no screen scrolls sideways.
+ */
+import Decimal from 'decimal.js';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Simulator } from '@server/simulator';
+import { DEMO_ACCOUNTS, type DemoAccount } from '@src/features/login/demo-accounts';
+import { loginAs, startApp } from './support/app';
+import { launchChromium, newPage } from './support/browser';
+import { screenshotBoth } from './support/screenshots';
+
+let sim: Simulator;
+let browser: Browser;
+const appDir = inject('appDir');
+const account = (name: string) => DEMO_ACCOUNTS.find((a) => a.username === name) as DemoAccount;
+
+beforeAll(async () => {
+  sim = await startApp(appDir);
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await sim?.stop();
+});
+
+/** The page does not scroll sideways (375 px: the tables are cards). */
+async function fitsWidth(page: Page, width: number) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    width,
+  );
+}
+
+/** The value in cell `n` (after the row header) of the row whose row header is `name`. */
+async function cellValue(page: Page, table: string, name: string, n: number): Promise<string> {
+  const text = await page
+    .getByRole('table', { name: table })
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name, exact: true }) })
+    .getByRole('cell')
+    .nth(n)
+    .innerText();
+  // On narrow screens the cell also shows its column name: the value is the last line.
+  return text.trim().split('\n').pop()!.trim();
+}
+
+/** "1,234.5000" → a Decimal (en-US grouping). */
+const num = (text: string) => new Decimal(text.replace(/,/g, ''));
+
+/** The amount form in its dialog: type the amount (or press Max) and confirm. */
+async function submitAmount(
+  page: Page,
+  dialogName: string,
+  amount: 'max' | string,
+  confirm: string,
+) {
+  const dialog = page.getByRole('dialog', { name: dialogName });
+  await dialog.waitFor();
+  const input = dialog.getByRole('textbox', { name: /^Amount/ });
+  if (amount === 'max')
+    await dialog.getByRole('button', { name: /^Fill in the largest amount/ }).click();
+  else await input.fill(amount);
+  await dialog.getByRole('button', { name: confirm, exact: true }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+async function collateralOffAndOn(page: Page, coin: string, width: number, shot: string) {
+  await page.goto(`${sim.url}/assets/unified`);
+  const sw = page.getByRole('switch', { name: `Use ${coin} as collateral` });
+  await sw.waitFor();
+  expect(await sw.isChecked()).toBe(true);
+  await fitsWidth(page, width);
+  await screenshotBoth(page, shot);
+  // With the keyboard, as a switch is used (Space toggles the focused switch).
+  await sw.focus();
+  await page.keyboard.press('Space');
+  await expect.poll(() => sw.isChecked()).toBe(false);
+  await page
+    .getByRole('status')
+    .filter({ hasText: `${coin} no longer counts as collateral.` })
+    .waitFor();
+  await page.reload();
+  await sw.waitFor();
+  expect(await sw.isChecked()).toBe(false);
+  await sw.focus();
+  await page.keyboard.press('Space');
+  await page
+    .getByRole('status')
+    .filter({ hasText: `${coin} now counts as collateral.` })
+    .waitFor();
+  await page.reload();
+  await sw.waitFor();
+  expect(await sw.isChecked()).toBe(true);
+}
+
+async function subscribeAndRedeem(
+  page: Page,
+  width: number,
+  shot: string,
+  amounts: [string, string],
+) {
+  await page.goto(`${sim.url}/assets/savings`);
+  const table = 'Savings products';
+  await page.getByRole('table', { name: table }).waitFor();
+  await fitsWidth(page, width);
+  await screenshotBoth(page, shot);
+  const held = () => cellValue(page, table, 'USDT · Flexible', 2);
+  expect(await held()).toBe(amounts[0]);
+  await page.getByRole('button', { name: 'Subscribe to USDT Flexible' }).click();
+  await submitAmount(page, 'Subscribe to USDT Flexible', '100', 'Subscribe');
+  await expect.poll(held).toBe(amounts[1]);
+  await page.getByRole('button', { name: 'Redeem from USDT Flexible' }).click();
+  await submitAmount(page, 'Redeem from USDT Flexible', '100', 'Redeem');
+  await expect.poll(held).toBe(amounts[0]);
+}
+
+async function repayPartThenAll(page: Page, loanId: string, width: number, shot: string) {
+  await page.goto(`${sim.url}/assets/pledge`);
+  const table = page.getByRole('table', { name: 'Pledge loans' });
+  await table.waitFor();
+  await fitsWidth(page, width);
+  await screenshotBoth(page, shot);
+  const owed = () => cellValue(page, 'Pledge loans', 'USDT', 0);
+  const before = num(await owed());
+  expect(await cellValue(page, 'Pledge loans', 'USDT', 2)).toMatch(
+    /Safe|Margin call|Liquidation near/,
+  );
+  await table.getByRole('button', { name: `Repay the USDT loan ${loanId}` }).click();
+  await submitAmount(page, 'Repay USDT loan', '100', 'Repay');
+  // 100 less (interest accrues meanwhile, by far less than a unit).
+  await expect.poll(async () => before.minus(num(await owed())).greaterThan(99)).toBe(true);
+  await table.getByRole('button', { name: `Repay the USDT loan ${loanId}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Repay USDT loan' });
+  await dialog.getByRole('button', { name: /^Fill in the largest amount/ }).click();
+  await dialog.getByText(/This repays the loan in full/).waitFor();
+  await dialog.getByRole('button', { name: 'Repay', exact: true }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await page.getByText('You have no pledge loans.').waitFor();
+}
+
+describe('unified account, savings and pledge loans in Chromium', () => {
+  it('at 1 440 px (follower): collateral off and on, subscribe and redeem, repay in part and in full', async () => {
+    const { context, page, errors } = await newPage(browser, { width: 1440, height: 900 });
+    await loginAs(page, sim.url, account('follower'));
+    await collateralOffAndOn(page, 'USDC', 1440, 'earn-unified-1440');
+    await subscribeAndRedeem(page, 1440, 'earn-savings-1440', ['500.0000', '600.0000']);
+    await repayPartThenAll(page, 'loan-1001-btc', 1440, 'earn-pledge-1440');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('at 375 px (leader): the same as cards, without sideways scrolling', async () => {
+    const { context, page, errors } = await newPage(browser, { width: 375, height: 800 });
+    await loginAs(page, sim.url, account('leader'));
+    await collateralOffAndOn(page, 'USDT', 375, 'earn-unified-375');
+    await subscribeAndRedeem(page, 375, 'earn-savings-375', ['0.0000', '100.0000']);
+    await repayPartThenAll(page, 'loan-2001-eth', 375, 'earn-pledge-375');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

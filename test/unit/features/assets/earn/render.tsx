@@ -1,0 +1,21 @@
+/**
+ * Renders an earn screen as the assets area does: inside a frame that keeps the area's overview
+ * fresh (useAssetsLive: loaded at once, every 5 s, after refreshAssets()), fed by the fake API.
+ */
+import type { ReactNode } from 'react';
+import { act } from '@testing-library/react';
+import { useAssetsLive } from '@src/features/assets/overview/use-assets';
+import { userAtom } from '@src/state/client';
+import { renderScreen, type ScreenOptions } from '../../harness';
+
+function Area({ children }: { children: ReactNode }) {
+  useAssetsLive();
+  return <>{children}</>;
+}
+
+/** As the trader (the area refreshes for a signed-in user only). */
+export async function renderEarn(ui: ReactNode, opts?: ScreenOptions) {
+  const r = await renderScreen(<Area>{ui}</Area>, opts);
+  act(() => r.store.set(userAtom, { userId: 3001 }));
+  return r;
+}
