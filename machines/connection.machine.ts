@@ -222,7 +222,9 @@ export const connectionMachine = connectionSetup.createMachine({
               },
             },
             heartbeat: {
-              initial: 'waiting',
+              // The first ping goes out as soon as the connection is live: the round trip is
+              // known at once instead of 20 s later, and a half-open socket is found early.
+              initial: 'awaitingPong',
               states: {
                 waiting: {
                   after: { pingInterval: 'awaitingPong' },

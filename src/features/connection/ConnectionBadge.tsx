@@ -35,7 +35,8 @@ function BadgeView({ health, detail }: BadgeViewProps) {
       closeOnEscape
       position="bottom-end"
       shadow="md"
-      width={480}
+      // Two streams side by side (the panel's grid): wide enough for both, never the screen.
+      width={760}
       withinPortal
     >
       <Popover.Target>

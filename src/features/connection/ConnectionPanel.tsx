@@ -1,4 +1,4 @@
-import { Button, CloseButton, Group, Stack, Title } from '@mantine/core';
+import { Button, CloseButton, Group, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useAtomValue, useStore } from 'jotai';
 import { useId } from 'react';
@@ -24,6 +24,7 @@ import {
 } from '../../facade';
 import { liveConnectionsAtom } from '../../facade';
 import { isPrivateTopic, type StreamName } from '../../facade';
+import { LtrText } from '../../ui/amount/LtrText';
 import classes from './connection.module.css';
 import { errorText, healthText, phaseText, streamText } from '../../ui/connection-labels';
 import { RecordingSlot } from './RecordingSlot';
@@ -134,7 +135,9 @@ function StreamFigures({ actor, stream, now }: StreamViewProps) {
           {healthText(t, health)} · {phaseText(t, phase)}
         </dd>
         <dt>{t('connection.attempts')}</dt>
-        <dd dir="ltr">{num(attempt)}</dd>
+        <dd>
+          <LtrText>{num(attempt)}</LtrText>
+        </dd>
         {dueAt !== null && (
           <>
             <dt>{t('connection.nextAttempt')}</dt>
@@ -149,9 +152,13 @@ function StreamFigures({ actor, stream, now }: StreamViewProps) {
         <dt>{t('connection.rtt')}</dt>
         <dd>{rtt === null ? '--' : t('connection.ms', { n: num(rtt) })}</dd>
         <dt>{t('connection.fps')}</dt>
-        <dd dir="ltr">{num(fps, 1)}</dd>
+        <dd>
+          <LtrText>{num(fps, 1)}</LtrText>
+        </dd>
         <dt>{t('connection.rejected')}</dt>
-        <dd dir="ltr">{num(rejected)}</dd>
+        <dd>
+          <LtrText>{num(rejected)}</LtrText>
+        </dd>
         <dt>{t('connection.lastError')}</dt>
         <dd title={detail || undefined}>
           {lastError ? errorText(t, lastError) : t('connection.none')}
@@ -159,7 +166,9 @@ function StreamFigures({ actor, stream, now }: StreamViewProps) {
         {refused !== '' && (
           <>
             <dt>{t('connection.refusedTopics')}</dt>
-            <dd dir="ltr">{refused.split(',').join(', ')}</dd>
+            <dd>
+              <LtrText>{refused.split(',').join(', ')}</LtrText>
+            </dd>
           </>
         )}
       </dl>
@@ -211,21 +220,37 @@ function IngestFigures() {
       </Title>
       <dl className={classes.figures}>
         <dt>{t('connection.ingest.applied')}</dt>
-        <dd dir="ltr">{num(s.framesApplied)}</dd>
+        <dd>
+          <LtrText>{num(s.framesApplied)}</LtrText>
+        </dd>
         <dt>{t('connection.ingest.rejected')}</dt>
-        <dd dir="ltr">{num(s.framesRejected)}</dd>
+        <dd>
+          <LtrText>{num(s.framesRejected)}</LtrText>
+        </dd>
         <dt>{t('connection.ingest.resyncs')}</dt>
-        <dd dir="ltr">{num(s.resyncs)}</dd>
+        <dd>
+          <LtrText>{num(s.resyncs)}</LtrText>
+        </dd>
         <dt>{t('connection.ingest.repeats')}</dt>
-        <dd dir="ltr">{num(s.seqRepeats)}</dd>
+        <dd>
+          <LtrText>{num(s.seqRepeats)}</LtrText>
+        </dd>
         <dt>{t('connection.ingest.ignored')}</dt>
-        <dd dir="ltr">{num(s.tickerDeltasIgnored)}</dd>
+        <dd>
+          <LtrText>{num(s.tickerDeltasIgnored)}</LtrText>
+        </dd>
         <dt>{t('connection.ingest.snapshots')}</dt>
-        <dd dir="ltr">{num(s.snapshotsApplied)}</dd>
+        <dd>
+          <LtrText>{num(s.snapshotsApplied)}</LtrText>
+        </dd>
         <dt>{t('connection.ingest.snapshotFailures')}</dt>
-        <dd dir="ltr">{num(s.snapshotFailures)}</dd>
+        <dd>
+          <LtrText>{num(s.snapshotFailures)}</LtrText>
+        </dd>
         <dt>{t('connection.ingest.writes')}</dt>
-        <dd dir="ltr">{num(s.fps)}</dd>
+        <dd>
+          <LtrText>{num(s.fps)}</LtrText>
+        </dd>
       </dl>
     </section>
   );
@@ -237,8 +262,10 @@ export interface ConnectionPanelProps {
 }
 
 /**
- * Both connections in detail: state, attempts, round trip, frames per second, last error and
- * per-topic freshness; the ingest's counters; and the record-session control when present.
+ * Both connections in detail: the record-session control when present (first, so that it needs
+ * no scrolling), then per stream, side by side where there is room, state, attempts, round trip,
+ * frames per second, last error and per-topic freshness; then the ingest's counters. Figures sit
+ * in the value column in either direction (isolated left to right inside it, not the cell).
  */
 export function ConnectionPanel({ titleId, onClose }: ConnectionPanelProps) {
   const { t } = useTranslation('user-assets');
@@ -251,10 +278,14 @@ export function ConnectionPanel({ titleId, onClose }: ConnectionPanelProps) {
         </Title>
         <CloseButton aria-label={t('common.close')} onClick={onClose} />
       </Group>
-      <StreamDetails stream="public" now={now} />
-      <StreamDetails stream="private" now={now} />
-      <IngestFigures />
+      {/* The one control first: reachable without scrolling on any screen. */}
       <RecordingSlot />
+      {/* Side by side where there is room: the panel stays within a screen's height. */}
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+        <StreamDetails stream="public" now={now} />
+        <StreamDetails stream="private" now={now} />
+      </SimpleGrid>
+      <IngestFigures />
     </Stack>
   );
 }

@@ -29,10 +29,10 @@ describe('private stream auth', () => {
       { req_id: expect.any(String), op: 'auth', args: ['ott-1'] },
       { req_id: expect.any(String), op: 'auth', args: ['ott-2'] },
     ]);
-    // subscribe only after the auth answer
+    // subscribe only after the auth answer; the first ping as soon as the connection is live
     expect(r.exchange.ops.map((ops) => ops.map((o) => o.op))).toEqual([
-      ['auth', 'subscribe'],
-      ['auth', 'subscribe'],
+      ['auth', 'subscribe', 'ping'],
+      ['auth', 'subscribe', 'ping'],
     ]);
     expect(r.ctx().connId).toBe('conn-2');
   });

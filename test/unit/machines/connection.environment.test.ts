@@ -100,7 +100,8 @@ describe('hidden and visible', () => {
     r.env.set({ hidden: false });
     await advance(5);
     expect(r.phase()).toBe('live');
-    expect(r.exchange.ops[0]?.map((o) => o.op)).toEqual(['subscribe', 'ping']);
+    // the ping of going live, then the check on becoming visible
+    expect(r.exchange.ops[0]?.map((o) => o.op)).toEqual(['subscribe', 'ping', 'ping']);
     expect(r.exchange.sockets).toHaveLength(1);
   });
 

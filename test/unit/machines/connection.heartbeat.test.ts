@@ -1,4 +1,7 @@
-/** Heartbeat: a ping every 20 s, RTT from the req_id, both pong shapes, 10 s pong timeout. */
+/**
+ * Heartbeat: a ping as soon as the connection is live (the round trip is known at once, not 20 s
+ * later), then every 20 s; RTT from the req_id, both pong shapes, 10 s pong timeout.
+ */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StreamName } from '@src/wire/protocol';
 import { advance, rig, type Rig } from './harness';
@@ -13,34 +16,35 @@ describe.each<StreamName>(['public', 'private'])('heartbeat on the %s stream', (
     vi.useRealTimers();
   });
 
-  it('pings every 20 s and measures the round trip from the req_id', async () => {
+  it('pings at once when live, then every 20 s, and measures the round trip from the req_id', async () => {
     r = rig(stream);
     await advance(50);
     expect(r.phase()).toBe('live');
-    expect(r.ctx().rttMs).toBeNull();
-
-    await advance(19_900);
-    expect(pings(r)).toHaveLength(0);
-    await advance(100);
-    await advance(4); // mock-socket delivers the ping to the server
+    // the first ping went out on going live and is answered: the round trip is known now
     expect(pings(r)).toHaveLength(1);
     // mock-socket delays client->server by 4 ms and answers server->client at once
     expect(r.ctx().rttMs).toBe(4);
     expect(r.ctx().pingReqId).toBeNull();
 
-    await advance(20_000 + 10);
+    await advance(19_900);
+    expect(pings(r)).toHaveLength(1);
+    await advance(100 + 10);
     expect(pings(r)).toHaveLength(2);
-    const [first, second] = pings(r);
-    expect(first?.req_id).not.toBe(second?.req_id);
+    await advance(20_000);
+    expect(pings(r)).toHaveLength(3);
+    const [first, second, third] = pings(r);
+    expect(new Set([first?.req_id, second?.req_id, third?.req_id]).size).toBe(3);
+    expect(r.ctx().rttMs).toBe(4);
     expect(r.phase()).toBe('live');
   });
 
   it('declares the socket dead when no pong comes within 10 s, and reconnects', async () => {
     r = rig(stream, { random: () => 0 });
     await advance(50);
+    expect(pings(r)).toHaveLength(1); // the first, answered at once
     r.exchange.answerPings = false;
     await advance(20_000);
-    expect(pings(r)).toHaveLength(1);
+    expect(pings(r)).toHaveLength(2);
     await advance(9_900);
     expect(r.phase()).toBe('live');
     await advance(100);

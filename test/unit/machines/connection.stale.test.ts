@@ -34,7 +34,8 @@ describe('stale connection', () => {
     await advance(1_000); // the next sample sees the silence
     // live -> stale (shown as unstable, a ping goes out at once) -> pong -> live
     expect(seen).toEqual(['stale/unstable', 'live/connected']);
-    expect(r.exchange.ops[0]?.map((o) => o.op)).toEqual(['subscribe', 'ping']);
+    // the ping of going live, then the one forced by the silence
+    expect(r.exchange.ops[0]?.map((o) => o.op)).toEqual(['subscribe', 'ping', 'ping']);
     expect(r.ctx().rttMs).toBe(4);
   });
 
@@ -47,8 +48,8 @@ describe('stale connection', () => {
     await advance(1_000);
     expect(r.phase()).toBe('stale');
     await advance(5);
-    // forced, before the regular 20 s ping
-    expect(r.exchange.ops[0]?.map((o) => o.op)).toEqual(['subscribe', 'ping']);
+    // the ping of going live (answered), then one forced before the regular 20 s ping
+    expect(r.exchange.ops[0]?.map((o) => o.op)).toEqual(['subscribe', 'ping', 'ping']);
     await advance(10_000);
     expect(r.ctx().lastError).toBe('heartbeat-timeout');
     expect(r.phase()).not.toBe('stale');
