@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import globals from 'globals';
+import jsxA11y from 'eslint-plugin-jsx-a11y-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
@@ -92,6 +93,18 @@ export default tseslint.config(
           message: 'No dangerouslySetInnerHTML.',
         },
       ],
+    },
+  },
+  {
+    // Accessibility lint for every view (issue 18): jsx-a11y's strict set, through its fork
+    // eslint-plugin-jsx-a11y-x, whose peer range includes ESLint 10 (jsx-a11y 6.x stops at 9).
+    files: ['**/*.tsx'],
+    ...jsxA11y.configs.strict,
+    rules: {
+      ...jsxA11y.configs.strict.rules,
+      // A scrolling table must take keyboard focus to be scrolled without a mouse (axe
+      // scrollable-region-focusable, WCAG 2.1.1): role="table" scrollers carry tabIndex={0}.
+      'jsx-a11y-x/no-noninteractive-tabindex': ['error', { roles: ['tabpanel', 'table'] }],
     },
   },
   ...layerRules,
