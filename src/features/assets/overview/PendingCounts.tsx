@@ -4,11 +4,11 @@ import { Link } from 'react-router';
 import type { AssetsAggregateInfo } from '../../../facade';
 import { Section } from '../../../ui/live/Section';
 
-/** Where the records of each kind are listed (the records screen's tabs). */
+/** Where the records of each kind are listed (the records screen, its tab named by `tab`). */
 export const RECORDS_PATHS = {
-  deposit: '/assets/records?tab=deposit',
-  withdraw: '/assets/records?tab=withdraw',
-  transfer: '/assets/records?tab=transfer',
+  deposit: '/assets/records?tab=deposits',
+  withdraw: '/assets/records?tab=withdrawals',
+  transfer: '/assets/records?tab=transfers',
 } as const;
 
 /** Pending deposits, withdrawals and transfers from the aggregate info, each linked to its records. */

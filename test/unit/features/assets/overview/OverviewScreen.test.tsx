@@ -165,7 +165,7 @@ describe('assets overview', () => {
     expect(document.querySelector('[data-pending="withdraw"]')?.textContent).toBe('1');
     expect(screen.getByRole('link', { name: 'Deposit records' })).toHaveAttribute(
       'href',
-      '/assets/records?tab=deposit',
+      '/assets/records?tab=deposits',
     );
   });
 
