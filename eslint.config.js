@@ -109,6 +109,19 @@ export default tseslint.config(
   },
   ...layerRules,
   {
+    // Type-aware rules: a promise nobody awaits or handles loses its error (an unhandled
+    // rejection, a UI that never leaves "saving"). Mark deliberate fire-and-forget with `void`.
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': [
+        'error',
+        { checksVoidReturn: { attributes: false } },
+      ],
+    },
+  },
+  {
     // The simulator, the replay server and the scripts share the data layers, never the views.
     files: ['server/**/*.ts', 'scripts/**/*.ts'],
     rules: {

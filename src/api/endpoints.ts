@@ -5,6 +5,7 @@
  * app's client (`http`).
  */
 import { SNAPSHOT_PATHS, type PrivateTopic, type RestEnvelope } from '../wire/protocol';
+import { checkAnswer } from './answers';
 import { CALLS, V5_MARKET, type CallName } from './calls';
 import { http, type HttpClient, type RequestOptions } from './http';
 import type { QueryParams } from './query';
@@ -84,10 +85,10 @@ export type CallOptions = Pick<
 
 /** The endpoint functions of the call table, bound to `client`. */
 export function createEndpoints(client: HttpClient) {
-  /** Sends call `name` with its method and path from the table. */
+  /** Sends call `name` with its method and path from the table; checks the answer (answers.ts). */
   function call<T>(name: CallName, payload?: unknown, opts?: CallOptions): Promise<T> {
     const { method, path } = CALLS[name];
-    return client.request(method, path, payload, opts) as Promise<T>;
+    return client.request(method, path, payload, opts).then((r) => checkAnswer<T>(name, r));
   }
 
   const table = {
@@ -158,8 +159,7 @@ export function createEndpoints(client: HttpClient) {
     coinInfo: (opts?: CallOptions) => call<CoinInfoResult>('coinInfo', undefined, opts),
     collateralSwitch: (body: CollateralSwitchBody, opts?: CallOptions) =>
       call<AssetActionResult>('collateralSwitch', body, opts),
-    unifiedUpgrade: (opts?: CallOptions) =>
-      call<AssetActionResult>('unifiedUpgrade', {}, opts),
+    unifiedUpgrade: (opts?: CallOptions) => call<AssetActionResult>('unifiedUpgrade', {}, opts),
     savingsSubscribe: (body: SavingsOrderBody, opts?: CallOptions) =>
       call<AssetActionResult>('savingsSubscribe', body, opts),
     savingsRedeem: (body: SavingsOrderBody, opts?: CallOptions) =>

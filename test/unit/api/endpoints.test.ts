@@ -64,6 +64,73 @@ const CASES: Record<CallName, { run: (a: Endpoints) => Promise<unknown>; sends?:
     run: (a) => a.withdrawMessage({ coin: 'BTC' }),
     sends: { coin: 'BTC' },
   },
+  transfer: {
+    run: (a) =>
+      a.transfer({
+        coin: 'USDT',
+        amount: '10.5',
+        fromAccountType: 'FUND',
+        toAccountType: 'DERIVATIVES',
+        requestId: 'r-1',
+      }),
+    sends: {
+      coin: 'USDT',
+      amount: '10.5',
+      fromAccountType: 'FUND',
+      toAccountType: 'DERIVATIVES',
+      requestId: 'r-1',
+    },
+  },
+  transferList: { run: (a) => a.transferList({ limit: 20 }), sends: { limit: '20' } },
+  depositAddress: {
+    run: (a) => a.depositAddress({ coin: 'USDT', chain: 'TRX' }),
+    sends: { coin: 'USDT', chain: 'TRX' },
+  },
+  depositList: { run: (a) => a.depositList({ coin: 'BTC' }), sends: { coin: 'BTC' } },
+  withdrawList: { run: (a) => a.withdrawList({ cursor: 'c2' }), sends: { cursor: 'c2' } },
+  withdraw: {
+    run: (a) =>
+      a.withdraw({
+        coin: 'USDT',
+        chain: 'TRX',
+        address: 'TXYZabc',
+        amount: '20',
+        requestId: 'w-1',
+        google2faCode: '123456',
+        emailCode: '246810',
+      }),
+    sends: {
+      coin: 'USDT',
+      chain: 'TRX',
+      address: 'TXYZabc',
+      amount: '20',
+      requestId: 'w-1',
+      google2faCode: '123456',
+      emailCode: '246810',
+    },
+  },
+  coinInfo: { run: (a) => a.coinInfo() },
+  collateralSwitch: {
+    run: (a) => a.collateralSwitch({ coin: 'BTC', collateralSwitch: false }),
+    sends: { coin: 'BTC', collateralSwitch: false },
+  },
+  unifiedUpgrade: { run: (a) => a.unifiedUpgrade(), sends: {} },
+  savingsSubscribe: {
+    run: (a) => a.savingsSubscribe({ productId: 'p1', amount: '5', requestId: 's-1' }),
+    sends: { productId: 'p1', amount: '5', requestId: 's-1' },
+  },
+  savingsRedeem: {
+    run: (a) => a.savingsRedeem({ productId: 'p1', amount: '5', requestId: 's-2' }),
+    sends: { productId: 'p1', amount: '5', requestId: 's-2' },
+  },
+  autoSaving: {
+    run: (a) => a.autoSaving({ coin: 'USDT', isSelected: true }),
+    sends: { coin: 'USDT', isSelected: true },
+  },
+  pledgeRepay: {
+    run: (a) => a.pledgeRepay({ loanId: 'l1', amount: '1', requestId: 'p-1' }),
+    sends: { loanId: 'l1', amount: '1', requestId: 'p-1' },
+  },
   copyProfile: { run: (a) => a.copyProfile() },
   copyAccount: { run: (a) => a.copyAccount() },
   copyOrders: { run: (a) => a.copyOrders() },

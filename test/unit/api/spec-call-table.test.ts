@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { CALLS, type CallName } from '@src/api/calls';
 import { createEndpoints, type Endpoints } from '@src/api/endpoints';
 import { HttpClient } from '@src/api/http';
+import { sampleAnswerFor } from '../../support/sample-answers';
 import {
   callsFor,
   fixtureTable,
@@ -28,7 +29,7 @@ interface Sent {
   credentials: RequestCredentials | undefined;
 }
 
-/** Endpoints on a client whose fetch records each request and answers an empty success. */
+/** Endpoints on a client whose fetch records each request and answers a well-formed success. */
 function recorder(): { api: Endpoints; sent: Sent[] } {
   const sent: Sent[] = [];
   const fakeFetch = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
@@ -47,7 +48,13 @@ function recorder(): { api: Endpoints; sent: Sent[] } {
       credentials: init.credentials,
     });
     return new Response(
-      JSON.stringify({ ret_code: 0, ret_msg: 'OK', result: {}, ext_code: '', ext_info: null }),
+      JSON.stringify({
+        ret_code: 0,
+        ret_msg: 'OK',
+        result: sampleAnswerFor(url.pathname) ?? {},
+        ext_code: '',
+        ext_info: null,
+      }),
       { status: 200, headers: { 'content-type': 'application/json' } },
     );
   }) as typeof fetch;

@@ -1,9 +1,11 @@
 /**
  * A real HTTP server on 127.0.0.1 (port 0) for the client's tests. It records every request;
- * routes are set per test, and anything unrouted is echoed back in an OK envelope.
+ * routes are set per test; anything unrouted gets a sample answer (test/support/sample-answers.ts)
+ * or, for calls whose answers are not checked, its echo in an OK envelope.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { sampleAnswerFor } from '../../support/sample-answers';
 
 export interface Recorded {
   method: string;
@@ -59,10 +61,12 @@ export async function startTestServer(): Promise<TestServer> {
       });
       const handler = routes.get(`${req.method} ${url.pathname}`);
       if (handler) return handler(req, res, body);
+      // A call whose answer the client checks gets a well-formed one; anything else its echo.
+      const sample = sampleAnswerFor(url.pathname);
       sendJson(
         res,
         200,
-        envelope({ method: req.method, path: url.pathname, query: url.search, body }),
+        envelope(sample ?? { method: req.method, path: url.pathname, query: url.search, body }),
       );
     });
   });

@@ -6,7 +6,12 @@ import { notificationStore, notify, showToast, toastStore } from '@src/ui/notifi
 import { AppProviders } from '@src/app/providers';
 import { renderWithProviders, testI18n, testServices } from './test-utils';
 
-const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+// act() with a synchronous callback runs it at once; its thenable is not awaited on purpose.
+const advance = (ms: number): void => {
+  void act(() => {
+    vi.advanceTimersByTime(ms);
+  });
+};
 /** Let the exit transition that a close scheduled (during React's commit) finish. */
 const settle = () => advance(1000);
 
