@@ -56,16 +56,16 @@ function planOf(quick: boolean, soakMinutes: number | undefined): Plan {
     return {
       quick,
       aSeconds: 5,
-      bSessionSeconds: 24,
+      bSessionSeconds: 45,
       bMeasureSeconds: 12,
       bNaiveSeconds: 12,
       readyRuns: 1,
     };
-  const soak = (soakMinutes ?? 4) * 60;
+  const soak = (soakMinutes ?? 3) * 60;
   return {
     quick,
-    aSeconds: 20,
-    bSessionSeconds: soak + 20,
+    aSeconds: 15,
+    bSessionSeconds: soak + 50,
     bMeasureSeconds: soak,
     bNaiveSeconds: 40,
     readyRuns: 3,
@@ -161,7 +161,7 @@ async function measurePage(
   base: string,
   kind: Kind,
   seconds: number,
-  opts: { warmupMs?: number; memory?: boolean } = {},
+  opts: { warmupMs?: number; memory?: boolean; stillFeeding?: () => boolean } = {},
 ): Promise<RunResult> {
   const { context, page, cdp, errors } = await openPage(browser);
   try {
@@ -181,6 +181,10 @@ async function measurePage(
     const busy1 = await taskSeconds(cdp);
     const wall = (performance.now() - t0) / 1000;
     const memEnd = opts.memory ? await memory(cdp, page) : undefined;
+    if (opts.stillFeeding && !opts.stillFeeding())
+      process.stderr.write(
+        `  WARNING (${kind}): the session ended inside the measured window; use a longer one\n`,
+      );
     if (errors.length)
       process.stderr.write(`  page errors (${kind}): ${errors.slice(0, 3).join(' | ')}\n`);
     return {
@@ -572,7 +576,12 @@ async function main(argv: string[]): Promise<void> {
           results[kind] = await measurePage(browser, server.url, kind, seconds, {
             warmupMs: 3000,
             memory: kind === 'app',
+            stillFeeding: () => server.status().state === 'playing',
           });
+          const st = server.status();
+          log(
+            `  playback ${st.state} at ${(st.positionMs / 1000).toFixed(1)} of ${(st.durationMs / 1000).toFixed(1)} s`,
+          );
         } finally {
           await server.stop();
         }
