@@ -105,6 +105,12 @@ export const SCREENS: readonly ScreenRoute[] = [
     Component: lazy(() => import('../features/assets/pledge/PledgeScreen')),
     assetsNav: 'earn.nav.pledge',
   },
+  {
+    path: '/assets/records',
+    page: 'records',
+    Component: lazy(() => import('../features/assets/records/RecordsScreen')),
+    assetsNav: 'nav.records',
+  },
 ];
 
 /** The user-assets area's navigation: its screens in SCREENS order (AssetsArea.tsx renders it). */

@@ -16,6 +16,36 @@ export type {
   UnifiedCoin,
   UnifiedSummary,
 } from '../api/types';
+// -- money movement and the shell's dialogs (src/ui/dialogs, src/features/assets/records)
+export { ACCOUNT_TYPES, TRANSFERABLE_ACCOUNTS } from '../api/types';
+export type {
+  AccountType,
+  Banner,
+  ChainInfo,
+  CoinInfo,
+  CoinInfoResult,
+  DepositAddress,
+  DepositRecord,
+  MemberInfo,
+  Page,
+  RecordQuery,
+  RecordStatus,
+  RiskIntercept,
+  TransferableAccount,
+  TransferRecord,
+  UserTags,
+  WithdrawMessage,
+  WithdrawRecord,
+} from '../api/types';
+export {
+  GLOBAL_POPUP_PLACEMENT,
+  globalPopupSeenKey,
+  riskWarningSeenKey,
+  upgradeOfferSeenKey,
+  vipWelcomeSeenKey,
+} from '../config/prompts';
+export type { MoneyApi } from './money-api';
+export { memberInfoAtom, profileUserTagAtom } from '../state/client';
 export { DEMO_LOGINS } from '../config/demo';
 export { THEME_STORAGE_KEY } from '../config/storage-keys';
 export type { DemoLogin } from '../config/demo';
@@ -39,6 +69,7 @@ export {
 } from '../pipeline/connection-status';
 export type { ConnectionHealth, ConnectionPhase } from '../pipeline/connection-status';
 export { liveConnectionsAtom } from '../pipeline/live';
+export { pollInto } from '../pipeline/load';
 export { SessionRecorder } from '../pipeline/session-recorder';
 export type { StopReason } from '../pipeline/session-recorder';
 export { logIn, signOut } from '../pipeline/session';

@@ -3,6 +3,7 @@
  * and bots). The app uses the real endpoints; tests hand in fakes through the provider.
  */
 import { createContext, useContext, type ReactNode } from 'react';
+import { ENDPOINT_MONEY_API, type MoneyApi } from './money-api';
 import {
   api,
   exchangeRate,
@@ -32,6 +33,8 @@ export interface ScreenApi {
   savePreferences(body: SavePreferencesBody): Promise<Preferences>;
   leaderIncomeHistory(query?: IncomeHistoryQuery): Promise<IncomeHistoryResult>;
   leaderBots(): Promise<LeaderBotsResult>;
+  /** Money movement and the shell's dialogs (src/ui/dialogs, src/features/assets/records). */
+  money: MoneyApi;
   // -- unified account, savings and pledge loans (src/features/assets/{unified,savings,pledge})
   assetOverview(): Promise<AssetOverview>;
   collateralSwitch(body: CollateralSwitchBody): Promise<AssetActionResult>;
@@ -48,6 +51,7 @@ export const ENDPOINT_SCREEN_API: ScreenApi = {
   savePreferences: (body) => savePreferences(body),
   leaderIncomeHistory: (query) => leaderIncomeHistory(query),
   leaderBots: () => leaderBots(),
+  money: ENDPOINT_MONEY_API,
   assetOverview: () => api.assetOverview(),
   collateralSwitch: (body) => api.collateralSwitch(body),
   savingsSubscribe: (body) => api.savingsSubscribe(body),

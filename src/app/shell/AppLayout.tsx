@@ -4,11 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { isSignedInAtom } from '../../state/client';
 import { DialogHost } from '../../ui/dialogs/DialogHost';
+import { ShellPrompts } from '../../ui/dialogs/ShellPrompts';
 import { Spinner } from '../../ui/Spinner';
 import { ChatWidget, Footer, Header } from './lazy-parts';
 import { RouteMeta } from './RouteMeta';
-import classes from './shell.module.css';
 import { useRouteFocus } from './route-focus';
+import classes from './shell.module.css';
 
 export const MAIN_CONTENT_ID = 'main-content';
 
@@ -20,9 +21,9 @@ export const MAIN_CONTENT_ID = 'main-content';
 export function AppLayout() {
   const { t } = useTranslation('user-assets');
   const signedIn = useAtomValue(isSignedInAtom);
-  return (
   const mainRef = useRef<HTMLElement>(null);
   useRouteFocus(mainRef);
+  return (
     <div className={classes.page}>
       <a href={`#${MAIN_CONTENT_ID}`} className={classes.skipLink}>
         {t('shell.skipToContent')}
@@ -33,8 +34,8 @@ export function AppLayout() {
         </Suspense>
       )}
       <main
-        id={MAIN_CONTENT_ID}
         ref={mainRef}
+        id={MAIN_CONTENT_ID}
         tabIndex={-1}
         className={classes.main}
         aria-label={t('shell.main')}
@@ -50,6 +51,7 @@ export function AppLayout() {
         </Suspense>
       )}
       <DialogHost />
+      <ShellPrompts />
       <RouteMeta />
     </div>
   );

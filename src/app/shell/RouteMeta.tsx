@@ -9,6 +9,7 @@ export type PageKey =
   | 'copyTrade'
   | 'leader'
   | 'derivatives'
+  | 'records'
   | 'notFound'
   // the user-assets area
   | 'assets'

@@ -1,37 +1,290 @@
-import { Alert, Stack, Text } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  CopyButton,
+  Group,
+  List,
+  Progress,
+  Select,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { useAtomValue } from 'jotai';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { configsAtom } from '../../facade';
+import { configsAtom, useScreenApi, type DepositRecord } from '../../facade';
+import { errorMessage } from '../../i18n/error-message';
+import { Amount } from '../amount/Amount';
+import { LtrText } from '../amount/LtrText';
+import { useResource } from '../live/use-resource';
+import { Spinner } from '../Spinner';
 import { DialogActions } from './DialogActions';
-import type { AccountKind } from './dialog-state';
+import { accountLabel, statusColor, statusLabel } from './money/labels';
+import { QrCode } from './money/QrCode';
 import type { DialogBodyProps } from './registry';
 
-const ACCOUNT_KINDS: readonly string[] = ['derivatives', 'spot', 'funding', 'unified'];
+/** How often the deposits shown here are re-read while the dialog is open (docs/assets.md). */
+export const DEPOSIT_POLL_MS = 3000;
+/** The newest deposits listed under the address. */
+const RECENT = 5;
 
-/** Where deposits land (the `deposit_to` page config, funding account when unset) and the address. */
-export default function DepositDialog({ close }: DialogBodyProps<'deposit'>) {
+/** The `deposit_to` page config in the overview's account names ("" and unknown: funding). */
+function configuredAccount(depositTo: string): string {
+  const v = depositTo.toUpperCase();
+  if (v === 'FUNDING' || v === '') return 'FUND';
+  if (v === 'DERIVATIVES' || v === 'SPOT' || v === 'UNIFIED' || v === 'FUND') return v;
+  return depositTo;
+}
+
+/**
+ * Deposit: coin and network (coin-info), the user's address for them with its tag where the
+ * network needs one, copy buttons and a QR code, the minimum and the confirmations needed, the
+ * account it will be credited to, and the deposits on the way with their confirmations.
+ */
+export default function DepositDialog({ props, close }: DialogBodyProps<'deposit'>) {
   const { t } = useTranslation('user-assets');
-  const { deposit_to: depositTo } = useAtomValue(configsAtom);
-  const account = !depositTo
-    ? t('accounts.funding')
-    : ACCOUNT_KINDS.includes(depositTo)
-      ? t(`accounts.${depositTo as AccountKind}`)
-      : depositTo;
+  const api = useScreenApi();
+  const { deposit_to: depositToConfig } = useAtomValue(configsAtom);
+  const loadCoins = useCallback(() => api.money.coinInfo(), [api]);
+  const coins = useResource(loadCoins);
+  const loadOverview = useCallback(() => api.assetOverview(), [api]);
+  const overview = useResource(loadOverview);
+  const list = coins.state.status === 'ready' ? coins.state.data.list : undefined;
+  const depositable = (list ?? []).filter((c) => c.chains.some((ch) => ch.depositEnabled));
+  const [coin, setCoin] = useState(props.coin ?? 'USDT');
+  const coinInfo = depositable.find((c) => c.coin === coin);
+  const chains = coinInfo?.chains.filter((ch) => ch.depositEnabled) ?? [];
+  const [chainPick, setChain] = useState<string | undefined>(props.chain);
+  const chain = chains.find((c) => c.chain === chainPick) ?? chains[0];
+
+  const creditedTo =
+    overview.state.status === 'ready'
+      ? overview.state.data.depositTo
+      : configuredAccount(depositToConfig);
+
+  if (!list) {
+    return coins.state.status === 'error' ? (
+      <Alert color="red" role="alert">
+        {t('money.common.loadFailed')}{' '}
+        <Button size="compact-xs" variant="subtle" onClick={coins.reload}>
+          {t('common.retry')}
+        </Button>
+      </Alert>
+    ) : (
+      <Spinner size="small" label={t('money.common.loading')} />
+    );
+  }
+
   return (
     <Stack gap="sm">
-      <div>
-        <Text size="sm" c="dimmed" id="deposit-address-label">
-          {t('dialogs.deposit.addressLabel')}
-        </Text>
-        <Text aria-labelledby="deposit-address-label">
-          {t('dialogs.deposit.addressPlaceholder')}
-        </Text>
-      </div>
-      <Text>{t('dialogs.deposit.creditedTo', { account })}</Text>
+      <Group grow align="flex-start" wrap="wrap">
+        <Select
+          label={t('money.common.coin')}
+          data={depositable.map((c) => ({ value: c.coin, label: `${c.coin} · ${c.name}` }))}
+          value={coinInfo ? coin : null}
+          onChange={(v) => {
+            if (!v) return;
+            setCoin(v);
+            setChain(undefined);
+          }}
+          allowDeselect={false}
+          searchable
+          miw={140}
+        />
+        <Select
+          label={t('money.common.chain')}
+          data={chains.map((c) => ({ value: c.chain, label: c.name }))}
+          value={chain?.chain ?? null}
+          onChange={(v) => v && setChain(v)}
+          allowDeselect={false}
+          miw={140}
+        />
+      </Group>
+      {coinInfo && chain && (
+        <AddressPanel
+          key={`${coin}/${chain.chain}`}
+          coin={coin}
+          chain={chain.chain}
+          needTag={chain.needTag}
+        />
+      )}
+      {chain && (
+        <List size="sm" spacing={2} listStyleType="none">
+          <List.Item>
+            {t('money.deposit.minimum')}:{' '}
+            <Amount kind="decimal" value={chain.minDeposit} flash={false} /> {coin}
+          </List.Item>
+          <List.Item>
+            {t('money.deposit.confirmations')}: <LtrText>{String(chain.confirmations)}</LtrText>
+          </List.Item>
+          <List.Item>
+            {t('money.deposit.creditedTo')}: <strong>{accountLabel(t, creditedTo)}</strong>
+          </List.Item>
+        </List>
+      )}
       <Alert color="yellow" variant="light">
         {t('dialogs.deposit.networkWarning')}
       </Alert>
+      <PendingDeposits key={coin} coin={coin} />
       <DialogActions confirmLabel={t('common.close')} onConfirm={close} />
     </Stack>
+  );
+}
+
+function AddressPanel({ coin, chain, needTag }: { coin: string; chain: string; needTag: boolean }) {
+  const { t } = useTranslation('user-assets');
+  const api = useScreenApi();
+  const load = useCallback(() => api.money.depositAddress({ coin, chain }), [api, coin, chain]);
+  const { state, reload } = useResource(load);
+  if (state.status !== 'ready') {
+    return state.status === 'error' ? (
+      <Alert color="red" role="alert">
+        {t('money.deposit.addressFailed')}{' '}
+        <Button size="compact-xs" variant="subtle" onClick={reload}>
+          {t('common.retry')}
+        </Button>
+      </Alert>
+    ) : (
+      <Spinner size="small" label={t('money.common.loading')} />
+    );
+  }
+  const { address, tag } = state.data;
+  return (
+    <Stack gap="xs">
+      <Group align="flex-start" wrap="wrap" gap="md">
+        <QrCode value={address} label={t('money.deposit.qr', { coin })} />
+        <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+          <Text size="sm" c="dimmed" id="deposit-address-label">
+            {t('dialogs.deposit.addressLabel')}
+          </Text>
+          <Text
+            aria-labelledby="deposit-address-label"
+            ff="monospace"
+            dir="ltr"
+            style={{ overflowWrap: 'anywhere' }}
+            data-testid="deposit-address"
+          >
+            {address}
+          </Text>
+          <CopyButton value={address}>
+            {({ copied, copy }) => (
+              <Button size="compact-sm" variant="light" onClick={copy} w="fit-content">
+                {copied ? t('money.common.copied') : t('money.deposit.copyAddress')}
+              </Button>
+            )}
+          </CopyButton>
+          {tag && (
+            <>
+              <Text size="sm" c="dimmed" id="deposit-tag-label" mt="xs">
+                {t('money.deposit.tag')}
+              </Text>
+              <Text aria-labelledby="deposit-tag-label" ff="monospace" dir="ltr">
+                {tag}
+              </Text>
+              <CopyButton value={tag}>
+                {({ copied, copy }) => (
+                  <Button size="compact-sm" variant="light" onClick={copy} w="fit-content">
+                    {copied ? t('money.common.copied') : t('money.deposit.copyTag')}
+                  </Button>
+                )}
+              </CopyButton>
+            </>
+          )}
+        </Stack>
+      </Group>
+      {needTag && (
+        <Alert color="red" variant="light" role="note" title={t('money.deposit.tagTitle')}>
+          {t('money.deposit.tagWarning')}
+        </Alert>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * The newest deposits of the coin, re-read every 3 s while the dialog is open: the user opens it
+ * to wait for one, so a delivered deposit appears (pending 0/N) and counts its confirmations up.
+ */
+function PendingDeposits({ coin }: { coin: string }) {
+  const { t } = useTranslation('user-assets');
+  const api = useScreenApi();
+  const [rows, setRows] = useState<DepositRecord[] | undefined>();
+  const [error, setError] = useState<string | undefined>();
+
+  useEffect(() => {
+    let alive = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const run = () => {
+      api.money.depositList({ coin, limit: RECENT }).then(
+        (page) => {
+          if (!alive) return;
+          setRows(page.list);
+          setError(undefined);
+          timer = setTimeout(run, DEPOSIT_POLL_MS);
+        },
+        (err: unknown) => {
+          if (!alive) return;
+          setError(errorMessage(t, err));
+          timer = setTimeout(run, DEPOSIT_POLL_MS);
+        },
+      );
+    };
+    run();
+    return () => {
+      alive = false;
+      if (timer) clearTimeout(timer);
+    };
+  }, [api, coin, t]);
+
+  const pending = rows?.filter((r) => r.status === 'pending') ?? [];
+  return (
+    <section aria-labelledby="deposit-pending-title">
+      <Text fw={600} size="sm" id="deposit-pending-title">
+        {t('money.deposit.pendingTitle')}
+      </Text>
+      {error && (
+        <Text size="sm" c="red" role="alert">
+          {error}
+        </Text>
+      )}
+      {rows === undefined && !error && <Spinner size="small" label={t('money.common.loading')} />}
+      {rows !== undefined && pending.length === 0 && (
+        <Text size="sm" c="dimmed">
+          {t('money.deposit.noPending')}
+        </Text>
+      )}
+      <Stack gap={6} mt={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {pending.map((r) => (
+          <li
+            key={r.id}
+            aria-label={t('money.deposit.pendingItem', { amount: r.amount, coin: r.coin })}
+          >
+            <Group justify="space-between" gap="xs" wrap="nowrap">
+              <Text size="sm">
+                <Amount kind="decimal" value={r.amount} flash={false} /> {r.coin} · {r.chain}
+              </Text>
+              <Badge color={statusColor(r.status)} variant="light">
+                {statusLabel(t, r.status)}
+              </Badge>
+            </Group>
+            <Text size="xs" c="dimmed">
+              {t('money.deposit.confirmationsOf', {
+                n: r.confirmations,
+                total: r.requiredConfirmations,
+              })}
+            </Text>
+            <Progress
+              value={(100 * r.confirmations) / Math.max(1, r.requiredConfirmations)}
+              size="sm"
+              aria-label={t('money.deposit.confirmationsOf', {
+                n: r.confirmations,
+                total: r.requiredConfirmations,
+              })}
+            />
+          </li>
+        ))}
+      </Stack>
+    </section>
   );
 }

@@ -1,7 +1,18 @@
 import type { DialogBodyProps } from './registry';
 import { TransferForm } from './TransferForm';
 
-/** Classic accounts: derivatives, spot and funding. */
+/**
+ * The classic transfer: between the derivatives, spot, unified trading and funding accounts (the
+ * derivatives and spot ones drop out once the overview says the user has upgraded).
+ */
 export default function TransferDialog({ props, close }: DialogBodyProps<'transfer'>) {
-  return <TransferForm accounts={['derivatives', 'spot', 'funding']} {...props} close={close} />;
+  return (
+    <TransferForm
+      accounts={['DERIVATIVES', 'SPOT', 'UNIFIED', 'FUND']}
+      from={props.from ?? 'DERIVATIVES'}
+      to={props.to ?? 'SPOT'}
+      coin={props.coin}
+      close={close}
+    />
+  );
 }

@@ -1,98 +1,246 @@
-import { Alert, Select, Stack, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { ActionIcon, Alert, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../i18n/error-message';
-import { formMessages, validateValue } from '../../i18n/form-messages';
-import { compareDecimal, isDecimalInput } from '../../lib/money';
+import {
+  ERROR_CODES,
+  TRANSFERABLE_ACCOUNTS,
+  useScreenApi,
+  type AccountType,
+  type TransferableAccount,
+} from '../../facade';
+import { errorCodeOf, errorMessage } from '../../i18n/error-message';
+import { Amount } from '../amount/Amount';
+import { useResource } from '../live/use-resource';
+import { showToast } from '../notifications';
+import { Spinner } from '../Spinner';
 import { DialogActions } from './DialogActions';
-import type { AccountKind, TransferRequest } from './dialog-state';
-
-/** Coins every account holds from the start (PROTOCOL.md section 5). */
-export const TRANSFER_COINS = ['USDT', 'BTC', 'ETH', 'XRP', 'EOS'] as const;
+import { amountError, floorTo } from './money/amounts';
+import { useMoneyMoved } from './money/events';
+import { accountLabel } from './money/labels';
+import { SubmissionIds, isOutcomeUnknown } from './money/request-id';
 
 export interface TransferFormProps {
-  accounts: readonly AccountKind[];
+  /** The accounts offered, in order (those the overview says are closed are left out). */
+  accounts: readonly TransferableAccount[];
   coin?: string;
-  from?: AccountKind;
-  to?: AccountKind;
-  onSubmit?: (req: TransferRequest) => Promise<void> | void;
+  from?: TransferableAccount;
+  to?: TransferableAccount;
   close: () => void;
 }
 
-type Errors = Partial<Record<'amount' | 'to' | 'form', string>>;
+type Field = 'coin' | 'from' | 'to' | 'amount' | 'form';
+type Errors = Partial<Record<Field, string>>;
 
-/** Pick accounts, coin and amount; the caller performs the transfer through `onSubmit`. */
-export function TransferForm({ accounts, coin, from, to, onSubmit, close }: TransferFormProps) {
+/** Which field a refusal of POST transfer concerns (docs/assets.md, the order of the checks). */
+const FIELD_OF: Partial<Record<number, Field>> = {
+  [ERROR_CODES.INVALID_AMOUNT]: 'amount',
+  [ERROR_CODES.INSUFFICIENT_BALANCE]: 'amount',
+  [ERROR_CODES.UNKNOWN_COIN]: 'coin',
+  [ERROR_CODES.UNKNOWN_ACCOUNT]: 'from',
+  [ERROR_CODES.SAME_ACCOUNT]: 'to',
+};
+
+const SWAP_ICON = (
+  <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+    <path
+      d="M7 4v13m0 0-3-3m3 3 3-3M17 20V7m0 0-3 3m3-3 3 3"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    />
+  </svg>
+);
+
+/**
+ * A transfer between two of the user's accounts: coin, from and to with their available balances,
+ * swap, Max; checked with the default form messages and the coin's precision; sent as POST
+ * transfer with a requestId kept across retries of the same submission (money/request-id.ts).
+ */
+export function TransferForm({ accounts, coin, from, to, close }: TransferFormProps) {
   const { t } = useTranslation('user-assets');
-  const messages = formMessages(t);
-  const first = accounts[0] ?? 'derivatives';
-  const [fromAcc, setFrom] = useState<AccountKind>(from ?? first);
-  const [toAcc, setTo] = useState<AccountKind>(to ?? accounts.find((a) => a !== fromAcc) ?? first);
+  const api = useScreenApi();
+  const moved = useMoneyMoved();
+  const loadOverview = useCallback(() => api.assetOverview(), [api]);
+  const loadCoins = useCallback(() => api.money.coinInfo(), [api]);
+  const overview = useResource(loadOverview);
+  const coins = useResource(loadCoins);
+  const ov = overview.state.status === 'ready' ? overview.state.data : undefined;
+  const coinList = coins.state.status === 'ready' ? coins.state.data.list : undefined;
+
+  // After the unified upgrade the derivatives and spot accounts refuse transfers (131004).
+  const offered = useMemo(
+    () =>
+      accounts.filter(
+        (a) =>
+          TRANSFERABLE_ACCOUNTS.includes(a) &&
+          !(ov?.unified.upgraded && (a === 'DERIVATIVES' || a === 'SPOT')),
+      ),
+    [accounts, ov],
+  );
+  const first = offered[0] ?? accounts[0] ?? 'FUND';
+  const [fromPick, setFrom] = useState<TransferableAccount>(from ?? first);
+  const [toPick, setTo] = useState<TransferableAccount>(
+    to ?? offered.find((a) => a !== (from ?? first)) ?? first,
+  );
+  // An account the overview turned out to close is replaced by the first open one.
+  const fromAcc = offered.includes(fromPick) ? fromPick : (offered[0] ?? fromPick);
+  const toAcc = offered.includes(toPick) ? toPick : (offered.find((a) => a !== fromAcc) ?? toPick);
   const [coinValue, setCoin] = useState<string>(coin ?? 'USDT');
   const [amount, setAmount] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
-  const options = accounts.map((a) => ({ value: a, label: t(`accounts.${a}`) }));
+  const [retryNote, setRetryNote] = useState(false);
+  const inFlight = useRef(false);
+  const ids = useRef(new SubmissionIds());
+
+  const availableIn = (account: AccountType): string => {
+    const acc = ov?.accounts.find((a) => a.accountType === account);
+    const c = acc?.coins.find((x) => x.coin === coinValue);
+    return c?.available || '0';
+  };
+  const precision = coinList?.find((c) => c.coin === coinValue)?.precision ?? 8;
   const amountLabel = t('dialogs.transfer.amount');
+  const accountOptions = offered.map((a) => ({ value: a, label: accountLabel(t, a) }));
 
   const validate = (): Errors => {
     const next: Errors = {};
-    const amountError = validateValue(
-      amount.trim(),
-      [{ required: true, type: 'number' }],
-      amountLabel,
-      messages,
-    );
-    const value = amount.trim();
-    if (amountError) next.amount = amountError;
-    // A number to the form rules may still be "1e3": an amount is a plain decimal, sent as typed.
-    else if (!isDecimalInput(value)) next.amount = messages.invalidType(amountLabel, 'number');
-    else if (compareDecimal(value, '0') <= 0) next.amount = t('dialogs.transfer.amountPositive');
+    const problem = amountError(t, amount, {
+      label: amountLabel,
+      precision,
+      max: ov ? availableIn(fromAcc) : undefined,
+    });
+    if (problem) next.amount = problem;
     if (fromAcc === toAcc) next.to = t('dialogs.transfer.sameAccount');
+    if (ov && availableIn(fromAcc) === '0') {
+      next.coin = t('money.transfer.notHeld', {
+        account: accountLabel(t, fromAcc),
+        coin: coinValue,
+      });
+    }
     return next;
   };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    if (inFlight.current) return; // a second click while the first is on its way sends nothing
     const found = validate();
     setErrors(found);
-    if (Object.keys(found).length > 0 || !onSubmit) return;
+    if (Object.keys(found).length > 0) return;
+    const body = {
+      coin: coinValue,
+      amount: amount.trim(),
+      fromAccountType: fromAcc,
+      toAccountType: toAcc,
+    };
+    const requestId = ids.current.idFor(JSON.stringify(body));
+    inFlight.current = true;
     setBusy(true);
     try {
-      await onSubmit({ coin: coinValue, from: fromAcc, to: toAcc, amount: amount.trim() });
+      await api.money.transfer({ ...body, requestId });
+      ids.current.settle();
+      moved();
+      showToast(
+        t('money.transfer.success', {
+          amount: body.amount,
+          coin: body.coin,
+          from: accountLabel(t, fromAcc),
+          to: accountLabel(t, toAcc),
+        }),
+        { tone: 'success' },
+      );
       close();
     } catch (err) {
-      setErrors({ form: errorMessage(t, err) });
+      ids.current.settle(err);
+      const unknown = isOutcomeUnknown(err);
+      setRetryNote(unknown);
+      const code = errorCodeOf(err);
+      const field = (code !== undefined && FIELD_OF[code]) || 'form';
+      setErrors({ [field]: errorMessage(t, err) });
+      if (!unknown) overview.reload();
     } finally {
+      inFlight.current = false;
       setBusy(false);
     }
   };
 
+  if (coins.state.status === 'error' && !coinList) {
+    return (
+      <Alert color="red" role="alert">
+        {t('money.common.loadFailed')}{' '}
+        <Button size="compact-xs" variant="subtle" onClick={coins.reload}>
+          {t('common.retry')}
+        </Button>
+      </Alert>
+    );
+  }
+  if (!coinList) return <Spinner size="small" label={t('money.common.loading')} />;
+
+  const balanceLine = (account: TransferableAccount) => (
+    <>
+      {t('money.transfer.available')}:{' '}
+      {ov ? (
+        <Amount kind="decimal" value={availableIn(account)} coin={coinValue} flash={false} />
+      ) : (
+        '…'
+      )}{' '}
+      {coinValue}
+    </>
+  );
+
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate>
+    <form onSubmit={(e) => void submit(e)} noValidate aria-busy={busy}>
       <Stack gap="sm">
         <Select
-          label={t('dialogs.transfer.from')}
-          data={options}
-          value={fromAcc}
-          onChange={(v) => v && setFrom(v as AccountKind)}
-          allowDeselect={false}
-        />
-        <Select
-          label={t('dialogs.transfer.to')}
-          data={options}
-          value={toAcc}
-          onChange={(v) => v && setTo(v as AccountKind)}
-          allowDeselect={false}
-          error={errors.to}
-        />
-        <Select
           label={t('dialogs.transfer.coin')}
-          data={[...TRANSFER_COINS]}
+          data={coinList.map((c) => c.coin)}
           value={coinValue}
-          onChange={(v) => v && setCoin(v)}
+          onChange={(v) => {
+            if (!v) return;
+            setCoin(v);
+            setErrors({});
+          }}
           allowDeselect={false}
+          searchable
+          error={errors.coin}
         />
+        <Group align="flex-end" gap="xs" wrap="nowrap">
+          <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+            <Select
+              label={t('dialogs.transfer.from')}
+              data={accountOptions}
+              value={fromAcc}
+              onChange={(v) => v && setFrom(v as TransferableAccount)}
+              allowDeselect={false}
+              error={errors.from}
+              description={balanceLine(fromAcc)}
+            />
+          </Stack>
+          <ActionIcon
+            variant="light"
+            size="lg"
+            mb={22}
+            aria-label={t('money.transfer.swap')}
+            onClick={() => {
+              setFrom(toAcc);
+              setTo(fromAcc);
+            }}
+          >
+            {SWAP_ICON}
+          </ActionIcon>
+          <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+            <Select
+              label={t('dialogs.transfer.to')}
+              data={accountOptions}
+              value={toAcc}
+              onChange={(v) => v && setTo(v as TransferableAccount)}
+              allowDeselect={false}
+              error={errors.to}
+              description={balanceLine(toAcc)}
+            />
+          </Stack>
+        </Group>
         <TextInput
           label={amountLabel}
           inputMode="decimal"
@@ -101,15 +249,26 @@ export function TransferForm({ accounts, coin, from, to, onSubmit, close }: Tran
           onChange={(e) => setAmount(e.currentTarget.value)}
           error={errors.amount}
           required
+          rightSectionWidth={64}
+          rightSection={
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              disabled={!ov}
+              onClick={() => setAmount(floorTo(availableIn(fromAcc), precision))}
+            >
+              {t('money.common.max')}
+            </Button>
+          }
         />
-        {!onSubmit && (
-          <Alert color="gray" variant="light">
-            {t('dialogs.transfer.unavailable')}
-          </Alert>
-        )}
         {errors.form && (
           <Alert color="red" role="alert">
             {errors.form}
+            {retryNote && (
+              <Text size="sm" mt={4}>
+                {t('money.transfer.retryNote')}
+              </Text>
+            )}
           </Alert>
         )}
         <DialogActions

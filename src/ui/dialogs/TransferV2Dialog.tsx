@@ -1,12 +1,19 @@
 import type { DialogBodyProps } from './registry';
 import { TransferForm } from './TransferForm';
 
-/** Unified-account era: the unified trading account joins the list, first. */
+/**
+ * Transfer v2, the unified-account era: a unified trading account user moves money between that
+ * account and funding only (their derivatives and spot accounts refuse transfers, 131004), funding
+ * to unified by default. The same form as the classic dialog, so that validation, Max, swap and
+ * the kept requestId live in one place; only the accounts and their order differ.
+ */
 export default function TransferV2Dialog({ props, close }: DialogBodyProps<'transferV2'>) {
   return (
     <TransferForm
-      accounts={['unified', 'funding', 'derivatives', 'spot']}
-      {...props}
+      accounts={['UNIFIED', 'FUND']}
+      from={props.from ?? 'FUND'}
+      to={props.to ?? 'UNIFIED'}
+      coin={props.coin}
       close={close}
     />
   );

@@ -1,24 +1,40 @@
-import { List, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { Alert, List, Stack, Text } from '@mantine/core';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useScreenApi } from '../../facade';
+import { errorMessage } from '../../i18n/error-message';
+import { showToast } from '../notifications';
 import { DialogActions } from './DialogActions';
+import { useMoneyMoved } from './money/events';
 import type { DialogBodyProps } from './registry';
 
-/** Explains the unified trading account and hands the upgrade to the caller. */
+/**
+ * Explains the unified trading account and upgrades: POST unified/upgrade moves the derivatives
+ * and spot balances into it (docs/assets.md). A refusal (131013: open positions or orders) is
+ * shown in its own words; success refreshes the assets.
+ */
 export default function UpgradeUnifiedDialog({ props, close }: DialogBodyProps<'upgradeUnified'>) {
   const { t } = useTranslation('user-assets');
+  const api = useScreenApi();
+  const moved = useMoneyMoved();
   const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
+  const [failure, setFailure] = useState<string | undefined>();
+  const inFlight = useRef(false);
   const upgrade = async () => {
-    if (!props.onUpgrade) return close();
+    if (inFlight.current) return;
+    inFlight.current = true;
     setBusy(true);
-    setFailed(false);
+    setFailure(undefined);
     try {
-      await props.onUpgrade();
+      await api.money.unifiedUpgrade();
+      moved();
+      showToast(t('money.upgrade.done'), { tone: 'success' });
+      props.onUpgraded?.();
       close();
-    } catch {
-      setFailed(true);
+    } catch (err) {
+      setFailure(errorMessage(t, err));
     } finally {
+      inFlight.current = false;
       setBusy(false);
     }
   };
@@ -28,12 +44,13 @@ export default function UpgradeUnifiedDialog({ props, close }: DialogBodyProps<'
       <List size="sm">
         <List.Item>{t('dialogs.upgradeUnified.pointMargin')}</List.Item>
         <List.Item>{t('dialogs.upgradeUnified.pointCollateral')}</List.Item>
+        <List.Item>{t('money.upgrade.pointMoves')}</List.Item>
         <List.Item>{t('dialogs.upgradeUnified.pointIrreversible')}</List.Item>
       </List>
-      {failed && (
-        <Text c="red" role="alert">
-          {t('dialogs.upgradeUnified.failed')}
-        </Text>
+      {failure && (
+        <Alert color="red" role="alert" title={t('dialogs.upgradeUnified.failed')}>
+          {failure}
+        </Alert>
       )}
       <DialogActions
         confirmLabel={t('dialogs.upgradeUnified.confirm')}

@@ -12,7 +12,11 @@ export default function VipWelcomeDialog({ props, close }: DialogBodyProps<'vipW
   const level = props.level ?? profile?.vipLevel ?? '';
   return (
     <Stack gap="sm">
-      <Text>{t('dialogs.vipWelcome.body', { level })}</Text>
+      <Text>
+        {/^(|no vip)$/i.test(level.trim())
+          ? t('money.prompts.vipWelcomeProgramme')
+          : t('dialogs.vipWelcome.body', { level })}
+      </Text>
       <List size="sm">
         <List.Item>{t('dialogs.vipWelcome.benefitFees')}</List.Item>
         <List.Item>{t('dialogs.vipWelcome.benefitSupport')}</List.Item>

@@ -4,36 +4,30 @@
  */
 import { atom, useSetAtom } from 'jotai';
 import { useMemo, type ReactNode } from 'react';
+import type { TransferableAccount } from '../../facade';
 
-/** The accounts a transfer moves funds between. */
-export type AccountKind = 'derivatives' | 'spot' | 'funding' | 'unified';
+/** The accounts a transfer moves funds between (API names: DERIVATIVES, SPOT, UNIFIED, FUND). */
+export type AccountKind = TransferableAccount;
 
-export interface TransferRequest {
-  coin: string;
-  from: AccountKind;
-  to: AccountKind;
-  /** Decimal string as typed, validated > 0; never a float. */
-  amount: string;
+/** What a transfer dialog may be opened with: a coin and a pair of accounts chosen already. */
+export interface TransferDialogProps {
+  coin?: string;
+  from?: AccountKind;
+  to?: AccountKind;
 }
 
 export interface DialogPropsMap {
-  deposit: { coin?: string };
-  transfer: {
-    coin?: string;
-    from?: AccountKind;
-    to?: AccountKind;
-    onSubmit?: (req: TransferRequest) => Promise<void> | void;
-  };
-  transferV2: {
-    coin?: string;
-    from?: AccountKind;
-    to?: AccountKind;
-    onSubmit?: (req: TransferRequest) => Promise<void> | void;
-  };
+  deposit: { coin?: string; chain?: string };
+  withdraw: { coin?: string; chain?: string };
+  /** Classic accounts (derivatives, spot, unified, funding). */
+  transfer: TransferDialogProps;
+  /** A unified-account user's: the unified trading account and funding. */
+  transferV2: TransferDialogProps;
   vipWelcome: { level?: string };
   /** Server-provided announcement; already in the page language. */
-  globalPopup: { title?: string; message: string };
-  upgradeUnified: { onUpgrade?: () => Promise<void> | void };
+  globalPopup: { title?: string; message: string; link?: string };
+  /** `onUpgraded` runs after POST unified/upgrade went through. */
+  upgradeUnified: { onUpgraded?: () => void };
   warning: {
     message: ReactNode;
     title?: string;
@@ -45,6 +39,7 @@ export interface DialogPropsMap {
 export type DialogName = keyof DialogPropsMap;
 export const DIALOG_NAMES: readonly DialogName[] = [
   'deposit',
+  'withdraw',
   'transfer',
   'transferV2',
   'vipWelcome',

@@ -25,12 +25,18 @@ export const DIALOGS: Registry = {
       p.coin ? t('dialogs.deposit.titleCoin', { coin: p.coin }) : t('dialogs.deposit.title'),
     Body: lazy(() => import('./DepositDialog')),
   },
+  withdraw: {
+    title: (t, p) =>
+      p.coin ? t('money.withdraw.titleCoin', { coin: p.coin }) : t('money.withdraw.title'),
+    Body: lazy(() => import('./WithdrawDialog')),
+    size: 'lg',
+  },
   transfer: {
     title: (t) => t('dialogs.transfer.title'),
     Body: lazy(() => import('./TransferDialog')),
   },
   transferV2: {
-    title: (t) => t('dialogs.transfer.title'),
+    title: (t) => t('money.transfer.titleV2'),
     Body: lazy(() => import('./TransferV2Dialog')),
   },
   vipWelcome: {

@@ -26,6 +26,7 @@ import type { SessionApi } from '@src/pipeline/session';
 import { createI18n } from '@src/i18n/i18n';
 import { currentLangAtom } from '@src/state/client';
 import { createTapSlot } from '@src/wire/tap';
+import { fakeMoneyApi } from './money-fakes';
 
 const files = import.meta.glob<{ default: Record<string, unknown> }>('../../../locales/*/*.json', {
   eager: true,
@@ -169,6 +170,7 @@ export function fakeScreenApi(over: Partial<ScreenApi> = {}): Mocked<ScreenApi> 
     leaderBots: vi.fn<ScreenApi['leaderBots']>(async (): Promise<LeaderBotsResult> => ({
       list: [],
     })),
+    money: fakeMoneyApi(),
     assetOverview: vi.fn<ScreenApi['assetOverview']>(async () => fakeOverview()),
     collateralSwitch: vi.fn<ScreenApi['collateralSwitch']>(async () => ({ status: 'SUCCESS' })),
     savingsSubscribe: vi.fn<ScreenApi['savingsSubscribe']>(async () => ({ status: 'SUCCESS' })),

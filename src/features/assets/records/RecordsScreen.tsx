@@ -1,0 +1,425 @@
+import { Alert, Badge, Button, Group, Select, Stack, Tabs, Text } from '@mantine/core';
+import { DateTimePicker } from '@mantine/dates';
+import dayjs from 'dayjs';
+import { useAtomValue } from 'jotai';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  useScreenApi,
+  type DepositRecord,
+  type RecordQuery,
+  type TransferRecord,
+  type WithdrawRecord,
+} from '../../../facade';
+import { Amount } from '../../../ui/amount/Amount';
+import { LtrText } from '../../../ui/amount/LtrText';
+import { moneyMovedAtom } from '../../../ui/dialogs/money/events';
+import { accountLabel, statusColor, statusLabel } from '../../../ui/dialogs/money/labels';
+import { useMoneyDialogs } from '../../../ui/dialogs/open-money';
+import { useResource } from '../../../ui/live/use-resource';
+import { ScreenFrame } from '../../../ui/ScreenFrame';
+import { Spinner } from '../../../ui/Spinner';
+import classes from './records.module.css';
+import { usePaged, type Paged } from './use-paged';
+
+type Tab = 'deposits' | 'withdrawals' | 'transfers';
+type Preset = '7d' | '30d' | '90d' | 'custom';
+const PICKER_FORMAT = 'YYYY-MM-DD HH:mm';
+
+interface Filter {
+  coin: string | null;
+  start: string | null;
+  end: string | null;
+}
+
+function queryOf(f: Filter): RecordQuery {
+  const q: RecordQuery = {};
+  if (f.coin) q.coin = f.coin;
+  if (f.start) q.startTimeE3 = String(dayjs(f.start).valueOf());
+  if (f.end) q.endTimeE3 = String(dayjs(f.end).valueOf());
+  return q;
+}
+
+const timeOf = (e3: string) => dayjs(Number(e3)).format('YYYY-MM-DD HH:mm:ss');
+
+/**
+ * `/assets/records`: deposits, withdrawals and transfers, newest first, paged by cursor; the
+ * deposit and withdrawal lists filter by coin and time range (SPEC 2's time-picker placeholders)
+ * and re-read themselves while a record is pending.
+ */
+export default function RecordsScreen() {
+  const { t } = useTranslation('user-assets');
+  const open = useMoneyDialogs();
+  const [tab, setTab] = useState<Tab>('deposits');
+  const [filter, setFilter] = useState<Filter>({ coin: null, start: null, end: null });
+  const [preset, setPreset] = useState<Preset | null>(null);
+
+  const api = useScreenApi();
+  const loadCoins = useCallback(() => api.money.coinInfo(), [api]);
+  const coins = useResource(loadCoins);
+  const coinOptions =
+    coins.state.status === 'ready' ? coins.state.data.list.map((c) => c.coin) : [];
+
+  const pickPreset = (p: string | null) => {
+    const next = p as Preset | null;
+    setPreset(next);
+    if (!next || next === 'custom') {
+      if (!next) setFilter((f) => ({ ...f, start: null, end: null }));
+      return;
+    }
+    const days = next === '7d' ? 7 : next === '30d' ? 30 : 90;
+    setFilter((f) => ({
+      ...f,
+      start: dayjs().subtract(days, 'day').startOf('minute').format(PICKER_FORMAT),
+      end: null,
+    }));
+  };
+
+  const filters = (
+    <Group
+      gap="sm"
+      align="flex-end"
+      wrap="wrap"
+      role="group"
+      aria-label={t('money.records.filters')}
+    >
+      <Select
+        label={t('money.common.coin')}
+        placeholder={t('money.records.allCoins')}
+        data={coinOptions}
+        value={filter.coin}
+        onChange={(coin) => setFilter((f) => ({ ...f, coin }))}
+        clearable
+        searchable
+        w={140}
+      />
+      <Select
+        label={t('money.records.timeRange')}
+        placeholder={t('money.records.selectTime')}
+        data={[
+          { value: '7d', label: t('money.records.last7') },
+          { value: '30d', label: t('money.records.last30') },
+          { value: '90d', label: t('money.records.last90') },
+          { value: 'custom', label: t('money.records.custom') },
+        ]}
+        value={preset}
+        onChange={pickPreset}
+        clearable
+        w={170}
+      />
+      <DateTimePicker
+        label={t('money.records.startTime')}
+        placeholder={t('money.records.startTime')}
+        value={filter.start}
+        onChange={(start) => {
+          setPreset('custom');
+          setFilter((f) => ({ ...f, start }));
+        }}
+        valueFormat={PICKER_FORMAT}
+        maxDate={filter.end ?? undefined}
+        clearable
+        w={190}
+      />
+      <DateTimePicker
+        label={t('money.records.endTime')}
+        placeholder={t('money.records.endTime')}
+        value={filter.end}
+        onChange={(end) => {
+          setPreset('custom');
+          setFilter((f) => ({ ...f, end }));
+        }}
+        valueFormat={PICKER_FORMAT}
+        minDate={filter.start ?? undefined}
+        clearable
+        w={190}
+      />
+    </Group>
+  );
+
+  return (
+    <ScreenFrame
+      title={t('money.records.title')}
+      actions={
+        <Group gap="xs">
+          <Button size="xs" onClick={() => open.deposit()}>
+            {t('money.actions.deposit')}
+          </Button>
+          <Button size="xs" variant="light" onClick={() => open.withdraw()}>
+            {t('money.actions.withdraw')}
+          </Button>
+          <Button size="xs" variant="light" onClick={() => open.transfer()}>
+            {t('money.actions.transfer')}
+          </Button>
+        </Group>
+      }
+    >
+      <Tabs value={tab} onChange={(v) => v && setTab(v as Tab)} keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="deposits">{t('money.records.tabs.deposits')}</Tabs.Tab>
+          <Tabs.Tab value="withdrawals">{t('money.records.tabs.withdrawals')}</Tabs.Tab>
+          <Tabs.Tab value="transfers">{t('money.records.tabs.transfers')}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="deposits" pt="sm">
+          <Stack gap="sm">
+            {filters}
+            <DepositList query={queryOf(filter)} />
+          </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="withdrawals" pt="sm">
+          <Stack gap="sm">
+            {filters}
+            <WithdrawList query={queryOf(filter)} />
+          </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="transfers" pt="sm">
+          <TransferList />
+        </Tabs.Panel>
+      </Tabs>
+    </ScreenFrame>
+  );
+}
+
+interface Column<T> {
+  key: string;
+  label: string;
+  cell: (row: T) => ReactNode;
+}
+
+function RecordsTable<T extends { id?: string; transferId?: string }>({
+  label,
+  columns,
+  paged,
+  emptyText,
+}: {
+  label: string;
+  columns: Column<T>[];
+  paged: Paged<T>;
+  emptyText: string;
+}) {
+  const { t } = useTranslation('user-assets');
+  const { rows, error, loading, hasMore, loadMore, reload } = paged;
+  if (rows === undefined) {
+    if (error !== undefined) {
+      return (
+        <Alert role="alert" color="red" variant="light" title={t('live.loadFailedTitle')}>
+          <Text size="sm" mb="xs">
+            {t('money.records.failed')}
+          </Text>
+          <Button size="xs" variant="light" onClick={reload}>
+            {t('common.retry')}
+          </Button>
+        </Alert>
+      );
+    }
+    return <Spinner size="small" label={t('money.common.loading')} />;
+  }
+  if (rows.length === 0) {
+    return (
+      <Text c="dimmed" size="sm">
+        {emptyText}
+      </Text>
+    );
+  }
+  return (
+    <Stack gap="sm">
+      <table className={classes.table} aria-label={label}>
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th key={c.key} scope="col">
+                {c.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r, i) => (
+            <tr key={r.id ?? r.transferId ?? i}>
+              {columns.map((c) => (
+                <td key={c.key} data-label={c.label}>
+                  {c.cell(r)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {error !== undefined && (
+        <Text size="sm" c="red" role="alert">
+          {t('money.records.failed')}
+        </Text>
+      )}
+      {hasMore && (
+        <Button variant="light" onClick={loadMore} loading={loading} w="fit-content">
+          {t('money.records.loadMore')}
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
+function StatusBadge({ status }: { status: string }) {
+  const { t } = useTranslation('user-assets');
+  return (
+    <Badge color={statusColor(status)} variant="light">
+      {statusLabel(t, status)}
+    </Badge>
+  );
+}
+
+function DepositList({ query }: { query: RecordQuery }) {
+  const api = useScreenApi();
+  const moved = useAtomValue(moneyMovedAtom);
+  const { t } = useTranslation('user-assets');
+  const key = JSON.stringify(query);
+  const load = useCallback(
+    (cursor: string, limit: number) =>
+      api.money.depositList({ ...(JSON.parse(key) as RecordQuery), cursor, limit }),
+    [api, key],
+  );
+  const paged = usePaged<DepositRecord>(load, (r) => r.status === 'pending', moved);
+  const columns = useMemo<Column<DepositRecord>[]>(
+    () => [
+      {
+        key: 'time',
+        label: t('money.records.cols.time'),
+        cell: (r) => <LtrText>{timeOf(r.createdAtE3)}</LtrText>,
+      },
+      { key: 'coin', label: t('money.common.coin'), cell: (r) => r.coin },
+      { key: 'chain', label: t('money.common.chain'), cell: (r) => r.chain },
+      {
+        key: 'amount',
+        label: t('money.records.cols.amount'),
+        cell: (r) => <Amount kind="decimal" value={r.amount} flash={false} />,
+      },
+      {
+        key: 'to',
+        label: t('money.records.cols.creditedTo'),
+        cell: (r) => accountLabel(t, r.toAccountType),
+      },
+      {
+        key: 'confirmations',
+        label: t('money.records.cols.confirmations'),
+        cell: (r) => <LtrText>{`${r.confirmations}/${r.requiredConfirmations}`}</LtrText>,
+      },
+      {
+        key: 'status',
+        label: t('money.records.cols.status'),
+        cell: (r) => <StatusBadge status={r.status} />,
+      },
+    ],
+    [t],
+  );
+  return (
+    <RecordsTable
+      label={t('money.records.tables.deposits')}
+      columns={columns}
+      paged={paged}
+      emptyText={t('money.records.empty')}
+    />
+  );
+}
+
+function WithdrawList({ query }: { query: RecordQuery }) {
+  const api = useScreenApi();
+  const moved = useAtomValue(moneyMovedAtom);
+  const { t } = useTranslation('user-assets');
+  const key = JSON.stringify(query);
+  const load = useCallback(
+    (cursor: string, limit: number) =>
+      api.money.withdrawList({ ...(JSON.parse(key) as RecordQuery), cursor, limit }),
+    [api, key],
+  );
+  const paged = usePaged<WithdrawRecord>(load, (r) => r.status === 'pending', moved);
+  const columns = useMemo<Column<WithdrawRecord>[]>(
+    () => [
+      {
+        key: 'time',
+        label: t('money.records.cols.time'),
+        cell: (r) => <LtrText>{timeOf(r.createdAtE3)}</LtrText>,
+      },
+      { key: 'coin', label: t('money.common.coin'), cell: (r) => r.coin },
+      { key: 'chain', label: t('money.common.chain'), cell: (r) => r.chain },
+      {
+        key: 'amount',
+        label: t('money.records.cols.amount'),
+        cell: (r) => <Amount kind="decimal" value={r.amount} flash={false} />,
+      },
+      {
+        key: 'fee',
+        label: t('money.records.cols.fee'),
+        cell: (r) => <Amount kind="decimal" value={r.fee} flash={false} />,
+      },
+      {
+        key: 'address',
+        label: t('money.records.cols.address'),
+        cell: (r) => (
+          <span className={classes.wrap} dir="ltr">
+            {r.address}
+            {r.tag ? ` (${r.tag})` : ''}
+          </span>
+        ),
+      },
+      {
+        key: 'status',
+        label: t('money.records.cols.status'),
+        cell: (r) => <StatusBadge status={r.status} />,
+      },
+    ],
+    [t],
+  );
+  return (
+    <RecordsTable
+      label={t('money.records.tables.withdrawals')}
+      columns={columns}
+      paged={paged}
+      emptyText={t('money.records.empty')}
+    />
+  );
+}
+
+function TransferList() {
+  const api = useScreenApi();
+  const moved = useAtomValue(moneyMovedAtom);
+  const { t } = useTranslation('user-assets');
+  const load = useCallback(
+    (cursor: string, limit: number) => api.money.transferList({ cursor, limit }),
+    [api],
+  );
+  const paged = usePaged<TransferRecord>(load, (r) => r.status === 'PENDING', moved);
+  const columns = useMemo<Column<TransferRecord>[]>(
+    () => [
+      {
+        key: 'time',
+        label: t('money.records.cols.time'),
+        cell: (r) => <LtrText>{timeOf(r.createdAtE3)}</LtrText>,
+      },
+      { key: 'coin', label: t('money.common.coin'), cell: (r) => r.coin },
+      {
+        key: 'amount',
+        label: t('money.records.cols.amount'),
+        cell: (r) => <Amount kind="decimal" value={r.amount} flash={false} />,
+      },
+      {
+        key: 'from',
+        label: t('dialogs.transfer.from'),
+        cell: (r) => accountLabel(t, r.fromAccountType),
+      },
+      { key: 'to', label: t('dialogs.transfer.to'), cell: (r) => accountLabel(t, r.toAccountType) },
+      {
+        key: 'status',
+        label: t('money.records.cols.status'),
+        cell: (r) => <StatusBadge status={r.status} />,
+      },
+    ],
+    [t],
+  );
+  return (
+    <RecordsTable
+      label={t('money.records.tables.transfers')}
+      columns={columns}
+      paged={paged}
+      emptyText={t('money.records.emptyTransfers')}
+    />
+  );
+}

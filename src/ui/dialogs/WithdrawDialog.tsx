@@ -1,0 +1,577 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  List,
+  Select,
+  Stack,
+  Stepper,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  ERROR_CODES,
+  useScreenApi,
+  type ChainInfo,
+  type WithdrawMessage,
+  type WithdrawRecord,
+} from '../../facade';
+import { errorCodeOf, errorMessage } from '../../i18n/error-message';
+import { formMessages, validateValue } from '../../i18n/form-messages';
+import { compareDecimal, isDecimalInput, subDecimal, sumDecimals } from '../../lib/money';
+import { Amount } from '../amount/Amount';
+import { LtrText } from '../amount/LtrText';
+import { useResource } from '../live/use-resource';
+import { Spinner } from '../Spinner';
+import { DialogActions } from './DialogActions';
+import { amountError, floorTo } from './money/amounts';
+import { useMoneyMoved } from './money/events';
+import { statusColor, statusLabel } from './money/labels';
+import { SubmissionIds, isOutcomeUnknown } from './money/request-id';
+import type { DialogBodyProps } from './registry';
+
+/** How often a submitted withdrawal is re-read until it is done. */
+export const WITHDRAW_POLL_MS = 3000;
+
+type Field = 'coin' | 'chain' | 'address' | 'tag' | 'amount' | 'google' | 'email' | 'form';
+type Errors = Partial<Record<Field, string>>;
+
+/** The step and field a refusal of POST withdraw concerns (docs/assets.md, in check order). */
+const FIELD_OF: Partial<Record<number, Field>> = {
+  [ERROR_CODES.INVALID_AMOUNT]: 'amount',
+  [ERROR_CODES.UNKNOWN_COIN]: 'coin',
+  [ERROR_CODES.CHAIN_UNAVAILABLE]: 'chain',
+  [ERROR_CODES.INVALID_ADDRESS]: 'address',
+  [ERROR_CODES.TAG_REQUIRED]: 'tag',
+  [ERROR_CODES.BELOW_MINIMUM]: 'amount',
+  [ERROR_CODES.INSUFFICIENT_BALANCE]: 'amount',
+  [ERROR_CODES.OVER_WITHDRAW_LIMIT]: 'amount',
+  [ERROR_CODES.BAD_2FA_CODE]: 'google',
+  [ERROR_CODES.BAD_EMAIL_CODE]: 'email',
+  [ERROR_CODES.BAD_VERIFICATION_CODE]: 'email',
+  [ERROR_CODES.RATE_LIMITED]: 'email',
+};
+const DETAIL_FIELDS: ReadonlySet<Field> = new Set(['coin', 'chain', 'address', 'tag', 'amount']);
+
+interface AddressCheck {
+  address: string;
+  state: 'checking' | 'exchange' | 'external' | 'failed';
+  exchangeName?: string;
+}
+
+/**
+ * Withdraw in three steps: the details (coin, network, address checked with is-exchange, tag,
+ * amount with fee, minimum, available and the daily limit, the withdraw notices), the
+ * verification (Google 2FA and an email code sent on request, with its resend countdown), then
+ * the withdrawal itself, pending until the simulator's blocks make it done. The requestId is
+ * kept across retries of one submission (money/request-id.ts).
+ */
+export default function WithdrawDialog({ props, close }: DialogBodyProps<'withdraw'>) {
+  const { t } = useTranslation('user-assets');
+  const api = useScreenApi();
+  const moved = useMoneyMoved();
+  const loadCoins = useCallback(() => api.money.coinInfo(), [api]);
+  const loadOverview = useCallback(() => api.assetOverview(), [api]);
+  const coins = useResource(loadCoins);
+  const overview = useResource(loadOverview);
+  const info = coins.state.status === 'ready' ? coins.state.data : undefined;
+  const withdrawable = (info?.list ?? []).filter((c) => c.chains.some((ch) => ch.withdrawEnabled));
+
+  const [step, setStep] = useState(0);
+  const [coin, setCoin] = useState(props.coin ?? 'USDT');
+  const [chainPick, setChain] = useState<string | undefined>(props.chain);
+  const [address, setAddress] = useState('');
+  const [tag, setTag] = useState('');
+  const [amount, setAmount] = useState('');
+  const [google, setGoogle] = useState('');
+  const [emailCode, setEmailCode] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [check, setCheck] = useState<AddressCheck | undefined>();
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<{ withdrawId: string } | undefined>();
+  const [retryNote, setRetryNote] = useState(false);
+  const inFlight = useRef(false);
+  const ids = useRef(new SubmissionIds());
+
+  const coinInfo = withdrawable.find((c) => c.coin === coin);
+  const chains = coinInfo?.chains.filter((ch) => ch.withdrawEnabled) ?? [];
+  const chain: ChainInfo | undefined = chains.find((c) => c.chain === chainPick) ?? chains[0];
+  const precision = coinInfo?.precision ?? 8;
+  const ov = overview.state.status === 'ready' ? overview.state.data : undefined;
+  const available =
+    ov?.accounts.find((a) => a.accountType === 'FUND')?.coins.find((c) => c.coin === coin)
+      ?.available || '0';
+  const fee = chain?.withdrawFee ?? '0';
+  const maxAmount = compareDecimal(available, fee) > 0 ? subDecimal(available, fee) : '0';
+  const amountLabel = t('money.withdraw.amount');
+
+  const loadMessages = useCallback(
+    () => api.money.withdrawMessage({ coin, chain: chain?.chain }),
+    [api, coin, chain?.chain],
+  );
+  const notices = useResource<WithdrawMessage>(loadMessages);
+
+  const checkAddress = async (value: string) => {
+    const a = value.trim();
+    if (!a || !chain) return setCheck(undefined);
+    setCheck({ address: a, state: 'checking' });
+    try {
+      const r = await api.money.chainAddressIsExchange({ coin, chain: chain.chain, address: a });
+      setCheck((cur) =>
+        cur?.address !== a
+          ? cur
+          : r.isExchange
+            ? { address: a, state: 'exchange', exchangeName: r.exchangeName }
+            : { address: a, state: 'external' },
+      );
+    } catch (err) {
+      setCheck((cur) => (cur?.address !== a ? cur : { address: a, state: 'failed' }));
+      if (errorCodeOf(err) === ERROR_CODES.INVALID_ADDRESS) {
+        setErrors((e) => ({ ...e, address: errorMessage(t, err) }));
+      }
+    }
+  };
+
+  const validateDetails = (): Errors => {
+    const messages = formMessages(t);
+    const next: Errors = {};
+    const addressError = validateValue(
+      address.trim(),
+      [{ required: true }],
+      t('money.withdraw.address'),
+      messages,
+    );
+    if (addressError) next.address = addressError;
+    if (chain?.needTag) {
+      const tagError = validateValue(
+        tag.trim(),
+        [{ required: true }],
+        t('money.withdraw.tag'),
+        messages,
+      );
+      if (tagError) next.tag = tagError;
+    }
+    const amountProblem = amountError(t, amount, {
+      label: amountLabel,
+      precision,
+      min: chain?.minWithdraw,
+      max: ov ? maxAmount : undefined,
+    });
+    if (amountProblem) next.amount = amountProblem;
+    return next;
+  };
+
+  const toVerify = (e: FormEvent) => {
+    e.preventDefault();
+    const found = validateDetails();
+    setErrors(found);
+    if (Object.keys(found).length === 0) setStep(1);
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (inFlight.current || !chain) return;
+    const messages = formMessages(t);
+    const found: Errors = {};
+    const g = validateValue(
+      google.trim(),
+      [{ required: true, pattern: /^\d{6}$/ }],
+      t('money.withdraw.google2fa'),
+      messages,
+    );
+    if (g) found.google = g;
+    const m = validateValue(
+      emailCode.trim(),
+      [{ required: true, pattern: /^\d{6}$/ }],
+      t('money.withdraw.emailCode'),
+      messages,
+    );
+    if (m) found.email = m;
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    const body = {
+      coin,
+      chain: chain.chain,
+      address: address.trim(),
+      ...(chain.needTag ? { tag: tag.trim() } : {}),
+      amount: amount.trim(),
+    };
+    const key = JSON.stringify(body);
+    const requestId = ids.current.idFor(key);
+    inFlight.current = true;
+    setBusy(true);
+    try {
+      const r = await api.money.withdraw({
+        ...body,
+        requestId,
+        google2faCode: google.trim(),
+        emailCode: emailCode.trim(),
+      });
+      ids.current.settle();
+      moved();
+      setResult({ withdrawId: r.withdrawId });
+      setStep(2);
+    } catch (err) {
+      ids.current.settle(err);
+      setRetryNote(isOutcomeUnknown(err));
+      const code = errorCodeOf(err);
+      const field = (code !== undefined && FIELD_OF[code]) || 'form';
+      setErrors({ [field]: errorMessage(t, err) });
+      if (DETAIL_FIELDS.has(field)) setStep(0);
+    } finally {
+      inFlight.current = false;
+      setBusy(false);
+    }
+  };
+
+  if (!info) {
+    return coins.state.status === 'error' ? (
+      <Alert color="red" role="alert">
+        {t('money.common.loadFailed')}{' '}
+        <Button size="compact-xs" variant="subtle" onClick={coins.reload}>
+          {t('common.retry')}
+        </Button>
+      </Alert>
+    ) : (
+      <Spinner size="small" label={t('money.common.loading')} />
+    );
+  }
+
+  const noticeList = (notices.state.status === 'ready' ? notices.state.data.messages : []).filter(
+    (n) => (!n.coin || n.coin === coin) && (!n.chain || n.chain === chain?.chain),
+  );
+
+  return (
+    <Stepper active={step} size="xs" allowNextStepsSelect={false} onStepClick={setStep}>
+      <Stepper.Step label={t('money.withdraw.stepDetails')}>
+        <form onSubmit={toVerify} noValidate>
+          <Stack gap="sm">
+            <Group grow align="flex-start" wrap="wrap">
+              <Select
+                label={t('money.common.coin')}
+                data={withdrawable.map((c) => ({ value: c.coin, label: `${c.coin} · ${c.name}` }))}
+                value={coinInfo ? coin : null}
+                onChange={(v) => {
+                  if (!v) return;
+                  setCoin(v);
+                  setChain(undefined);
+                  setCheck(undefined);
+                }}
+                allowDeselect={false}
+                searchable
+                error={errors.coin}
+                miw={140}
+              />
+              <Select
+                label={t('money.common.chain')}
+                data={chains.map((c) => ({ value: c.chain, label: c.name }))}
+                value={chain?.chain ?? null}
+                onChange={(v) => {
+                  if (!v) return;
+                  setChain(v);
+                  setCheck(undefined);
+                }}
+                allowDeselect={false}
+                error={errors.chain}
+                miw={140}
+              />
+            </Group>
+            <TextInput
+              label={t('money.withdraw.address')}
+              value={address}
+              onChange={(e) => {
+                setAddress(e.currentTarget.value);
+                setCheck(undefined);
+              }}
+              onBlur={(e) => void checkAddress(e.currentTarget.value)}
+              error={errors.address}
+              required
+              autoComplete="off"
+              spellCheck={false}
+              dir="ltr"
+              description={
+                check?.state === 'checking'
+                  ? t('money.withdraw.checking')
+                  : check?.state === 'exchange'
+                    ? t('money.withdraw.exchangeAddress', { name: check.exchangeName })
+                    : check?.state === 'external'
+                      ? t('money.withdraw.externalAddress')
+                      : undefined
+              }
+            />
+            {chain?.needTag && (
+              <TextInput
+                label={t('money.withdraw.tag')}
+                value={tag}
+                onChange={(e) => setTag(e.currentTarget.value)}
+                error={errors.tag}
+                required
+                autoComplete="off"
+                dir="ltr"
+                description={t('money.withdraw.tagNeeded')}
+              />
+            )}
+            <TextInput
+              label={amountLabel}
+              inputMode="decimal"
+              autoComplete="off"
+              value={amount}
+              onChange={(e) => setAmount(e.currentTarget.value)}
+              error={errors.amount}
+              required
+              rightSectionWidth={64}
+              rightSection={
+                <Button
+                  size="compact-xs"
+                  variant="subtle"
+                  disabled={!ov}
+                  onClick={() => setAmount(floorTo(maxAmount, precision))}
+                >
+                  {t('money.common.max')}
+                </Button>
+              }
+            />
+            {chain && (
+              <List size="sm" spacing={2} listStyleType="none">
+                <List.Item>
+                  {t('money.withdraw.available')}:{' '}
+                  {ov ? <Amount kind="decimal" value={available} flash={false} /> : '…'} {coin}
+                </List.Item>
+                <List.Item>
+                  {t('money.withdraw.fee')}: <Amount kind="decimal" value={fee} flash={false} />{' '}
+                  {coin}
+                </List.Item>
+                <List.Item>
+                  {t('money.withdraw.minimum')}:{' '}
+                  <Amount kind="decimal" value={chain.minWithdraw} flash={false} /> {coin}
+                </List.Item>
+                <List.Item>
+                  {t('money.withdraw.total')}:{' '}
+                  {isDecimalInput(amount.trim()) && amount.trim() !== '' ? (
+                    <Amount
+                      kind="decimal"
+                      value={sumDecimals([amount.trim(), fee])}
+                      flash={false}
+                    />
+                  ) : (
+                    '--'
+                  )}{' '}
+                  {coin}
+                </List.Item>
+                <List.Item>
+                  {t('money.withdraw.dailyLimit')}:{' '}
+                  <Amount kind="usd" value={info.withdrawLimitLeftUsd} flash={false} /> /{' '}
+                  <Amount kind="usd" value={info.withdrawLimitUsd} flash={false} /> USD
+                </List.Item>
+              </List>
+            )}
+            {noticeList.length > 0 && (
+              <Alert color="blue" variant="light" title={t('money.withdraw.notices')}>
+                <List size="sm">
+                  {noticeList.map((n, i) => (
+                    <List.Item key={i}>{n.text}</List.Item>
+                  ))}
+                </List>
+              </Alert>
+            )}
+            {errors.form && (
+              <Alert color="red" role="alert">
+                {errors.form}
+              </Alert>
+            )}
+            <DialogActions
+              submit
+              confirmLabel={t('money.common.next')}
+              cancelLabel={t('common.cancel')}
+              onConfirm={() => undefined}
+              onCancel={close}
+            />
+          </Stack>
+        </form>
+      </Stepper.Step>
+      <Stepper.Step label={t('money.withdraw.stepVerify')}>
+        <form onSubmit={(e) => void submit(e)} noValidate aria-busy={busy}>
+          <Stack gap="sm">
+            <Text size="sm">
+              {t('money.withdraw.summary', {
+                amount: amount.trim(),
+                coin,
+                chain: chain?.name ?? '',
+              })}{' '}
+              <LtrText>{address.trim()}</LtrText>
+            </Text>
+            <TextInput
+              label={t('money.withdraw.google2fa')}
+              value={google}
+              onChange={(e) => setGoogle(e.currentTarget.value)}
+              error={errors.google}
+              required
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+            />
+            <EmailCodeField
+              value={emailCode}
+              onChange={setEmailCode}
+              error={errors.email}
+              onError={(msg) => setErrors((e) => ({ ...e, email: msg }))}
+            />
+            {errors.form && (
+              <Alert color="red" role="alert">
+                {errors.form}
+                {retryNote && (
+                  <Text size="sm" mt={4}>
+                    {t('money.transfer.retryNote')}
+                  </Text>
+                )}
+              </Alert>
+            )}
+            <DialogActions
+              submit
+              confirmLabel={t('money.withdraw.submit')}
+              cancelLabel={t('money.common.back')}
+              onConfirm={() => undefined}
+              onCancel={() => setStep(0)}
+              loading={busy}
+            />
+          </Stack>
+        </form>
+      </Stepper.Step>
+      <Stepper.Completed>
+        {result && <WithdrawStatus withdrawId={result.withdrawId} close={close} />}
+      </Stepper.Completed>
+    </Stepper>
+  );
+}
+
+function EmailCodeField({
+  value,
+  onChange,
+  error,
+  onError,
+}: {
+  value: string;
+  onChange: (v: string) => void;
+  error?: string;
+  onError: (message: string | undefined) => void;
+}) {
+  const { t } = useTranslation('user-assets');
+  const api = useScreenApi();
+  const [resendAt, setResendAt] = useState<number | undefined>();
+  const [now, setNow] = useState(() => Date.now());
+  const [sending, setSending] = useState(false);
+  const [sent, setSent] = useState(false);
+  const left = resendAt === undefined ? 0 : Math.max(0, Math.ceil((resendAt - now) / 1000));
+
+  useEffect(() => {
+    if (resendAt === undefined) return;
+    const timer = setInterval(() => {
+      const n = Date.now();
+      setNow(n);
+      if (n >= resendAt) clearInterval(timer);
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [resendAt]);
+
+  const send = async () => {
+    setSending(true);
+    try {
+      const r = await api.money.sendEmailCode({ scene: 'withdraw' });
+      const n = Date.now();
+      setNow(n);
+      setResendAt(n + r.resendAfterSeconds * 1000);
+      setSent(true);
+      onError(undefined);
+    } catch (err) {
+      onError(errorMessage(t, err));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <TextInput
+      label={t('money.withdraw.emailCode')}
+      value={value}
+      onChange={(e) => onChange(e.currentTarget.value)}
+      error={error}
+      required
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      maxLength={6}
+      description={sent ? t('money.withdraw.codeSent') : undefined}
+      rightSectionWidth={120}
+      rightSection={
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          loading={sending}
+          disabled={left > 0}
+          onClick={() => void send()}
+        >
+          {left > 0 ? t('money.withdraw.resendIn', { s: left }) : t('money.withdraw.sendCode')}
+        </Button>
+      }
+    />
+  );
+}
+
+/** The submitted withdrawal, re-read every 3 s until it is no longer pending. */
+function WithdrawStatus({ withdrawId, close }: { withdrawId: string; close: () => void }) {
+  const { t } = useTranslation('user-assets');
+  const api = useScreenApi();
+  const [record, setRecord] = useState<WithdrawRecord | undefined>();
+
+  useEffect(() => {
+    let alive = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const run = () => {
+      api.money.withdrawList({ limit: 20 }).then(
+        (page) => {
+          if (!alive) return;
+          const r = page.list.find((x) => x.id === withdrawId);
+          if (r) setRecord(r);
+          if (!r || r.status === 'pending') timer = setTimeout(run, WITHDRAW_POLL_MS);
+        },
+        () => {
+          if (alive) timer = setTimeout(run, WITHDRAW_POLL_MS);
+        },
+      );
+    };
+    run();
+    return () => {
+      alive = false;
+      if (timer) clearTimeout(timer);
+    };
+  }, [api, withdrawId]);
+
+  const status = record?.status ?? 'pending';
+  return (
+    <Stack gap="sm" role="status" aria-live="polite">
+      <Group gap="xs">
+        <Badge color={statusColor(status)} variant="light">
+          {statusLabel(t, status)}
+        </Badge>
+        <Text>
+          {status === 'success'
+            ? t('money.withdraw.done')
+            : status === 'failed'
+              ? t('money.withdraw.failed')
+              : t('money.withdraw.pending')}
+        </Text>
+      </Group>
+      {record?.txId && (
+        <Text size="sm">
+          {t('money.withdraw.txId')}:{' '}
+          <Text span ff="monospace" style={{ overflowWrap: 'anywhere' }} dir="ltr">
+            {record.txId}
+          </Text>
+        </Text>
+      )}
+      <DialogActions confirmLabel={t('common.close')} onConfirm={close} />
+    </Stack>
+  );
+}

@@ -1,0 +1,50 @@
+/**
+ * Renders the dialog host (and whatever else) with a fake screen API whose money calls the test
+ * controls, and opens a dialog by name.
+ */
+import { act, screen } from '@testing-library/react';
+import { createStore } from 'jotai';
+import type { ReactNode } from 'react';
+import { ScreenApiProvider, type ScreenApi } from '@src/facade/screen-api';
+import type { MoneyApi } from '@src/facade/money-api';
+import { DialogHost } from '@src/ui/dialogs/DialogHost';
+import { dialogAtom, type OpenDialogState } from '@src/ui/dialogs/dialog-state';
+import { fakeScreenApi, renderWithProviders } from '../test-utils';
+import { fakeMoneyApi } from '../money-fakes';
+
+export interface MoneyHarnessOptions {
+  money?: Partial<MoneyApi>;
+  screen?: Partial<ScreenApi>;
+  store?: ReturnType<typeof createStore>;
+  lng?: string;
+  children?: ReactNode;
+}
+
+export async function renderMoney(opts: MoneyHarnessOptions = {}) {
+  const money = fakeMoneyApi(opts.money);
+  const api = fakeScreenApi({ ...opts.screen, money });
+  const store = opts.store ?? createStore();
+  const view = await renderWithProviders(
+    <ScreenApiProvider api={api}>
+      {opts.children}
+      <DialogHost />
+    </ScreenApiProvider>,
+    { store, lng: opts.lng },
+  );
+  const open = async (dialog: OpenDialogState, name: string | RegExp) => {
+    act(() => store.set(dialogAtom, dialog));
+    return screen.findByRole('dialog', { name });
+  };
+  return { ...view, api, money, store, open };
+}
+
+/** A promise with its resolve and reject outside. */
+export function deferred<T>() {
+  let resolve!: (v: T) => void;
+  let reject!: (e: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}

@@ -1,0 +1,163 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { TransferResult } from '@src/api/types';
+import { apiError } from '../test-utils';
+import { deferred, renderMoney } from './harness';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+/** Transfer v2 (FUND → UNIFIED; the fake overview: FUND 2500 USDT, UNIFIED 4000 USDT available). */
+async function openV2(money: Parameters<typeof renderMoney>[0] = {}) {
+  const h = await renderMoney(money);
+  const dialog = await h.open(
+    { name: 'transferV2', props: { coin: 'USDT' } },
+    'Transfer (unified account)',
+  );
+  const amount = await within(dialog).findByRole('textbox', { name: /Amount/ });
+  // both balances shown once the overview answered
+  await within(dialog).findByText(/^2,500(\.0+)?$/);
+  const submit = within(dialog).getByRole('button', { name: 'Transfer' });
+  return { ...h, dialog, amount, submit };
+}
+
+describe('transfer dialog', () => {
+  it('labels its fields, shows both accounts with their available balances, and traps focus', async () => {
+    const { dialog } = await openV2();
+    expect(within(dialog).getByRole('combobox', { name: 'From' })).toHaveValue('Funding account');
+    expect(within(dialog).getByRole('combobox', { name: 'To' })).toHaveValue(
+      'Unified trading account',
+    );
+    expect(within(dialog).getByText(/^2,500(\.0+)?$/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/^4,000(\.0+)?$/)).toBeInTheDocument();
+    for (let i = 0; i < 8; i++) {
+      await userEvent.tab();
+      expect(dialog.contains(document.activeElement)).toBe(true);
+    }
+  });
+
+  it('validates with the default form messages and the coin precision, sending nothing', async () => {
+    const { dialog, amount, submit, money } = await openV2();
+    const check = async (typed: string, message: string) => {
+      await userEvent.clear(amount);
+      if (typed) await userEvent.type(amount, typed);
+      await userEvent.click(submit);
+      expect(await within(dialog).findByText(message)).toBeInTheDocument();
+    };
+    await check('', 'Please enter Amount');
+    await check('abc', 'Amount is not a valid number');
+    await check('1e3', 'Amount is not a valid number');
+    await check('0', 'Amount must be greater than 0');
+    await check('-5', 'Amount must be greater than 0');
+    await check('1.1234567', 'Amount can have at most 6 decimal places');
+    await check('2500.000001', 'Amount cannot be greater than 2500');
+    expect(money.transfer).not.toHaveBeenCalled();
+  });
+
+  it('Max fills the available balance; swap exchanges the accounts', async () => {
+    const { dialog, amount } = await openV2();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Max' }));
+    expect(amount).toHaveValue('2500');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Swap the accounts' }));
+    expect(within(dialog).getByRole('combobox', { name: 'From' })).toHaveValue(
+      'Unified trading account',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Max' }));
+    expect(amount).toHaveValue('4000');
+  });
+
+  it('submits POST transfer with a fresh uuid requestId, toasts, and closes', async () => {
+    const { amount, submit, money } = await openV2();
+    await userEvent.type(amount, '12.5');
+    await userEvent.click(submit);
+    await waitFor(() => expect(money.transfer).toHaveBeenCalledTimes(1));
+    const body = money.transfer.mock.calls[0]![0];
+    expect(body).toMatchObject({
+      coin: 'USDT',
+      amount: '12.5',
+      fromAccountType: 'FUND',
+      toAccountType: 'UNIFIED',
+    });
+    expect(body.requestId).toMatch(UUID);
+    expect(
+      await screen.findByText(
+        'Transferred 12.5 USDT from Funding account to Unified trading account',
+      ),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('keeps the requestId when retrying after a timeout, and takes a new one once answered', async () => {
+    const { dialog, amount, submit, money } = await openV2({
+      money: {},
+    });
+    money.transfer
+      .mockRejectedValueOnce(apiError(9000001, 'Request timeout, please re-try!'))
+      .mockRejectedValueOnce(apiError(131001))
+      .mockResolvedValueOnce({ transferId: 'T-9', status: 'SUCCESS' });
+    await userEvent.type(amount, '10');
+    await userEvent.click(submit);
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('Request timeout, please re-try!');
+    expect(alert).toHaveTextContent('cannot move the money twice');
+    await userEvent.click(submit);
+    expect(await within(dialog).findByText('Insufficient available balance.')).toBeInTheDocument();
+    await userEvent.click(submit);
+    await waitFor(() => expect(money.transfer).toHaveBeenCalledTimes(3));
+    const [first, second, third] = money.transfer.mock.calls.map((c) => c[0].requestId);
+    expect(second).toBe(first); // the retry of an unknown outcome
+    expect(third).not.toBe(first); // the server refused: a new submission
+  });
+
+  it('sends once on a double submit and disables the button while in flight', async () => {
+    const pending = deferred<TransferResult>();
+    const { amount, submit, money } = await openV2();
+    money.transfer.mockReturnValueOnce(pending.promise);
+    await userEvent.type(amount, '1');
+    await userEvent.click(submit);
+    await waitFor(() => expect(submit).toBeDisabled());
+    submit.closest('form')!.requestSubmit();
+    await userEvent.keyboard('{Enter}');
+    expect(money.transfer).toHaveBeenCalledTimes(1);
+    pending.resolve({ transferId: 'T-1', status: 'SUCCESS' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(money.transfer).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([
+    [131001, 'Amount', 'Insufficient available balance.'],
+    [131005, 'Amount', 'Enter a valid amount.'],
+    [131002, 'To', 'Choose two different accounts.'],
+    [131004, 'From', 'This account cannot be used for this action.'],
+    [131003, 'Coin', 'This coin is not supported here.'],
+    [10016, null, 'Server error, please try again later.'],
+    [10001, null, 'Invalid request parameter.'],
+  ] as const)('shows error %i next to %s', async (code, field, text) => {
+    const { dialog, amount, submit, money } = await openV2();
+    money.transfer.mockRejectedValueOnce(apiError(code));
+    await userEvent.type(amount, '1');
+    await userEvent.click(submit);
+    const shown = await within(dialog).findByText(text);
+    if (field) {
+      const input = within(dialog).getByRole(field === 'Amount' ? 'textbox' : 'combobox', {
+        name: new RegExp(`^${field}`),
+      });
+      expect(input).toHaveAccessibleDescription(expect.stringContaining(text));
+    } else {
+      expect(shown.closest('[role="alert"]')).not.toBeNull();
+    }
+  });
+
+  it('classic transfer: leaves out derivatives and spot for an upgraded user', async () => {
+    const h = await renderMoney();
+    const dialog = await h.open({ name: 'transfer', props: {} }, 'Transfer');
+    const from = await within(dialog).findByRole('combobox', { name: 'From' });
+    await within(dialog).findByText(/^2,500(\.0+)?$/);
+    await userEvent.click(from);
+    const options = await screen.findAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual([
+      'Unified trading account',
+      'Funding account',
+    ]);
+  });
+});
