@@ -179,6 +179,29 @@ describe('a transfer', () => {
   });
 });
 
+describe('a transfer from another site', () => {
+  it('is refused with 403 / 33003 before anything moves', async () => {
+    const http = new HttpClient(sim.url);
+    await http.login('leader');
+    const before = stable(await overview(http));
+    const r = await http.request<Env<null>>(
+      'POST',
+      '/api/v3/private/asset/transfer',
+      {
+        coin: 'USDT',
+        amount: '1',
+        fromAccountType: 'FUND',
+        toAccountType: 'SPOT',
+        requestId: 'csrf',
+      },
+      { origin: 'https://evil.example' },
+    );
+    expect(r.status).toBe(403);
+    expect(r.body.ret_code).toBe(33003);
+    expect(stable(await overview(http))).toEqual(before);
+  });
+});
+
 describe('an invalid transfer', () => {
   const base = {
     coin: 'USDT',
