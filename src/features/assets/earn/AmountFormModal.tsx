@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../i18n/error-message';
 import { formMessages, validateValue } from '../../../i18n/form-messages';
@@ -57,7 +57,6 @@ export function AmountForm({
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
   const requestId = useRef<string | null>(null);
-  const hintId = useId();
   const label = t('earn.form.amount', { coin });
 
   const validate = (value: string): string | undefined => {
@@ -106,16 +105,19 @@ export function AmountForm({
   return (
     <form onSubmit={(e) => void submit(e)} noValidate>
       <Stack gap="sm">
-        <Group justify="space-between" gap="xs" wrap="wrap" id={hintId}>
+        <Group gap={6} wrap="wrap">
           <Text size="sm" c="dimmed">
             {sourceLabel}: <Amount kind="decimal" value={source} coin={coin} flash={false} /> {coin}
           </Text>
-          {min !== undefined && (
-            <Text size="sm" c="dimmed">
-              {t('earn.form.min')}: <Amount kind="decimal" value={min} coin={coin} flash={false} />{' '}
-              {coin}
-            </Text>
-          )}
+          <Button
+            size="compact-xs"
+            variant="light"
+            disabled={busy}
+            onClick={() => change(max)}
+            aria-label={t('earn.form.maxLabel', { coin })}
+          >
+            {t('earn.form.max')}
+          </Button>
         </Group>
         <TextInput
           label={label}
@@ -126,18 +128,13 @@ export function AmountForm({
           error={errors.amount}
           disabled={busy}
           required
-          aria-describedby={hintId}
-          rightSectionWidth={64}
-          rightSection={
-            <Button
-              size="compact-xs"
-              variant="subtle"
-              disabled={busy}
-              onClick={() => change(max)}
-              aria-label={t('earn.form.maxLabel', { coin })}
-            >
-              {t('earn.form.max')}
-            </Button>
+          description={
+            min !== undefined && (
+              <>
+                {t('earn.form.min')}:{' '}
+                <Amount kind="decimal" value={min} coin={coin} flash={false} /> {coin}
+              </>
+            )
           }
         />
         {note?.(amount.trim())}

@@ -8,6 +8,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import SavingsScreen from '@src/features/assets/savings/SavingsScreen';
+import { assetsRefreshRequestAtom } from '@src/state/assets';
 import { apiError } from '../../../ui/test-utils';
 import { fakeScreenApi } from '../../harness';
 import { renderEarn } from './render';
@@ -144,8 +145,9 @@ describe('SavingsScreen', () => {
 
   it('redeems up to the amount held', async () => {
     const api = fakeScreenApi();
-    await renderEarn(<SavingsScreen />, { api });
+    const { store } = await renderEarn(<SavingsScreen />, { api });
     await screen.findByRole('table', { name: 'Savings products' });
+    const requests = store.get(assetsRefreshRequestAtom);
     await userEvent.click(screen.getByRole('button', { name: 'Redeem from USDT Flexible' }));
     const dialog = await screen.findByRole('dialog', { name: 'Redeem from USDT Flexible' });
     const input = within(dialog).getByRole('textbox', { name: /Amount \(USDT\)/ });
@@ -159,8 +161,8 @@ describe('SavingsScreen', () => {
     expect(api.savingsRedeem).toHaveBeenCalledWith(
       expect.objectContaining({ productId: 'USDT-FLEX', amount: '250.5' }),
     );
-    // The overview is loaded again after the action.
-    await waitFor(() => expect(api.assetOverview).toHaveBeenCalledTimes(2));
+    // The area is asked to refresh at once after the action (refreshAssets()).
+    expect(store.get(assetsRefreshRequestAtom)).toBe(requests + 1);
   });
 
   it('switches auto-saving per supported coin; an unsupported coin is disabled with its reason', async () => {
