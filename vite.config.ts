@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { devProxyLogger } from './scripts/dev-proxy-logger';
 
 /** Port of the simulator during development; `npm start` sets it for both processes. */
 const simPort = Number(process.env.ASSETDECK_SIM_PORT ?? 8790);
@@ -108,6 +109,8 @@ function precompress(): Plugin {
 
 export default defineConfig({
   plugins: [react(), locales(), precompress()],
+  // A browser reloading resets its proxied websockets: not an error worth a stack trace.
+  customLogger: devProxyLogger(),
   server: {
     host: '127.0.0.1',
     proxy: {
