@@ -35,3 +35,45 @@ export function loadInto<T>(
     },
   );
 }
+
+interface Poll {
+  users: number;
+  timer: ReturnType<typeof setInterval>;
+}
+/** The running polls of each store, by target atom (one timer per target, not per screen). */
+const polls = new WeakMap<Store, Map<PrimitiveAtom<Loadable<unknown>>, Poll>>();
+
+/**
+ * Keeps `target` fresh while anyone wants it: the first caller loads it at once (`call(false)`,
+ * which may be answered from a cache) and starts one timer that reloads it every `everyMs`
+ * (`call(true)`, fresh); later callers share that timer. Returns the caller's release; the last
+ * release stops the timer. Two screens on the page make one request per period, not two.
+ */
+export function pollInto<T>(
+  store: Store,
+  target: PrimitiveAtom<Loadable<T>>,
+  call: (fresh: boolean) => Promise<T>,
+  everyMs: number,
+): () => void {
+  const key = target as unknown as PrimitiveAtom<Loadable<unknown>>;
+  let byTarget = polls.get(store);
+  if (!byTarget) polls.set(store, (byTarget = new Map()));
+  let poll = byTarget.get(key);
+  if (poll) poll.users++;
+  else {
+    void loadInto(store, target, () => call(false));
+    const timer = setInterval(() => void loadInto(store, target, () => call(true)), everyMs);
+    poll = { users: 1, timer };
+    byTarget.set(key, poll);
+  }
+  const mine = poll;
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    if (--mine.users === 0) {
+      clearInterval(mine.timer);
+      byTarget.delete(key);
+    }
+  };
+}

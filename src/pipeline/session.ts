@@ -36,7 +36,7 @@ import {
   userAtom,
   type SessionUser,
 } from '../state/client';
-import { loadInstruments, type FetchInstruments } from '../state/instruments';
+import { loadInstruments, type FetchInstruments } from './instruments';
 import { dataOf, idle, type Loadable } from '../state/loadable';
 import { loadInto } from './load';
 import { recallShowAssets, rememberShowAssets } from '../state/show-assets-memory';
