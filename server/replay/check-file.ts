@@ -8,8 +8,12 @@ import { Replayer } from '../../src/pipeline/replay';
 import { diffDumps, type Difference } from '../../src/pipeline/replay-query';
 import { streamSession } from './session-stream';
 
-/** Deltas kept for re-application on top of a later snapshot (session ms). */
-export const CHECK_HISTORY_WINDOW_MS = 10 * 60_000;
+/**
+ * Deltas kept for re-application on top of a later snapshot (session ms): twice the 30 s after
+ * which the app (src/api/http.ts) gives a snapshot request up, so a recorded answer never needs an
+ * older one; one that would is an error, not a different state.
+ */
+export const CHECK_HISTORY_WINDOW_MS = 60_000;
 /** Differences carried back per file (the count is exact). */
 const MAX_DIFFERENCES = 5;
 
