@@ -13,6 +13,10 @@ export async function startApp(appDir: string): Promise<Simulator> {
 /** Log in through the demo button of `account` and wait for its home screen's heading. */
 export async function loginAs(page: Page, baseUrl: string, account: DemoAccount): Promise<void> {
   await page.goto(`${baseUrl}/login`);
-  await page.getByRole('button', { name: `Sign in as ${account.username}` }).click();
+  // The button's name is its visible text (the user name first), "Sign in as …" its description.
+  await page
+    .getByRole('region', { name: 'Demo accounts' })
+    .getByRole('button', { name: new RegExp(`^${account.username}\\b`) })
+    .click();
   await page.waitForURL((url) => url.pathname !== '/login');
 }
