@@ -9,9 +9,10 @@ import {
   Text,
   TextInput,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useStore } from 'jotai';
-import { useId, useState, type FormEvent } from 'react';
+import { Fragment, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../facade';
 import { logIn } from '../../facade';
@@ -122,32 +123,38 @@ export default function LoginPage() {
           </Text>
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
             {DEMO_ACCOUNTS.map((a) => (
-              <Button
-                key={a.username}
-                variant="light"
-                h="auto"
-                py={8}
-                justify="flex-start"
-                disabled={busy}
-                onClick={() => signInAsDemo(a)}
-                aria-label={t('login.demo.signInAs', { username: a.username })}
-                styles={{
-                  label: {
-                    display: 'flex',
-                    flexDirection: 'column',
-                    alignItems: 'flex-start',
-                    whiteSpace: 'normal',
-                    textAlign: 'start',
-                  },
-                }}
-              >
-                <Text span fw={600} size="sm">
-                  {a.username}
-                </Text>
-                <Text span size="xs" c="dimmed">
-                  {t(`login.demo.roles.${a.kind}`)}
-                </Text>
-              </Button>
+              // The accessible name is the visible text (WCAG 2.5.3: "click follower" works for
+              // speech input); what the button does is its description.
+              <Fragment key={a.username}>
+                <Button
+                  variant="light"
+                  h="auto"
+                  py={8}
+                  justify="flex-start"
+                  disabled={busy}
+                  onClick={() => signInAsDemo(a)}
+                  aria-describedby={`${demoTitleId}-${a.username}`}
+                  styles={{
+                    label: {
+                      display: 'flex',
+                      flexDirection: 'column',
+                      alignItems: 'flex-start',
+                      whiteSpace: 'normal',
+                      textAlign: 'start',
+                    },
+                  }}
+                >
+                  <Text span fw={600} size="sm">
+                    {a.username}
+                  </Text>
+                  <Text span size="xs" c="dimmed">
+                    {t(`login.demo.roles.${a.kind}`)}
+                  </Text>
+                </Button>
+                <VisuallyHidden id={`${demoTitleId}-${a.username}`}>
+                  {t('login.demo.signInAs', { username: a.username })}
+                </VisuallyHidden>
+              </Fragment>
             ))}
           </SimpleGrid>
         </Card>
