@@ -56,7 +56,7 @@ function planOf(quick: boolean, soakMinutes: number | undefined): Plan {
     return {
       quick,
       aSeconds: 5,
-      bSessionSeconds: 45,
+      bSessionSeconds: 60,
       bMeasureSeconds: 12,
       bNaiveSeconds: 12,
       readyRuns: 1,
@@ -65,7 +65,7 @@ function planOf(quick: boolean, soakMinutes: number | undefined): Plan {
   return {
     quick,
     aSeconds: 15,
-    bSessionSeconds: soak + 50,
+    bSessionSeconds: soak + 120,
     bMeasureSeconds: soak,
     bNaiveSeconds: 40,
     readyRuns: 3,
@@ -79,6 +79,8 @@ interface Summary {
   probes: number;
   painted: number;
   unpainted: number;
+  /** Values replaced by a newer one of their key before a paint (batched away unseen). */
+  superseded: number;
   p50: number | null;
   p95: number | null;
   p99: number | null;

@@ -9,9 +9,11 @@
  *   pending mark price is that value reaching the DOM. The paint time is the end of the frame that
  *   carried the mutation: the first mutation of a frame asks for requestAnimationFrame, and from
  *   its callback a MessageChannel message, which runs after that frame was painted. Latency =
- *   paint time - receipt time. A value superseded before it was painted (the app batched it away)
- *   counts at the paint of the newer value of the same key (symbol, or position key). Values never
- *   painted (rows scrolled out of a virtual table, superseded and never shown) are counted apart.
+ *   paint time - receipt time of the value painted. Values of the same key (symbol, or position
+ *   key) received before it were superseded unseen (batched away): counted apart, as are values
+ *   never painted (rows outside a virtual table's window). Only text written into nodes already
+ *   in the page counts (a Text node's data, or a Text child set anew): a row mounted by scrolling
+ *   or reordering shows old values for the first time, which is no socket latency.
  * - frames: a requestAnimationFrame loop records every frame interval (over 20 ms, over 50 ms);
  * - long animation frames (PerformanceObserver 'long-animation-frame'): over 50 and 100 ms.
  *
@@ -57,6 +59,7 @@
     probes: 0,
     latency: hist(),
     unpainted: 0,
+    superseded: 0,
     frames: 0,
     framesOver20: 0,
     framesOver50: 0,
@@ -72,6 +75,7 @@
       b.probes = 0;
       b.latency = hist();
       b.unpainted = 0;
+      b.superseded = 0;
       b.frames = 0;
       b.framesOver20 = 0;
       b.framesOver50 = 0;
@@ -88,6 +92,7 @@
         probes: b.probes,
         painted: b.latency.n,
         unpainted: b.unpainted + waiting,
+        superseded: b.superseded,
         p50: pct(b.latency, 50),
         p95: pct(b.latency, 95),
         p99: pct(b.latency, 99),
@@ -174,25 +179,32 @@
           }
         }
         if (last < 0) continue;
+        // The value painted is the newest of its key received before the paint: its latency
+        // counts; older ones of the key were superseded unseen (batched away) and count apart.
         const done = list.splice(0, last + 1);
-        for (const e of done) {
-          add(b.latency, paintedAt - e.t);
-          unindex(e.v, key, list);
-        }
+        add(b.latency, paintedAt - done[done.length - 1].t);
+        b.superseded += done.length - 1;
+        for (const e of done) unindex(e.v, key, list);
         if (b.firstValueAt === null) b.firstValueAt = paintedAt;
         if (list.length === 0) b.pending.delete(key);
       }
     }
   };
   const NUMBER = /-?\d[\d,]*(?:\.\d+)?/g;
+  const collect = (text) => {
+    if (!text || text.length > 120) return;
+    const found = text.match(NUMBER);
+    if (found) for (const f of found) seen.push(norm(f));
+  };
   const observe = () => {
     new MutationObserver((records) => {
       if (b.byValue.size === 0) return;
       for (const r of records) {
-        const text = r.target.textContent;
-        if (!text || text.length > 120) continue;
-        const found = text.match(NUMBER);
-        if (found) for (const f of found) seen.push(norm(f));
+        // Only a text written into a node already on screen: React replacing a value (a Text
+        // node's data, or the Text child of an element set anew). Rows mounted when a table
+        // scrolls or its order changes show old values for the first time: not a latency.
+        if (r.type === 'characterData') collect(r.target.data);
+        else for (const n of r.addedNodes) if (n.nodeType === 3) collect(n.data);
       }
       if (!waiting && seen.length) {
         waiting = true;
