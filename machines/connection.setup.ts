@@ -20,8 +20,7 @@ import {
   isTopicsEvent,
   nextWanted,
   planOps,
-  refusal,
-  singles,
+  onSubscribeRefused,
 } from './connection.topics';
 import { transportLogic } from './connection-transport';
 import type {
@@ -182,21 +181,20 @@ export const connectionSetup = setup({
       let waiting = context.subscribeWaiting.filter((id) => id !== reqId);
       let update: Partial<ConnectionContext> = {};
       let reqSeq = context.reqSeq;
-      if (!success && topics.length > 1) {
-        const plan = planOps('subscribe', singles(topics), reqSeq, pending, context.now());
-        for (const op of plan.ops) {
-          enqueue.sendTo('transport', { type: 'send', socketId: context.socketId, op });
-        }
-        reqSeq = plan.seq;
-        waiting = [...waiting, ...plan.ids];
-      } else if (!success) {
-        const r = refusal(context, topics, retMsg);
+      if (!success) {
+        const r = onSubscribeRefused(context, topics, retMsg, pending, reqSeq);
         update = r.update;
+        if (r.retry) {
+          for (const op of r.retry.ops) {
+            enqueue.sendTo('transport', { type: 'send', socketId: context.socketId, op });
+          }
+          reqSeq = r.retry.seq;
+          waiting = [...waiting, ...r.retry.ids];
+        }
         if (r.refused.length > 0) {
           const { sink, stream } = context;
-          const reason = retMsg || 'subscribe failed';
           enqueue(() =>
-            callSink(self, 'sink.refused', () => sink.refused(stream, r.refused, reason)),
+            callSink(self, 'sink.refused', () => sink.refused(stream, r.refused, r.reason)),
           );
         }
       }
@@ -253,26 +251,24 @@ export const connectionSetup = setup({
             sink.subscribed(stream, pending.topics, r.connId ?? connId ?? undefined),
           );
         });
-      } else if (pending.op === 'subscribe' && pending.topics.length > 1) {
-        const plan = planOps(
-          'subscribe',
-          singles(pending.topics),
-          context.reqSeq,
-          rest,
-          context.now(),
-        );
-        for (const op of plan.ops) {
-          enqueue.sendTo('transport', { type: 'send', socketId: context.socketId, op });
-        }
-        enqueue.assign({ pending: rest, reqSeq: plan.seq });
       } else if (pending.op === 'subscribe') {
-        const refused = refusal(context, pending.topics, r.retMsg);
-        enqueue.assign({ ...refused.update, pending: rest });
+        const refused = onSubscribeRefused(context, pending.topics, r.retMsg, rest, context.reqSeq);
+        if (refused.retry) {
+          for (const op of refused.retry.ops) {
+            enqueue.sendTo('transport', { type: 'send', socketId: context.socketId, op });
+          }
+        }
+        enqueue.assign({
+          ...refused.update,
+          pending: rest,
+          reqSeq: refused.retry?.seq ?? context.reqSeq,
+        });
         if (refused.refused.length > 0) {
-          const reason = r.retMsg || 'subscribe failed';
           enqueue(() => {
             meter.untrack(refused.refused);
-            callSink(self, 'sink.refused', () => sink.refused(stream, refused.refused, reason));
+            callSink(self, 'sink.refused', () =>
+              sink.refused(stream, refused.refused, refused.reason),
+            );
           });
         }
       } else {

@@ -76,6 +76,33 @@ export function refusal(
   };
 }
 
+/**
+ * What one refused subscribe op of `topics` does, wherever it is answered (on connecting or while
+ * live): an op of several topics is planned again topic by topic (`retry`, added to `pending`);
+ * an op of one topic is final: `refused` (those still wanted) leave the context (`update`) and
+ * are reported with `reason`.
+ */
+export function onSubscribeRefused(
+  context: ConnectionContext,
+  topics: readonly string[],
+  retMsg: string,
+  pending: Record<string, PendingOp>,
+  reqSeq: number,
+): {
+  retry: OpPlan | undefined;
+  update: Partial<ConnectionContext>;
+  refused: string[];
+  reason: string;
+} {
+  const reason = retMsg || 'subscribe failed';
+  if (topics.length > 1) {
+    const retry = planOps('subscribe', singles(topics), reqSeq, pending, context.now());
+    return { retry, update: {}, refused: [], reason };
+  }
+  const r = refusal(context, topics, retMsg);
+  return { retry: undefined, update: r.update, refused: r.refused, reason };
+}
+
 export type TopicsEvent = Extract<
   ConnectionEvent,
   { type: 'TOPICS.ADD' | 'TOPICS.REMOVE' | 'TOPICS.SET' }
