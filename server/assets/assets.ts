@@ -63,6 +63,8 @@ export const CODE_VALID_MS = 300_000;
 /** Pending deposits per user the operator may have in flight at once. */
 export const MAX_PENDING_DEPOSITS = 100;
 const HOUR_MS = 3_600_000;
+/** Channel and scene pairs whose last code is remembered per user (the oldest forgotten). */
+export const MAX_CODE_SCENES = 16;
 
 const AMOUNT = /^(?:0|[1-9][0-9]{0,17})(?:\.([0-9]{1,8}))?$/;
 
@@ -355,7 +357,12 @@ export class Assets {
 
   /** Notes that a verification code was sent (POST /send/email or /send/mobile). */
   codeSent(userId: number, channel: 'email' | 'mobile', scene: string, wallMs: number): void {
-    this.books.get(userId)?.codeSentAt.set(`${channel}:${scene}`, wallMs);
+    const sent = this.books.get(userId)?.codeSentAt;
+    if (!sent) return;
+    const key = `${channel}:${scene}`;
+    sent.delete(key); // re-inserted last: the map's order is the order of sending
+    sent.set(key, wallMs);
+    while (sent.size > MAX_CODE_SCENES) sent.delete(sent.keys().next().value as string);
   }
 
   withdrawLimits(userId: number): { limitCents: bigint; usedCents: bigint } {
