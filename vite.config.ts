@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { devProxyLogger } from './scripts/dev-proxy-logger';
+import { devProxyLogger } from './scripts/dev-proxy-logger.ts';
 
 /** Port of the simulator during development; `npm start` sets it for both processes. */
 const simPort = Number(process.env.ASSETDECK_SIM_PORT ?? 8790);
