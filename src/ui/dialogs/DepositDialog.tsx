@@ -112,8 +112,7 @@ export default function DepositDialog({ props, close }: DialogBodyProps<'deposit
       {chain && (
         <List size="sm" spacing={2} listStyleType="none">
           <List.Item>
-            {t('money.deposit.minimum')}:{' '}
-            <Amount kind="decimal" value={chain.minDeposit} flash={false} /> {coin}
+            {t('money.deposit.minimum')}: <LtrText>{chain.minDeposit}</LtrText> {coin}
           </List.Item>
           <List.Item>
             {t('money.deposit.confirmations')}: <LtrText>{String(chain.confirmations)}</LtrText>

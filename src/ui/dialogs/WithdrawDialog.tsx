@@ -341,12 +341,10 @@ export default function WithdrawDialog({ props, close }: DialogBodyProps<'withdr
                   {ov ? <Amount kind="decimal" value={available} flash={false} /> : '…'} {coin}
                 </List.Item>
                 <List.Item>
-                  {t('money.withdraw.fee')}: <Amount kind="decimal" value={fee} flash={false} />{' '}
-                  {coin}
+                  {t('money.withdraw.fee')}: <LtrText>{fee}</LtrText> {coin}
                 </List.Item>
                 <List.Item>
-                  {t('money.withdraw.minimum')}:{' '}
-                  <Amount kind="decimal" value={chain.minWithdraw} flash={false} /> {coin}
+                  {t('money.withdraw.minimum')}: <LtrText>{chain.minWithdraw}</LtrText> {coin}
                 </List.Item>
                 <List.Item>
                   {t('money.withdraw.total')}:{' '}

@@ -1,0 +1,83 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DEPOSIT_POLL_MS } from '@src/ui/dialogs/DepositDialog';
+import { depositRecord } from '../money-fakes';
+import { renderMoney } from './harness';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('deposit dialog', () => {
+  it('shows the address for the coin and network with copy, QR, minimum, confirmations and where it lands', async () => {
+    const h = await renderMoney();
+    const dialog = await h.open({ name: 'deposit', props: { coin: 'USDT' } }, 'Deposit USDT');
+    expect(await within(dialog).findByText('addr-USDT-TRX')).toBeInTheDocument();
+    expect(h.money.depositAddress).toHaveBeenCalledWith({ coin: 'USDT', chain: 'TRX' });
+    expect(
+      within(dialog).getByRole('img', { name: 'QR code of your USDT deposit address' }),
+    ).toHaveAttribute('data-qr-value', 'addr-USDT-TRX');
+    expect(within(dialog).getByRole('button', { name: 'Copy address' })).toBeInTheDocument();
+    expect(within(dialog).getByText(/Minimum deposit/)).toHaveTextContent(
+      'Minimum deposit: 1 USDT',
+    );
+    expect(within(dialog).getByText(/Confirmations needed/)).toHaveTextContent(
+      'Confirmations needed: 2',
+    );
+    expect(within(dialog).getByText(/Credited to/)).toHaveTextContent(
+      'Credited to: Funding account',
+    );
+    expect(within(dialog).queryByText('Tag required')).toBeNull();
+
+    // another network: another address
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Network' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'ERC20' }));
+    expect(await within(dialog).findByText('addr-USDT-ETH')).toBeInTheDocument();
+  });
+
+  it('shows the tag with its warning where the network needs one', async () => {
+    const h = await renderMoney();
+    const dialog = await h.open({ name: 'deposit', props: { coin: 'XRP' } }, 'Deposit XRP');
+    expect(await within(dialog).findByText('1234567')).toBeInTheDocument();
+    expect(within(dialog).getByText('Tag required')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Copy tag' })).toBeInTheDocument();
+  });
+
+  it('lists the deposits on the way and follows their confirmations every 3 s', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const h = await renderMoney();
+    h.money.depositList
+      .mockResolvedValueOnce({ list: [], nextCursor: '' })
+      .mockResolvedValueOnce({ list: [depositRecord({ confirmations: 0 })], nextCursor: '' })
+      .mockResolvedValueOnce({ list: [depositRecord({ confirmations: 1 })], nextCursor: '' })
+      .mockResolvedValue({
+        list: [depositRecord({ confirmations: 2, status: 'success' })],
+        nextCursor: '',
+      });
+    const dialog = await h.open({ name: 'deposit', props: { coin: 'USDT' } }, 'Deposit USDT');
+    expect(await within(dialog).findByText('No deposits on the way.')).toBeInTheDocument();
+    await act(async () => vi.advanceTimersByTimeAsync(DEPOSIT_POLL_MS));
+    const item = await within(dialog).findByRole('listitem', { name: 'Deposit of 250 USDT' });
+    expect(within(item).getByText('0/2 confirmations')).toBeInTheDocument();
+    expect(within(item).getByText('Pending')).toBeInTheDocument();
+    await act(async () => vi.advanceTimersByTimeAsync(DEPOSIT_POLL_MS));
+    expect(await within(dialog).findByText('1/2 confirmations')).toBeInTheDocument();
+    await act(async () => vi.advanceTimersByTimeAsync(DEPOSIT_POLL_MS));
+    await waitFor(() =>
+      expect(within(dialog).getByText('No deposits on the way.')).toBeInTheDocument(),
+    );
+    expect(h.money.depositList).toHaveBeenCalledWith({ coin: 'USDT', limit: 5 });
+  });
+
+  it('says when the address cannot be loaded and retries', async () => {
+    const h = await renderMoney();
+    h.money.depositAddress.mockRejectedValueOnce(new Error('down'));
+    const dialog = await h.open({ name: 'deposit', props: { coin: 'BTC' } }, 'Deposit BTC');
+    expect(
+      await within(dialog).findByText(/The deposit address could not be loaded/),
+    ).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Try again' }));
+    expect(await within(dialog).findByText('addr-BTC-BTC')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,171 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { apiError } from '../test-utils';
+import { withdrawRecord } from '../money-fakes';
+import type { MoneyApi } from '@src/facade/money-api';
+import { renderMoney } from './harness';
+
+/** USDT on TRC20 (min 10, fee 1); the fake overview's funding account has 2500 USDT. */
+async function openWithdraw(coin = 'USDT', money: Partial<MoneyApi> = {}) {
+  const h = await renderMoney({ money });
+  const dialog = await h.open({ name: 'withdraw', props: { coin } }, `Withdraw ${coin}`);
+  const address = await within(dialog).findByRole('textbox', { name: /^Address/ });
+  if (coin === 'USDT') await within(dialog).findByText(/^2,500(\.0+)?$/);
+  else await waitFor(() => expect(h.api.assetOverview).toHaveBeenCalled());
+  return { ...h, dialog, address };
+}
+
+async function fillDetails(dialog: HTMLElement, address: HTMLElement, amount = '100') {
+  await userEvent.type(address, 'TXYZabcdefghijkmnopqrstuvwxyz12345');
+  await userEvent.type(within(dialog).getByRole('textbox', { name: /^Amount/ }), amount);
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Next' }));
+  return within(dialog).findByRole('textbox', { name: /Google Authenticator code/ });
+}
+
+async function verifyAndSubmit(dialog: HTMLElement, google = '123456', email = '246810') {
+  await userEvent.type(
+    within(dialog).getByRole('textbox', { name: /Google Authenticator code/ }),
+    google,
+  );
+  await userEvent.type(
+    within(dialog).getByRole('textbox', { name: /Email verification code/ }),
+    email,
+  );
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
+}
+
+describe('withdraw dialog', () => {
+  it('checks the details with the default form messages before the verification step', async () => {
+    const { dialog, address, money } = await openWithdraw();
+    const amount = within(dialog).getByRole('textbox', { name: /^Amount/ });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Next' }));
+    expect(await within(dialog).findByText('Please enter Address')).toBeInTheDocument();
+    expect(within(dialog).getByText('Please enter Amount')).toBeInTheDocument();
+    await userEvent.type(address, 'Tsomething');
+    await userEvent.type(amount, '5');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Next' }));
+    expect(await within(dialog).findByText('Amount cannot be less than 10')).toBeInTheDocument();
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '2500'); // + fee 1 is over the 2500 available
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Next' }));
+    expect(
+      await within(dialog).findByText('Amount cannot be greater than 2499'),
+    ).toBeInTheDocument();
+    expect(money.withdraw).not.toHaveBeenCalled();
+  });
+
+  it('shows fee, minimum, available, daily limit, the notices and the exchange behind the address', async () => {
+    const { dialog, address, money } = await openWithdraw('USDT', {
+      withdrawMessage: async () => ({
+        messages: [{ coin: 'USDT', chain: 'TRX', text: 'TRC20 withdrawals take about 2 minutes.' }],
+      }),
+    });
+    money.chainAddressIsExchange.mockResolvedValue({ isExchange: true, exchangeName: 'Binance' });
+    expect(
+      await within(dialog).findByText('TRC20 withdrawals take about 2 minutes.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText(/Network fee/)).toHaveTextContent('Network fee: 1 USDT');
+    expect(within(dialog).getByText(/Minimum withdrawal/)).toHaveTextContent('10 USDT');
+    expect(within(dialog).getByText(/Daily limit left/)).toHaveTextContent(/999,000/);
+    await userEvent.type(address, 'TXYZabc');
+    await userEvent.tab();
+    expect(await within(dialog).findByText('This address belongs to Binance.')).toBeInTheDocument();
+    expect(money.chainAddressIsExchange).toHaveBeenCalledWith({
+      coin: 'USDT',
+      chain: 'TRX',
+      address: 'TXYZabc',
+    });
+  });
+
+  it('needs the tag on a network that has one', async () => {
+    const { dialog, address } = await openWithdraw('XRP');
+    await userEvent.type(address, 'rSomething');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /^Amount/ }), '0');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Next' }));
+    expect(await within(dialog).findByText('Please enter Tag (memo)')).toBeInTheDocument();
+  });
+
+  it('sends the email code for the withdraw scene with a resend countdown', async () => {
+    const { dialog, address, money } = await openWithdraw();
+    await fillDetails(dialog, address);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send code' }));
+    expect(money.sendEmailCode).toHaveBeenCalledWith({ scene: 'withdraw' });
+    const resend = await within(dialog).findByRole('button', { name: /Resend in \d+ s/ });
+    expect(resend).toBeDisabled();
+    expect(within(dialog).getByText(/A code was sent to your email/)).toBeInTheDocument();
+  });
+
+  it('shows the rate limit of the email code at its field', async () => {
+    const h2 = await openWithdraw();
+    h2.money.sendEmailCode.mockRejectedValueOnce(apiError(10006));
+    await fillDetails(h2.dialog, h2.address);
+    await userEvent.click(within(h2.dialog).getByRole('button', { name: 'Send code' }));
+    const email = within(h2.dialog).getByRole('textbox', { name: /Email verification code/ });
+    await waitFor(() =>
+      expect(email).toHaveAccessibleDescription(
+        expect.stringContaining('Too many requests, please try again later.'),
+      ),
+    );
+  });
+
+  it('completes a withdrawal with the demo codes: pending, then done with its transaction id', async () => {
+    const { dialog, address, money } = await openWithdraw();
+    money.withdrawList
+      .mockResolvedValueOnce({ list: [withdrawRecord({ id: 'W-1' })], nextCursor: '' })
+      .mockResolvedValue({
+        list: [withdrawRecord({ id: 'W-1', status: 'success', txId: '0xabc' })],
+        nextCursor: '',
+      });
+    await fillDetails(dialog, address);
+    await verifyAndSubmit(dialog);
+    await waitFor(() => expect(money.withdraw).toHaveBeenCalledTimes(1));
+    expect(money.withdraw.mock.calls[0]![0]).toMatchObject({
+      coin: 'USDT',
+      chain: 'TRX',
+      address: 'TXYZabcdefghijkmnopqrstuvwxyz12345',
+      amount: '100',
+      google2faCode: '123456',
+      emailCode: '246810',
+    });
+    expect(money.withdraw.mock.calls[0]![0].requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(
+      await within(dialog).findByText('Your withdrawal is being processed.'),
+    ).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('Your withdrawal is complete.', {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText('0xabc')).toBeInTheDocument();
+  });
+
+  it.each([
+    [131011, /Google Authenticator code/, 'Incorrect Google Authenticator code.'],
+    [131012, /Email verification code/, 'Incorrect or expired verification code.'],
+    [131007, /^Address/, 'This address is not valid for the selected network.'],
+    [131010, /^Amount/, 'This exceeds your daily withdrawal limit.'],
+    [131001, /^Amount/, 'Insufficient available balance.'],
+  ] as const)('shows refusal %i at its field', async (code, field, text) => {
+    const { dialog, address, money } = await openWithdraw();
+    money.withdraw.mockRejectedValueOnce(apiError(code));
+    await fillDetails(dialog, address);
+    await verifyAndSubmit(dialog);
+    const input = await within(dialog).findByRole('textbox', { name: field });
+    await waitFor(() => expect(input).toHaveAccessibleDescription(expect.stringContaining(text)));
+  });
+
+  it('keeps the requestId across a retry after a timeout', async () => {
+    const { dialog, address, money } = await openWithdraw();
+    money.withdraw.mockRejectedValueOnce(apiError(9000001));
+    await fillDetails(dialog, address);
+    await verifyAndSubmit(dialog);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Request timeout, please re-try!',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
+    await waitFor(() => expect(money.withdraw).toHaveBeenCalledTimes(2));
+    expect(money.withdraw.mock.calls[1]![0].requestId).toBe(
+      money.withdraw.mock.calls[0]![0].requestId,
+    );
+    expect(await screen.findByText('Your withdrawal is being processed.')).toBeInTheDocument();
+  });
+});
