@@ -330,7 +330,12 @@ const controlBody = {
       enum: ['pause', 'resume', 'toggle', 'step', 'back', 'speed', 'seek'],
     },
     speed: { type: 'number', minimum: MIN_SPEED, maximum: MAX_SPEED },
-    to: { type: ['string', 'number'], maxLength: 64, minimum: 0 },
+    to: {
+      anyOf: [
+        { type: 'string', maxLength: 64 },
+        { type: 'number', minimum: 0 },
+      ],
+    },
   },
 } as const;
 
