@@ -21,9 +21,9 @@ export function CoinIcon({ coin, size = 24 }: CoinIconProps) {
       <span
         aria-hidden
         className={classes.coinFallback}
-        style={{ inlineSize: size, blockSize: size, fontSize: Math.round(size * 0.38) }}
+        style={{ inlineSize: size, blockSize: size, fontSize: Math.round(size * 0.3) }}
       >
-        {coin.slice(0, 3).toUpperCase()}
+        {coin.slice(0, 4).toUpperCase()}
       </span>
     );
   }

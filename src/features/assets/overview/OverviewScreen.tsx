@@ -36,11 +36,16 @@ function TotalCard({ totalUsd, totalBtc }: { totalUsd: string; totalBtc: string 
         <Text size="sm" c="dimmed">
           {t('assetsArea.total.title')}
         </Text>
-        <span className={classes.total} data-total="usd">
-          <Amount kind="usd" value={totalUsd} />
+        <span className={classes.total}>
+          <span data-total="usd">
+            <Amount kind="usd" value={totalUsd} />
+          </span>{' '}
+          <Text span size="sm" fw={500}>
+            USD
+          </Text>
         </span>
         <Text size="sm" data-total="btc">
-          ≈ <Amount kind="decimal" coin="BTC" value={totalBtc} decimals={8} />
+          ≈ <Amount kind="decimal" coin="BTC" value={totalBtc} decimals={8} /> BTC
         </Text>
         <AssetActions />
       </Stack>
