@@ -28,6 +28,8 @@ export interface AmountFormProps {
   /** After the action succeeded (toast, refresh); the modal then closes. */
   onDone: (amount: string) => void;
   onClose: () => void;
+  /** Told when a request goes out and when it is back (the modal then cannot be dismissed). */
+  onBusyChange?: (busy: boolean) => void;
 }
 
 type Errors = { amount?: string; form?: string };
@@ -50,6 +52,7 @@ export function AmountForm({
   onSubmit,
   onDone,
   onClose,
+  onBusyChange,
 }: AmountFormProps) {
   const { t } = useTranslation('user-assets');
   const messages = formMessages(t);
@@ -90,6 +93,7 @@ export function AmountForm({
     if (invalid) return;
     requestId.current ??= newRequestId();
     setBusy(true);
+    onBusyChange?.(true);
     try {
       await onSubmit(value, requestId.current);
       requestId.current = null;
@@ -99,6 +103,7 @@ export function AmountForm({
       setErrors({ form: errorMessage(t, err) });
     } finally {
       setBusy(false);
+      onBusyChange?.(false);
     }
   };
 
@@ -161,11 +166,24 @@ export interface AmountFormModalProps extends AmountFormProps {
   title: string;
 }
 
-/** The amount form in a Modal (its title is the dialog's accessible name). */
+/**
+ * The amount form in a Modal (its title is the dialog's accessible name); while its request is in
+ * flight the modal cannot be dismissed (Escape, outside click, close button), so the answer is
+ * always seen.
+ */
 export function AmountFormModal({ opened, title, ...form }: AmountFormModalProps) {
+  const [busy, setBusy] = useState(false);
   return (
-    <Modal opened={opened} onClose={form.onClose} title={title} centered>
-      {opened && <AmountForm {...form} />}
+    <Modal
+      opened={opened}
+      onClose={form.onClose}
+      title={title}
+      centered
+      closeOnEscape={!busy}
+      closeOnClickOutside={!busy}
+      withCloseButton={!busy}
+    >
+      {opened && <AmountForm {...form} onBusyChange={setBusy} />}
     </Modal>
   );
 }
