@@ -2,31 +2,19 @@
  * Monitoring in the real app: signed in and out in Chromium, the page (no monitoring SDK on it)
  * posts its events to the simulator's collector with the spec's fields (SPEC.md section 7).
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Simulator } from '@server/simulator';
+import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '@src/features/login/demo-accounts';
 import { APP_EVENTS } from '@src/monitoring/app-events';
-import { loginAs, startApp } from './support/app';
-import { launchChromium, newPage } from './support/browser';
+import { loginAs } from './support/app';
+import { newPage } from './support/browser';
+import { startAppAndBrowser } from './support/suite';
 
-let sim: Simulator;
-let browser: Browser;
-const appDir = inject('appDir');
-
-beforeAll(async () => {
-  sim = await startApp(appDir);
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await sim?.stop();
-});
+const app = startAppAndBrowser();
 
 describe('monitoring in Chromium', () => {
   it('posts sign-in, connection states and sign-out to the collector with the spec fields', async () => {
-    const { context, page, errors } = await newPage(browser);
-    const collected = () => sim.sim.collected.list();
+    const { context, page, errors } = await newPage(app.browser);
+    const collected = () => app.sim.sim.collected.list();
     const has = (name: string, stream?: string) =>
       collected().some(
         (e) =>
@@ -35,7 +23,7 @@ describe('monitoring in Chromium', () => {
             ((e.data as { stream?: string; state?: string } | undefined)?.stream === stream &&
               (e.data as { state?: string }).state === 'connected')),
       );
-    await loginAs(page, sim.url, DEMO_ACCOUNTS[0]!);
+    await loginAs(page, app.sim.url, DEMO_ACCOUNTS[0]!);
     // Batches go out every 5 s (or at 20 events).
     await expect
       .poll(
@@ -56,7 +44,7 @@ describe('monitoring in Chromium', () => {
         platform: 'pc',
         env: 'testnet',
         userAgent: expect.stringContaining('Chrome'),
-        pageUrl: expect.stringMatching(new RegExp(`^${sim.url}/`)),
+        pageUrl: expect.stringMatching(new RegExp(`^${app.sim.url}/`)),
         userId: '',
         deviceId: '',
         sessionId: '',

@@ -1,13 +1,13 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Simulator } from '@server/simulator';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { HOME_PATHS } from '@src/pipeline/session';
 import { DEMO_ACCOUNTS } from '@src/features/login/demo-accounts';
-import { loginAs, startApp } from './support/app';
-import { launchChromium, newPage } from './support/browser';
+import { loginAs } from './support/app';
+import { newPage } from './support/browser';
 import { screenshotBoth } from './support/screenshots';
+import { startAppAndBrowser } from './support/suite';
 
 const HEADINGS = {
   follower: 'Copy trading',
@@ -15,21 +15,10 @@ const HEADINGS = {
   trader: 'Derivatives assets',
 } as const;
 
-let sim: Simulator;
-let browser: Browser;
-const appDir = inject('appDir');
-
-beforeAll(async () => {
-  sim = await startApp(appDir);
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await sim?.stop();
-});
+const app = startAppAndBrowser();
 
 async function fresh(width?: number) {
-  return newPage(browser, width ? { width, height: 800 } : {});
+  return newPage(app.browser, width ? { width, height: 800 } : {});
 }
 
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
@@ -39,7 +28,7 @@ describe('shell in Chromium against the simulator', () => {
     'logs in as %s and lands on its role screen',
     async (username, account) => {
       const { context, page, errors } = await fresh();
-      await loginAs(page, sim.url, account);
+      await loginAs(page, app.sim.url, account);
       await page.waitForURL(`**${HOME_PATHS[account.role]}`);
       await expect.poll(() => h1(page).textContent()).toBe(HEADINGS[account.role]);
       await page.getByRole('banner', { name: 'Site header' }).waitFor();
@@ -55,14 +44,14 @@ describe('shell in Chromium against the simulator', () => {
     const { context, page, errors } = await fresh();
     const requested: string[] = [];
     page.on('request', (r) => requested.push(new URL(r.url()).pathname));
-    await page.goto(`${sim.url}/copy-trade`);
+    await page.goto(`${app.sim.url}/copy-trade`);
     await page.waitForURL('**/login');
     await expect.poll(() => h1(page).textContent()).toBe('Sign in');
     expect(await page.getByRole('banner').count()).toBe(0);
     expect(requested.some((p) => /\/assets\/(Header|Footer|ChatWidget)-/.test(p))).toBe(false);
     await screenshotBoth(page, 'login');
     // the not-found page for an unknown address
-    await page.goto(`${sim.url}/no/such/page`);
+    await page.goto(`${app.sim.url}/no/such/page`);
     await expect.poll(() => h1(page).textContent()).toBe('Page not found');
     expect(errors.filter((e) => !e.includes('404'))).toEqual([]);
     await context.close();
@@ -70,7 +59,7 @@ describe('shell in Chromium against the simulator', () => {
 
   it('switches to Arabic (right to left, header mirrored) and back', async () => {
     const { context, page, errors } = await fresh();
-    await loginAs(page, sim.url, DEMO_ACCOUNTS[2]!);
+    await loginAs(page, app.sim.url, DEMO_ACCOUNTS[2]!);
     const brand = page.getByRole('banner').getByRole('link', { name: 'assetdeck' });
     await brand.waitFor();
     const ltr = await brand.boundingBox();
@@ -108,7 +97,7 @@ describe('shell in Chromium against the simulator', () => {
       sockets.set(new URL(ws.url()).pathname, entry);
       ws.on('close', () => (entry.closed = true));
     });
-    await loginAs(page, sim.url, DEMO_ACCOUNTS[0]!);
+    await loginAs(page, app.sim.url, DEMO_ACCOUNTS[0]!);
     await expect
       .poll(() => [...sockets.keys()].sort())
       .toEqual(['/ws/v5/private', '/ws/v5/public/linear']);
@@ -118,7 +107,7 @@ describe('shell in Chromium against the simulator', () => {
     expect(await page.getByRole('banner').count()).toBe(0);
     await expect.poll(() => [...sockets.values()].every((w) => w.closed)).toBe(true);
     // the session really ended: a guarded address goes back to /login
-    await page.goto(`${sim.url}/copy-trade`);
+    await page.goto(`${app.sim.url}/copy-trade`);
     await page.waitForURL('**/login');
     expect(errors).toEqual([]);
     await context.close();
@@ -126,7 +115,7 @@ describe('shell in Chromium against the simulator', () => {
 
   it('fits 375 px without horizontal scrolling, and the skip link comes first', async () => {
     const { context, page } = await fresh(375);
-    await page.goto(`${sim.url}/login`);
+    await page.goto(`${app.sim.url}/login`);
     await h1(page).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       375,
@@ -135,7 +124,7 @@ describe('shell in Chromium against the simulator', () => {
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(
       'Skip to main content',
     );
-    await loginAs(page, sim.url, DEMO_ACCOUNTS[1]!);
+    await loginAs(page, app.sim.url, DEMO_ACCOUNTS[1]!);
     await page.getByRole('banner').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       375,
@@ -147,10 +136,10 @@ describe('shell in Chromium against the simulator', () => {
 
 describe('build', () => {
   it('puts header, footer and chat in chunks of their own', () => {
-    const assets = readdirSync(join(appDir, 'assets'));
+    const assets = readdirSync(join(app.appDir, 'assets'));
     for (const part of ['Header', 'Footer', 'ChatWidget']) {
       expect(assets.some((f) => f.startsWith(`${part}-`) && f.endsWith('.js'))).toBe(true);
     }
-    expect(readdirSync(join(appDir, 'locales')).sort()).toHaveLength(15);
+    expect(readdirSync(join(app.appDir, 'locales')).sort()).toHaveLength(15);
   });
 });

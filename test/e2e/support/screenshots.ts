@@ -9,7 +9,7 @@ import { REPO_ROOT } from './build';
 
 export const SCREENSHOT_DIR = join(REPO_ROOT, 'screenshots');
 
-async function setScheme(page: Page, scheme: 'light' | 'dark') {
+export async function setScheme(page: Page, scheme: 'light' | 'dark') {
   await page.evaluate((s) => document.documentElement.setAttribute('data-theme', s), scheme);
   await page.waitForFunction(
     (s) => document.documentElement.getAttribute('data-mantine-color-scheme') === s,
