@@ -3,11 +3,11 @@
  * at 375 px (each width with its own demo account, so both start from the simulator's holdings):
  * a collateral switch turned off and on (the simulator keeps it: a reload shows it), a
  * subscription and a redemption (the held amount moves), a partial then a full repayment (the
- * loan is gone). At 375 px no screen scrolls sideways.
+ * loan is gone). At 375 px no screen scrolls sideways. A simulator per test.
  */
 import Decimal from 'decimal.js';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Simulator } from '@server/simulator';
 import { DEMO_ACCOUNTS, type DemoAccount } from '@src/features/login/demo-accounts';
 import { loginAs, startApp } from './support/app';
@@ -20,11 +20,16 @@ const appDir = inject('appDir');
 const account = (name: string) => DEMO_ACCOUNTS.find((a) => a.username === name) as DemoAccount;
 
 beforeAll(async () => {
-  sim = await startApp(appDir);
   browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();
+});
+// A simulator of its own per width: each starts from the demo holdings and its own limits.
+beforeEach(async () => {
+  sim = await startApp(appDir);
+});
+afterEach(async () => {
   await sim?.stop();
 });
 
@@ -71,7 +76,7 @@ async function submitAmount(
 async function collateralOffAndOn(page: Page, coin: string, width: number, shot: string) {
   await page.goto(`${sim.url}/assets/unified`);
   const sw = page.getByRole('switch', { name: `Use ${coin} as collateral` });
-  await sw.waitFor();
+  await sw.waitFor({ state: 'attached' }); // the input itself is visually hidden
   expect(await sw.isChecked()).toBe(true);
   await fitsWidth(page, width);
   await screenshotBoth(page, shot);
@@ -84,7 +89,7 @@ async function collateralOffAndOn(page: Page, coin: string, width: number, shot:
     .filter({ hasText: `${coin} no longer counts as collateral.` })
     .waitFor();
   await page.reload();
-  await sw.waitFor();
+  await sw.waitFor({ state: 'attached' }); // the input itself is visually hidden
   expect(await sw.isChecked()).toBe(false);
   await sw.focus();
   await page.keyboard.press('Space');
@@ -93,7 +98,7 @@ async function collateralOffAndOn(page: Page, coin: string, width: number, shot:
     .filter({ hasText: `${coin} now counts as collateral.` })
     .waitFor();
   await page.reload();
-  await sw.waitFor();
+  await sw.waitFor({ state: 'attached' }); // the input itself is visually hidden
   expect(await sw.isChecked()).toBe(true);
 }
 
@@ -127,7 +132,7 @@ async function repayPartThenAll(page: Page, loanId: string, width: number, shot:
   const owed = () => cellValue(page, 'Pledge loans', 'USDT', 0);
   const before = num(await owed());
   expect(await cellValue(page, 'Pledge loans', 'USDT', 2)).toMatch(
-    /Safe|Margin call|Liquidation near/,
+    /safe|margin call|liquidation near/i,
   );
   await table.getByRole('button', { name: `Repay the USDT loan ${loanId}` }).click();
   await submitAmount(page, 'Repay USDT loan', '100', 'Repay');
@@ -151,7 +156,7 @@ describe('unified account, savings and pledge loans in Chromium', () => {
     await repayPartThenAll(page, 'loan-1001-btc', 1440, 'earn-pledge-1440');
     expect(errors).toEqual([]);
     await context.close();
-  });
+  }, 300_000);
 
   it('at 375 px (leader): the same as cards, without sideways scrolling', async () => {
     const { context, page, errors } = await newPage(browser, { width: 375, height: 800 });
@@ -161,5 +166,5 @@ describe('unified account, savings and pledge loans in Chromium', () => {
     await repayPartThenAll(page, 'loan-2001-eth', 375, 'earn-pledge-375');
     expect(errors).toEqual([]);
     await context.close();
-  });
+  }, 300_000);
 });
