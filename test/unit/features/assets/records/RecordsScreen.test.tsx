@@ -1,0 +1,96 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { RecordQuery } from '@src/api/types';
+import RecordsScreen from '@src/features/assets/records/RecordsScreen';
+import { depositRecord } from '../../../ui/money-fakes';
+import { renderMoney } from '../../../ui/money/harness';
+
+describe('records screen', () => {
+  it('lists deposits with status and confirmations, pages by cursor, and filters by coin', async () => {
+    const h = await renderMoney({
+      children: <RecordsScreen />,
+      money: {
+        depositList: vi.fn(async (q: RecordQuery = {}) =>
+          q.cursor === 'c2'
+            ? {
+                list: [
+                  depositRecord({ id: 'D-2', amount: '7', status: 'success', confirmations: 2 }),
+                ],
+                nextCursor: '',
+              }
+            : { list: [depositRecord({ id: 'D-1' })], nextCursor: 'c2' },
+        ),
+      },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Records' })).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Deposit records' });
+    expect(within(table).getByText('0/2')).toBeInTheDocument();
+    expect(within(table).getByText('Pending')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await within(table).findByText('Completed')).toBeInTheDocument();
+    expect(h.money.depositList).toHaveBeenCalledWith(expect.objectContaining({ cursor: 'c2' }));
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+
+    // the time-range controls carry the SPEC's placeholders
+    expect(screen.getByPlaceholderText('Select time')).toBeInTheDocument();
+    // the pickers are buttons: the placeholder is their text, beside the label of the same words
+    expect(screen.getAllByText('Start time')).toHaveLength(2);
+    expect(screen.getAllByText('End time')).toHaveLength(2);
+
+    await userEvent.click(screen.getByRole('combobox', { name: 'Coin' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'BTC' }));
+    await waitFor(() =>
+      expect(h.money.depositList).toHaveBeenLastCalledWith(
+        expect.objectContaining({ coin: 'BTC', cursor: '' }),
+      ),
+    );
+  });
+
+  it('picks a time range from the presets as a start time', async () => {
+    const h = await renderMoney({ children: <RecordsScreen /> });
+    await screen.findByRole('table', { name: 'Deposit records' }).catch(() => undefined);
+    await userEvent.click(await screen.findByRole('combobox', { name: 'Time range' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Last 7 days' }));
+    await waitFor(() =>
+      expect(h.money.depositList).toHaveBeenLastCalledWith(
+        expect.objectContaining({ startTimeE3: expect.stringMatching(/^\d{13}$/) }),
+      ),
+    );
+  });
+
+  it('shows the empty, error and retry states, and the transfers tab', async () => {
+    const h = await renderMoney({ children: <RecordsScreen /> });
+    h.money.withdrawList.mockRejectedValueOnce(new Error('down'));
+    expect(await screen.findByText('No records for these filters.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('tab', { name: 'Withdrawals' }));
+    expect(await screen.findByText('The records could not be loaded.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('No records for these filters.')).toBeInTheDocument();
+    h.money.transferList.mockResolvedValueOnce({
+      list: [
+        {
+          transferId: 'T-1',
+          coin: 'USDT',
+          amount: '5',
+          fromAccountType: 'FUND',
+          toAccountType: 'DERIVATIVES',
+          status: 'SUCCESS',
+          createdAtE3: '1700000000000',
+        },
+      ],
+      nextCursor: '',
+    });
+    await userEvent.click(screen.getByRole('tab', { name: 'Transfers' }));
+    const table = await screen.findByRole('table', { name: 'Transfer records' });
+    expect(within(table).getByText('Funding account')).toBeInTheDocument();
+    expect(within(table).getByText('Derivatives account')).toBeInTheDocument();
+    expect(within(table).getByText('Completed')).toBeInTheDocument();
+  });
+
+  it('opens the money dialogs from its actions', async () => {
+    await renderMoney({ children: <RecordsScreen /> });
+    await userEvent.click(await screen.findByRole('button', { name: 'Withdraw' }));
+    expect(await screen.findByRole('dialog', { name: 'Withdraw' })).toBeInTheDocument();
+  });
+});
