@@ -39,7 +39,7 @@ describe('account screens', () => {
     ]);
     expect(value('SPOT')).toBe('Value: 38,000.60');
     expect(screen.getByRole('heading', { level: 1, name: 'Spot account' })).toBeInTheDocument();
-    for (const name of ['Deposit', 'Transfer']) {
+    for (const name of ['Deposit', 'Withdraw', 'Transfer']) {
       expect(screen.getByRole('button', { name })).toBeInTheDocument();
     }
   });
