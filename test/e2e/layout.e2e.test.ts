@@ -1,0 +1,117 @@
+/**
+ * Every screen at 1 440 px and at 375 px, in Chromium against the simulator (issue 15): no table
+ * region overflows sideways (neither the page nor any table or its scrolling area), and not one
+ * console error. The screens come from the route table (SCREENS), so a new screen is covered
+ * as soon as it is routed; each is visited by a demo account of a role it is for. Also the
+ * sign-in page and the not-found page, signed out.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Simulator } from '@server/simulator';
+import { SCREENS } from '@src/app/routes';
+import { DEMO_ACCOUNTS, type DemoAccount } from '@src/features/login/demo-accounts';
+import { loginAs, startApp } from './support/app';
+import { launchChromium, newPage } from './support/browser';
+
+let sim: Simulator;
+let browser: Browser;
+const appDir = inject('appDir');
+const WIDTHS = [1440, 375] as const;
+
+beforeAll(async () => {
+  sim = await startApp(appDir);
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await sim?.stop();
+});
+
+/** A demo account the screen is for: the first of its roles, else the follower (everyone). */
+function accountFor(roles: readonly string[] | undefined): DemoAccount {
+  const role = roles?.[0] ?? 'follower';
+  return DEMO_ACCOUNTS.find((a) => a.role === role && a.username !== 'newbie') as DemoAccount;
+}
+
+/** Waits until the screen has loaded: a heading, and no section still saying "Loading…". */
+async function settled(page: Page): Promise<void> {
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  await page.waitForFunction(
+    () =>
+      ![...document.querySelectorAll('[role="status"]')].some((s) =>
+        /^Loading/.test(s.getAttribute('aria-label') ?? s.textContent ?? ''),
+      ),
+    undefined,
+    { timeout: 30_000 },
+  );
+}
+
+/**
+ * What overflows sideways: the page itself, any table (ARIA or HTML) wider than the viewport,
+ * and any scrolling box holding a table whose content is wider than the box.
+ */
+function overflows(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const vw = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth > vw) {
+      found.push(`page: ${document.documentElement.scrollWidth} px > ${vw} px`);
+    }
+    for (const t of document.querySelectorAll<HTMLElement>('[role="table"], table')) {
+      const name = t.getAttribute('aria-label') ?? t.querySelector('caption')?.textContent ?? '?';
+      // a table kept for screen readers only (inside a visually hidden 1 px box) takes no room
+      let hidden = false;
+      for (let el: HTMLElement | null = t; el && !hidden; el = el.parentElement) {
+        const r = el.getBoundingClientRect();
+        hidden = r.width <= 1 || r.height <= 1;
+      }
+      if (hidden) continue;
+      const box = t.getBoundingClientRect();
+      if (box.right > vw + 1 || box.left < -1) {
+        found.push(`${name}: table spans ${Math.round(box.left)}–${Math.round(box.right)} px`);
+      }
+      for (let el: HTMLElement | null = t; el && el !== document.body; el = el.parentElement) {
+        const ox = getComputedStyle(el).overflowX;
+        if (ox !== 'visible' && ox !== 'clip' && el.scrollWidth > el.clientWidth + 1) {
+          found.push(`${name}: its area scrolls sideways (${el.scrollWidth} > ${el.clientWidth})`);
+          break;
+        }
+      }
+    }
+    return found;
+  });
+}
+
+describe.each(WIDTHS)('every screen at %i px', (width) => {
+  it.each(SCREENS.map((s) => [s.path, s] as const))(
+    '%s: no table region overflows sideways, no console error',
+    async (path, screen) => {
+      const { context, page, errors } = await newPage(browser, { width, height: 900 });
+      try {
+        await loginAs(page, sim.url, accountFor(screen.roles));
+        await page.goto(`${sim.url}${path}`);
+        await settled(page);
+        expect(new URL(page.url()).pathname).toBe(path);
+        expect(await overflows(page)).toEqual([]);
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+  );
+
+  it.each(['/login', '/no/such/page'])(
+    '%s signed out: no overflow, no console error',
+    async (path) => {
+      const { context, page, errors } = await newPage(browser, { width, height: 900 });
+      try {
+        await page.goto(`${sim.url}${path}`);
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
+        expect(await overflows(page)).toEqual([]);
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+  );
+});
