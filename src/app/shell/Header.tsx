@@ -49,10 +49,10 @@ export default function Header() {
     { to: '/assets', label: t('nav.assets') },
   ];
   const name = user.profile?.nickName || t('shell.account.userId', { id: user.userId });
-
-  return (
   const headerRef = useRef<HTMLElement>(null);
   useHeaderHeightVariable(headerRef);
+
+  return (
     <header
       ref={headerRef}
       className={classes.header}

@@ -83,7 +83,8 @@ describe('handshake failures (real ws server)', () => {
     server.upgrade = 'accept';
     await waitFor(() => expect(phaseOf(a.getSnapshot())).toBe('live'));
     // subscribed once, then the ping sent as soon as the connection is live
-    await waitFor(() => expect(server.ops.map((o) => o.op)).toEqual(['subscribe', 'ping']));
+    const s = server;
+    await waitFor(() => expect(s.ops.map((o) => o.op)).toEqual(['subscribe', 'ping']));
   });
 
   it('connection refused: backs off, then connects when the server comes up', async () => {
