@@ -140,7 +140,7 @@ export const CALLS = {
     'POST',
     '/v3/private/asset/transfer',
     true,
-    'Move a coin between two of the user\'s accounts (idempotent by requestId).',
+    "Move a coin between two of the user's accounts (idempotent by requestId).",
   ),
   transferList: call(
     'GET',
@@ -152,7 +152,7 @@ export const CALLS = {
     'GET',
     '/v3/private/asset/deposit/address',
     true,
-    'The user\'s deposit address (and tag) for a coin on a chain.',
+    "The user's deposit address (and tag) for a coin on a chain.",
   ),
   depositList: call(
     'GET',
@@ -182,7 +182,7 @@ export const CALLS = {
     'POST',
     '/v3/private/asset/unified/collateral-switch',
     true,
-    'Turn a unified-account coin\'s use as collateral on or off.',
+    "Turn a unified-account coin's use as collateral on or off.",
   ),
   unifiedUpgrade: call(
     'POST',
