@@ -57,7 +57,8 @@ describe('shell', () => {
       'page',
     );
     expect(within(nav).queryByRole('link', { name: 'Copy trading' })).toBeNull();
-    expect(within(nav).getByRole('link', { name: 'Derivatives' })).toBeInTheDocument();
+    // the assets area (derivatives among its screens) has one entry in the main navigation
+    expect(within(nav).getByRole('link', { name: 'Assets' })).toBeInTheDocument();
   });
 
   it('opens the support panel, which says chat is not available on a local test host', async () => {

@@ -300,6 +300,9 @@ describe('the transport tap', () => {
         'recv auth',
         'send subscribe',
         'recv subscribe',
+        // the first ping goes out as soon as the connection is live
+        'send ping',
+        'recv pong',
         'recv wallet',
         'close 4000',
       ]);

@@ -13,7 +13,8 @@ describe('formatAmount', () => {
     expect(formatAmount('decimal', '-0.86256', { coin: 'USDT', sign: 'exceptZero' })).toBe(
       '-0.8625',
     );
-    expect(formatAmount('usd', '1234.565')).toBe('1,234.57');
+    // USD totals are balances: rounded down (src/lib/money.ts FIGURE_ROUNDING)
+    expect(formatAmount('usd', '1234.565')).toBe('1,234.56');
     expect(formatAmount('percentE4', '-5', { sign: 'exceptZero' })).toBe('-0.05%');
     expect(formatAmount('price', '0.1200100')).toBe('0.1200100');
     expect(formatAmount('qty', '95841')).toBe('95,841');

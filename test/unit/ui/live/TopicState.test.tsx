@@ -70,7 +70,7 @@ describe('a section without data', () => {
       within(account()).getByRole('status', { name: 'Loading the account' }),
     ).toBeInTheDocument();
     await view.seed({ 'copytrade.account': copyAccount(1, { assetsE8: '100000000' }) });
-    expect(within(account()).getByText('Total assets (USDT)')).toBeInTheDocument();
+    expect(within(account()).getByText('Total assets (USDT, live)')).toBeInTheDocument();
     expect(within(account()).queryByText(/live data/i)).toBeNull();
   });
 
