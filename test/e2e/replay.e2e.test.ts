@@ -75,8 +75,13 @@ describe('replay --serve in Chromium', () => {
     await screenshotBoth(page, 'replay-follower');
 
     // The wallet screen shows the session's USDT balance (a whole number of USDT here).
+    // Derivatives is a screen of the assets area: main navigation, then the area's own.
     await page
       .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Assets' })
+      .click();
+    await page
+      .getByRole('navigation', { name: 'Assets' })
       .getByRole('link', { name: 'Derivatives' })
       .click();
     const usdt = page.getByRole('table', { name: 'Derivatives wallets' }).getByRole('row', {

@@ -234,8 +234,13 @@ describe('live screens in Chromium', () => {
     const pos = await rowTexts(page, 'Copied positions');
     expect([pos[2], pos[7], pos[8]]).toEqual(['****', '****', '****']);
     expect(pos[4]).toMatch(/\d/); // the mark price is market data
+    // Derivatives is a screen of the assets area: main navigation, then the area's own.
     await page
       .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Assets' })
+      .click();
+    await page
+      .getByRole('navigation', { name: 'Assets' })
       .getByRole('link', { name: 'Derivatives' })
       .click();
     await revealMaskedUsdtWallet(page);
