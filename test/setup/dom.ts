@@ -1,9 +1,19 @@
 // Shims jsdom lacks and Mantine needs.
 import '@testing-library/jest-dom/vitest';
-import { cleanup, configure } from '@testing-library/react';
+import { cleanNotifications } from '@mantine/notifications';
+import { act, cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { notificationStore, toastStore } from '@src/ui/notifications';
 
-afterEach(() => cleanup());
+afterEach(() => {
+  // Toasts and notifications live in module-level stores that outlive a test's render (files run
+  // without isolation): a success toast left by one test is a second role="status" in the next.
+  act(() => {
+    cleanNotifications(toastStore);
+    cleanNotifications(notificationStore);
+  });
+  cleanup();
+});
 
 // findBy*/waitFor wait on a condition; the ceiling is generous because a lazy route's first load
 // on a busy 2-core machine can take seconds (a 1 s default failed there; 15 s failed once with
