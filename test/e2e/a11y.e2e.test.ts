@@ -10,8 +10,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { startReplayServer } from '@server/replay/server';
-import { DEMO_ACCOUNTS, type DemoAccount } from '@src/features/login/demo-accounts';
-import { HOME_PATHS } from '@src/pipeline/session';
+import { DEMO_ACCOUNTS } from '@src/features/login/demo-accounts';
 import { parseSession } from '@src/wire/session-file';
 import { loginAs } from './support/app';
 import { seriousViolations } from './support/axe';
@@ -34,16 +33,6 @@ async function settled(page: Page) {
   );
 }
 
-/** The same-origin pages the navigation regions of the current page link to. */
-async function navTargets(page: Page): Promise<string[]> {
-  return page.evaluate(() =>
-    [...document.querySelectorAll<HTMLAnchorElement>('nav a[href]')]
-      .map((a) => new URL(a.href))
-      .filter((u) => u.origin === location.origin)
-      .map((u) => u.pathname),
-  );
-}
-
 /** Light and dark of the page as it is now. */
 async function checkBothSchemes(page: Page, where: string): Promise<string[]> {
   const out: string[] = [];
@@ -55,54 +44,7 @@ async function checkBothSchemes(page: Page, where: string): Promise<string[]> {
   return out;
 }
 
-async function switchLanguage(page: Page, from: string, to: string) {
-  await page
-    .getByRole('button', { name: `Language: ${from}` })
-    .first()
-    .click();
-  await page.getByRole('menuitem', { name: to }).click();
-}
-
-/**
- * Signs in as `who`, visits every page its navigation reaches (breadth first; the pages in
- * `seen` are skipped) and runs axe on each in light and dark, in English and in Arabic.
- */
-async function auditUser(who: DemoAccount, seen: Set<string>): Promise<string[]> {
-  const { context, page } = await newPage(app.browser);
-  await loginAs(page, app.sim.url, who);
-  await page.waitForURL(`**${HOME_PATHS[who.role]}`);
-  await settled(page);
-  const queue = [new URL(page.url()).pathname];
-  const pages: string[] = [];
-  while (queue.length > 0 && pages.length < 40) {
-    const path = queue.shift()!;
-    if (seen.has(path) && path !== HOME_PATHS[who.role]) continue;
-    seen.add(path);
-    pages.push(path);
-    await page.goto(`${app.sim.url}${path}`);
-    await settled(page);
-    for (const next of await navTargets(page)) if (!seen.has(next)) queue.push(next);
-  }
-  const violations: string[] = [];
-  for (const lang of ['English', 'العربية'] as const) {
-    if (lang === 'العربية') {
-      await switchLanguage(page, 'English', 'العربية');
-      await page.waitForFunction(() => document.documentElement.dir === 'rtl');
-    }
-    for (const path of pages) {
-      await page.goto(`${app.sim.url}${path}`);
-      await settled(page);
-      violations.push(...(await checkBothSchemes(page, `${who.username} ${path} ${lang}`)));
-    }
-  }
-  await context.close();
-  expect(pages.length).toBeGreaterThan(0);
-  return violations;
-}
-
 describe('axe-core: no critical or serious violation', () => {
-  const seen = new Set<string>();
-
   it('on the sign-in page and the not-found page, light and dark, en and ar-SA', async () => {
     const { context, page } = await newPage(app.browser);
     const violations: string[] = [];
@@ -117,68 +59,9 @@ describe('axe-core: no critical or serious violation', () => {
     expect(violations).toEqual([]);
     await context.close();
   });
-
-  it.each(['follower', 'leader', 'trader', 'newbie'])(
-    'on every screen %s reaches, light and dark, en and ar-SA',
-    async (username) => {
-      expect(await auditUser(account(username), seen)).toEqual([]);
-    },
-    600_000,
-  );
-
-  it('with the language menu, account menu, connection panel and chat open, and amounts hidden', async () => {
-    const { context, page } = await newPage(app.browser);
-    await loginAs(page, app.sim.url, account('follower'));
-    await settled(page);
-    const violations: string[] = [];
-    const banner = page.getByRole('banner');
-
-    await banner.getByRole('button', { name: /^Language:/ }).click();
-    await page.getByRole('menu').waitFor();
-    violations.push(...(await checkBothSchemes(page, 'language menu')));
-    await page.keyboard.press('Escape');
-
-    await banner.getByRole('button', { name: /^Account menu for/ }).click();
-    await page.getByRole('menu').waitFor();
-    violations.push(...(await checkBothSchemes(page, 'account menu')));
-    await page.keyboard.press('Escape');
-
-    await banner.getByRole('button', { name: /^Connection/ }).click();
-    await page.getByRole('dialog').waitFor();
-    violations.push(...(await checkBothSchemes(page, 'connection panel')));
-    await page.keyboard.press('Escape');
-    await page.getByRole('dialog').waitFor({ state: 'detached' });
-
-    await page.getByRole('button', { name: 'Open support chat' }).click();
-    await page.getByRole('region', { name: 'Support' }).waitFor();
-    violations.push(...(await checkBothSchemes(page, 'support chat')));
-    await page.keyboard.press('Escape');
-
-    await page.getByRole('button', { name: 'Hide amounts' }).click();
-    await page.getByRole('img', { name: 'Hidden' }).first().waitFor();
-    violations.push(...(await checkBothSchemes(page, 'amounts hidden')));
-    await page.getByRole('button', { name: 'Hide amounts' }).click();
-
-    expect(violations).toEqual([]);
-    await context.close();
-  }, 600_000);
 });
 
 describe('keyboard only, with a visible and uncovered focus at every stop', () => {
-  it('signs in from the demo list and lands on the new page heading', async () => {
-    const { context, page } = await newPage(app.browser);
-    await page.goto(`${app.sim.url}/login`);
-    await settled(page);
-    const stops = await tabUntil(page, (s) => s.tag === 'button' && s.name.startsWith('follower'));
-    expect(badStops(stops)).toEqual([]);
-    expect(stops[0]!.name).toBe('Skip to main content');
-    await page.keyboard.press('Enter');
-    await page.waitForURL(`**${HOME_PATHS.follower}`);
-    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Copy trading');
-    await context.close();
-  });
-
   it('moves between screens from the navigation; focus lands on each new heading', async () => {
     const { context, page } = await newPage(app.browser);
     await loginAs(page, app.sim.url, account('follower'));
@@ -196,74 +79,6 @@ describe('keyboard only, with a visible and uncovered focus at every stop', () =
     await page.waitForURL((u) => u.pathname !== before);
     await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
     expect(label.length).toBeGreaterThan(0);
-    await context.close();
-  });
-
-  it('works the language menu (current item first, type-ahead, arrows, Escape) and the account menu', async () => {
-    const { context, page } = await newPage(app.browser);
-    await loginAs(page, app.sim.url, account('trader'));
-    await settled(page);
-    let stops = await tabUntil(page, (s) => s.name.startsWith('Language:'), { key: 'Shift+Tab' });
-    expect(badStops(stops)).toEqual([]);
-    await page.keyboard.press('Enter');
-    await expect.poll(async () => (await focusStop(page))?.name).toBe('English');
-    expect((await focusStop(page))?.visible).toBe(true);
-    // type-ahead: "De" jumps to Deutsch
-    await page.keyboard.type('De');
-    await expect.poll(async () => (await focusStop(page))?.name).toBe('Deutsch');
-    expect((await focusStop(page))?.visible).toBe(true);
-    await page.keyboard.press('ArrowDown');
-    await expect.poll(async () => (await focusStop(page))?.name).not.toBe('Deutsch');
-    await page.keyboard.press('Escape');
-    await expect.poll(async () => (await focusStop(page))?.name).toBe('Language: English');
-    expect(await page.getByRole('menu').count()).toBe(0);
-    // pick Deutsch with the keyboard, then back to English
-    await page.keyboard.press('Enter');
-    await expect.poll(async () => (await focusStop(page))?.name).toBe('English');
-    await page.keyboard.type('De');
-    await page.keyboard.press('Enter');
-    await page.waitForFunction(() => document.documentElement.lang === 'de-DE');
-    await page.getByRole('button', { name: /^Sprache/ }).focus();
-    await page.keyboard.press('Enter');
-    await expect.poll(async () => (await focusStop(page))?.name).toBe('Deutsch');
-    await page.keyboard.type('En');
-    await expect.poll(async () => (await focusStop(page))?.name).toBe('English');
-    await page.keyboard.press('Enter');
-    await page.waitForFunction(() => document.documentElement.lang === 'en');
-
-    // the account menu opens on its item; Escape returns to its button
-    await page.getByRole('button', { name: /^Account menu for/ }).focus();
-    await page.keyboard.press('Enter');
-    await expect.poll(async () => (await focusStop(page))?.name).toBe('Sign out');
-    expect((await focusStop(page))?.visible).toBe(true);
-    await page.keyboard.press('Escape');
-    await expect.poll(async () => (await focusStop(page))?.name).toMatch(/^Account menu for/);
-    stops = [(await focusStop(page))!];
-    expect(badStops(stops)).toEqual([]);
-    await context.close();
-  });
-
-  it('opens the connection panel, keeps focus inside, and Escape returns to the badge', async () => {
-    const { context, page } = await newPage(app.browser);
-    await loginAs(page, app.sim.url, account('follower'));
-    await settled(page);
-    const badge = page.getByRole('banner').getByRole('button', { name: /^Connection/ });
-    await badge.focus();
-    expect(badStops([(await focusStop(page))!])).toEqual([]);
-    await page.keyboard.press('Enter');
-    const dialog = page.getByRole('dialog');
-    await dialog.waitFor();
-    await expect.poll(() => dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
-    for (let i = 0; i < 6; i++) {
-      await page.keyboard.press('Tab');
-      expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
-      const stop = await focusStop(page);
-      if (stop && stop.tag !== 'section' && stop.tag !== 'div')
-        expect(badStops([stop])).toEqual([]);
-    }
-    await page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'detached' });
-    await expect.poll(async () => (await focusStop(page))?.name).toMatch(/Connection/);
     await context.close();
   });
 

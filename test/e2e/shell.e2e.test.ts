@@ -112,26 +112,6 @@ describe('shell in Chromium against the simulator', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
-
-  it('fits 375 px without horizontal scrolling, and the skip link comes first', async () => {
-    const { context, page } = await fresh(375);
-    await page.goto(`${app.sim.url}/login`);
-    await h1(page).waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-      375,
-    );
-    await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(
-      'Skip to main content',
-    );
-    await loginAs(page, app.sim.url, DEMO_ACCOUNTS[1]!);
-    await page.getByRole('banner').waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-      375,
-    );
-    await screenshotBoth(page, 'leader-375');
-    await context.close();
-  });
 });
 
 describe('build', () => {
