@@ -192,7 +192,12 @@ export function holdingsOf(userId: number): Holdings {
   return HOLDINGS[userId] ?? EMPTY;
 }
 
-export interface BotSpec extends Omit<LeaderBot, 'pnlE8'> {
+export interface BotSpec extends Omit<LeaderBot, 'pnlE8' | 'createdAtE3'> {
+  /**
+   * How many days before the simulation's start the bot was created (at 00:00 UTC of that day),
+   * so its date sits just before the account's own history whatever the clock's start.
+   */
+  ageDays: number;
   /** Price of the symbol when the bot started (decimal string), for its PnL. */
   startPrice: string;
   /** Share of the price move the strategy keeps, in percent. */
@@ -206,7 +211,7 @@ const BOTS: Record<number, BotSpec[]> = {
       symbol: 'SOLUSDT',
       strategy: 'grid',
       investmentE8: '200000000000',
-      createdAtE3: '1731456000000',
+      ageDays: 8,
       status: 'running',
       startPrice: '142.500',
       capturePct: 30,
@@ -216,7 +221,7 @@ const BOTS: Record<number, BotSpec[]> = {
       symbol: 'BTCUSDT',
       strategy: 'dca',
       investmentE8: '150000000000',
-      createdAtE3: '1730851200000',
+      ageDays: 15,
       status: 'running',
       startPrice: '61250.00',
       capturePct: 90,
@@ -226,7 +231,7 @@ const BOTS: Record<number, BotSpec[]> = {
       symbol: 'ETHUSDT',
       strategy: 'martingale',
       investmentE8: '50000000000',
-      createdAtE3: '1731888000000',
+      ageDays: 3,
       status: 'paused',
       startPrice: '3200.00',
       capturePct: 60,
@@ -238,7 +243,7 @@ const BOTS: Record<number, BotSpec[]> = {
       symbol: 'BTCUSDT',
       strategy: 'grid',
       investmentE8: '300000000000',
-      createdAtE3: '1729641600000',
+      ageDays: 29,
       status: 'running',
       startPrice: '63000.00',
       capturePct: 25,
@@ -250,7 +255,7 @@ const BOTS: Record<number, BotSpec[]> = {
       symbol: 'XRPUSDT',
       strategy: 'grid',
       investmentE8: '100000000000',
-      createdAtE3: '1731283200000',
+      ageDays: 10,
       status: 'running',
       startPrice: '0.5300',
       capturePct: 35,
@@ -258,6 +263,19 @@ const BOTS: Record<number, BotSpec[]> = {
   ],
 };
 
-export function botsOf(userId: number): readonly BotSpec[] {
-  return BOTS[userId] ?? [];
+const DAY_MS = 86_400_000;
+
+/** A bot as the simulator holds it: its spec, dated relative to the simulation's start. */
+export type Bot = Omit<BotSpec, 'ageDays'> & Pick<LeaderBot, 'createdAtE3'>;
+
+/**
+ * The trading bots of `userId`, each created `ageDays` before `startMs` (the simulated time the
+ * simulation started from, e.g. the engine's `startedAt`), at midnight UTC.
+ */
+export function botsOf(userId: number, startMs: number): readonly Bot[] {
+  const today = Math.floor(startMs / DAY_MS);
+  return (BOTS[userId] ?? []).map(({ ageDays, ...bot }) => ({
+    ...bot,
+    createdAtE3: String((today - ageDays) * DAY_MS),
+  }));
 }

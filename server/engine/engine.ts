@@ -36,6 +36,8 @@ export class Engine implements EngineContext {
   private readonly followerIndex = new Map<number, Ledger[]>();
   private running = false;
   private markLoop: Repeater | null = null;
+  /** The simulated time the engine started from: the accounts' histories lead up to it. */
+  readonly startedAt: number;
 
   constructor(
     readonly clock: Clock,
@@ -47,6 +49,7 @@ export class Engine implements EngineContext {
     this.ids = new Rng(opts.seed, 3);
     this.timing = { ...DEFAULT_TIMING, ...opts.timing };
     const start = clock.now();
+    this.startedAt = start;
     for (const spec of ACCOUNTS) this.ledgers.set(spec.userId, new Ledger(spec, start));
     for (const l of this.ledgers.values()) {
       for (const f of l.follows) {
@@ -101,7 +104,8 @@ export class Engine implements EngineContext {
     const cur = l.positionWires.get(p.key) ?? null;
     if (sameContent(cur, next)) return;
     l.positionWires.set(p.key, next);
-    if (l.copyTopics) this.emit(l.userId, 'copytrade.position', [next]);
+    // Every account's positions, copied or its own (docs/assets.md, Positions).
+    this.emit(l.userId, 'copytrade.position', [next]);
   }
 
   refresh(l: Ledger): void {

@@ -223,7 +223,9 @@ export const ASSET_HANDLERS = {
   },
   leaderBots: {
     handle: (c) => ({
-      list: ledger(c).leader ? botsOf(c.userId).map((b) => botWire(b, c.sim.market)) : [],
+      list: ledger(c).leader
+        ? botsOf(c.userId, c.sim.engine.startedAt).map((b) => botWire(b, c.sim.market))
+        : [],
     }),
   },
 } satisfies Partial<HandlerTable>;

@@ -132,7 +132,8 @@ export function valuation(assets: Assets, userId: number, market: Market, now: n
   accounts.set('UNIFIED', { cents: unifiedCents, coins: unifiedCoins });
 
   // BOT: investment + PnL of the user's bots, in USDT.
-  const bots = botsOf(userId).map((bot) => botWire(bot, market));
+  // Only their amounts count here, not their dates.
+  const bots = botsOf(userId, now).map((bot) => botWire(bot, market));
   const botE8 = bots.reduce((s, x) => s + BigInt(x.investmentE8) + BigInt(x.pnlE8), 0n);
   accounts.set('BOT', valued([['USDT', botE8, null]], rates));
 
