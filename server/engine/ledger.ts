@@ -107,7 +107,10 @@ export function sameContent<T extends Stamped>(a: T | null, b: T): boolean {
 
 export class Ledger {
   readonly userId: number;
-  /** Followers and leaders see their orders and positions on the copytrade topics. */
+  /**
+   * Followers and leaders see their orders on the copytrade topics. Positions are published for
+   * every account that holds any (the trader's own ones too: docs/assets.md, Positions).
+   */
   readonly copyTopics: boolean;
   /** USDT cash balance (E8): start + realised PnL - share paid + share received. */
   cashE8: bigint;
@@ -225,9 +228,8 @@ export class Ledger {
     emit(this.userId, 'copytrade.leaderIncome', [next]);
   }
 
-  /** Open positions in display order, as published. */
+  /** Open positions in display order, as published (every account's, not only copy ones). */
   positionList(): Position[] {
-    if (!this.copyTopics) return [];
     return this.positionOrder.map((k) => this.positionWires.get(k) as Position);
   }
 

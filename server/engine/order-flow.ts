@@ -219,11 +219,9 @@ function settleClose(ctx: EngineContext, owner: Ledger, pos: PositionRec): void 
   owner.positions.delete(pos.key);
   owner.positionOrder = owner.positionOrder.filter((k) => k !== pos.key);
   owner.positionWires.delete(pos.key);
-  if (owner.copyTopics) {
-    ctx.emit(owner.userId, 'copytrade.position', [
-      closedPositionWire(pos, ctx.market.state(pos.symbol).mark, now),
-    ]);
-  }
+  ctx.emit(owner.userId, 'copytrade.position', [
+    closedPositionWire(pos, ctx.market.state(pos.symbol).mark, now),
+  ]);
 
   const follow = pos.leaderId !== owner.userId ? owner.followOf(pos.leaderId) : undefined;
   if (follow) {

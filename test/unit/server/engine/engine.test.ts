@@ -124,7 +124,31 @@ describe('Engine', () => {
     expect(of(2001, 'copytrade.leaderIncome').length).toBeGreaterThan(0);
     expect(of(1001, 'copytrade.leaderWallet')).toEqual([]);
     expect(of(2001, 'copytrade.account')).toEqual([]);
-    expect(of(3001, 'copytrade.position')).toEqual([]);
     expect(of(3001, 'risk').length).toBeGreaterThan(0);
+  });
+
+  it("publishes a trader's own positions (keyed by its own id), but no copy-trade orders", () => {
+    const positions = of(3001, 'copytrade.position') as Position[];
+    expect(positions.length).toBeGreaterThan(0);
+    expect(new Set(positions.map((p) => p.userId))).toEqual(new Set([3001]));
+    // Opened and closed over ten minutes: a close is sent with entry price 0.
+    expect(positions.some((p) => p.entryPrice === '0')).toBe(true);
+    expect(of(3001, 'copytrade.order')).toEqual([]);
+    // The REST snapshot is the book's open positions, newest first, as last published.
+    const l = engine.ledger(3001);
+    const list = l.positionList();
+    expect(list.map((p) => `${p.symbol}/${p.positionIdx}`)).toEqual(
+      l.positionOrder.map((k) => {
+        const p = l.positions.get(k);
+        return `${p?.symbol}/${p?.positionIdx}`;
+      }),
+    );
+    for (const p of list) {
+      const last = positions
+        .filter((q) => q.symbol === p.symbol && q.positionIdx === p.positionIdx)
+        .at(-1);
+      expect(last).toEqual(p);
+    }
+    expect(l.keptOrders()).toEqual([]);
   });
 });

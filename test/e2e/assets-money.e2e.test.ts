@@ -1,0 +1,256 @@
+/**
+ * Money that moves, in Chromium against the simulator (docs/assets.md): a transfer between two
+ * accounts and back, with both balances changing on the overview; a deposit delivered through
+ * the operator control (`POST /__admin/deposit`) that shows up pending with its confirmations and
+ * is then credited; a withdrawal with the demo Google code and the emailed code that goes from
+ * pending to done while the funding balance drops by the amount and the fee. One simulator and one
+ * Chromium for the file; each test uses its own demo account (none sees another's money move)
+ * and its own page, and they run concurrently. No fixed waits: every step waits for what the
+ * screen shows.
+ */
+import Decimal from 'decimal.js';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, inject, it, type ExpectStatic } from 'vitest';
+import type { Simulator } from '@server/simulator';
+import { DEMO_ACCOUNTS, type DemoAccount } from '@src/features/login/demo-accounts';
+import { loginAs, startApp } from './support/app';
+import { launchChromium, newPage } from './support/browser';
+
+/** Generous for a loaded 2-core machine; a passing run takes a fraction of it. */
+const TEST_TIMEOUT_MS = 120_000;
+/** How long a screen may take to show what the simulator did (5 s refresh, 3 s blocks). */
+const SHOWN_MS = 30_000;
+
+let sim: Simulator;
+let browser: Browser;
+const appDir = inject('appDir');
+const account = (name: string) => DEMO_ACCOUNTS.find((a) => a.username === name) as DemoAccount;
+
+beforeAll(async () => {
+  [sim, browser] = await Promise.all([startApp(appDir), launchChromium()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await sim?.stop();
+});
+
+/** "1,234.5" → a Decimal (en-US grouping). */
+const num = (text: string) => new Decimal(text.replace(/[,\s]/g, ''));
+
+/** Closes the prompts the shell may open on arrival (upgrade offer, VIP welcome, warnings). */
+async function closeDialogs(page: Page) {
+  for (let i = 0; i < 5 && (await page.getByRole('dialog').count()) > 0; i++) {
+    await page.keyboard.press('Escape');
+    await page
+      .getByRole('dialog')
+      .first()
+      .waitFor({ state: 'detached', timeout: 5_000 })
+      .catch(() => undefined);
+  }
+}
+
+/** Signs in and opens the overview, with the prompts of arrival closed. */
+async function openOverview(page: Page, username: string) {
+  await loginAs(page, sim.url, account(username));
+  await page.goto(`${sim.url}/assets`);
+  await page.getByRole('heading', { level: 1, name: 'Assets overview' }).waitFor();
+  await page.getByText(/^As of \d\d:\d\d:\d\d$/).waitFor({ timeout: SHOWN_MS });
+  await closeDialogs(page);
+}
+
+/**
+ * What each account holds of `coin`, as the overview's coin list shows it (the coin's row opened:
+ * "Spot" → 20). Read in one go from the list named "<coin> in each account".
+ */
+async function holdingsOf(page: Page, coin: string): Promise<Map<string, Decimal>> {
+  const list = page.getByLabel(`${coin} in each account`, { exact: true });
+  if (!(await list.isVisible())) {
+    await page
+      .getByRole('region', { name: 'Coins' })
+      .getByRole('button', { name: new RegExp(`^${coin}\\b`) })
+      .click();
+  }
+  await list.waitFor();
+  const pairs = await list.evaluate((dl) =>
+    [...dl.querySelectorAll('dt')].map((dt) => [
+      (dt as HTMLElement).innerText.trim(),
+      ((dt.nextElementSibling as HTMLElement).innerText.trim().split('\n')[0] ?? '').trim(),
+    ]),
+  );
+  return new Map(pairs.map(([k, v]) => [k as string, num(v as string)]));
+}
+
+/** Waits until the overview shows `coin` in `accountName` at exactly `amount`. */
+async function expectHolding(
+  expect: ExpectStatic,
+  page: Page,
+  coin: string,
+  accountName: string,
+  amount: Decimal,
+) {
+  await expect
+    .poll(async () => (await holdingsOf(page, coin)).get(accountName)?.toString() ?? '0', {
+      timeout: SHOWN_MS,
+    })
+    .toBe(amount.toString());
+}
+
+/** Picks `option` in the Mantine select named `name` inside the dialog named `dialogName`. */
+async function choose(page: Page, dialogName: string, name: string, option: string) {
+  await page.getByRole('dialog', { name: dialogName }).getByRole('combobox', { name }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** The number the overview's "Pending" section shows for `kind` (deposit, withdraw, transfer). */
+function pendingCount(page: Page, kind: 'deposit' | 'withdraw' | 'transfer') {
+  return page.getByRole('region', { name: 'Pending' }).locator(`[data-pending="${kind}"]`);
+}
+
+/** Opens one of the overview's money dialogs by its button. */
+async function openDialog(page: Page, button: 'Deposit' | 'Withdraw' | 'Transfer') {
+  await page.getByRole('main').getByRole('button', { name: button, exact: true }).first().click();
+  const dialog = page.getByRole('dialog');
+  await dialog.waitFor();
+  return dialog;
+}
+
+// The three run side by side (own account, own page each): most of their time is waiting for
+// blocks and refreshes, not CPU.
+describe.concurrent('money that moves', () => {
+  it(
+    'transfers USDT from spot to derivatives and back: both balances change on screen',
+    async ({ expect }) => {
+      const { context, page, errors } = await newPage(browser, { width: 1280, height: 900 });
+      try {
+        await openOverview(page, 'newbie');
+        const start = await holdingsOf(page, 'USDT');
+        const spot0 = start.get('Spot') ?? new Decimal(0);
+        const deriv0 = start.get('Derivatives') ?? new Decimal(0);
+        expect(spot0.gte(5)).toBe(true);
+
+        // Spot → Derivatives, 5 USDT.
+        const dialog = await openDialog(page, 'Transfer');
+        await choose(page, 'Transfer', 'From', 'Spot account');
+        await choose(page, 'Transfer', 'To', 'Derivatives account');
+        await dialog.getByRole('textbox', { name: /^Amount/ }).fill('5');
+        await dialog.getByRole('button', { name: 'Transfer', exact: true }).click();
+        await dialog.waitFor({ state: 'detached', timeout: SHOWN_MS });
+        await expectHolding(expect, page, 'USDT', 'Spot', spot0.minus(5));
+        await expectHolding(expect, page, 'USDT', 'Derivatives', deriv0.plus(5));
+
+        // And back the other way with the swap button: 2.5 USDT.
+        const back = await openDialog(page, 'Transfer');
+        await choose(page, 'Transfer', 'From', 'Spot account');
+        await choose(page, 'Transfer', 'To', 'Derivatives account');
+        await back.getByRole('button', { name: 'Swap the accounts' }).click();
+        await expect
+          .poll(() => back.getByRole('combobox', { name: 'From' }).inputValue())
+          .toBe('Derivatives account');
+        await back.getByRole('textbox', { name: /^Amount/ }).fill('2.5');
+        await back.getByRole('button', { name: 'Transfer', exact: true }).click();
+        await back.waitFor({ state: 'detached', timeout: SHOWN_MS });
+        await expectHolding(expect, page, 'USDT', 'Spot', spot0.minus('2.5'));
+        await expectHolding(expect, page, 'USDT', 'Derivatives', deriv0.plus('2.5'));
+        // Transfers settle at once: nothing is left pending.
+        expect(await pendingCount(page, 'transfer').innerText()).toBe('0');
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'shows an operator deposit arriving: pending with its confirmations, then credited',
+    async ({ expect }) => {
+      const { context, page, errors } = await newPage(browser, { width: 1280, height: 900 });
+      try {
+        await openOverview(page, 'follower');
+        const fund0 = (await holdingsOf(page, 'USDT')).get('Funding') ?? new Decimal(0);
+        expect(await pendingCount(page, 'deposit').innerText()).toBe('0');
+
+        // The deposit dialog lists the deposits on the way (re-read every 3 s while open).
+        const dialog = await openDialog(page, 'Deposit');
+        await choose(page, 'Deposit', 'Network', 'ERC20');
+        await dialog.getByText('No deposits on the way.').waitFor({ timeout: SHOWN_MS });
+
+        // 6 confirmations on ERC20, a block every 3 s: pending for 15-18 s.
+        const res = await fetch(`${sim.url}/__admin/deposit`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ userId: 1001, coin: 'USDT', chain: 'ETH', amount: '25' }),
+        });
+        expect(res.status).toBe(200);
+
+        const item = dialog.getByRole('listitem', { name: 'Deposit of 25 USDT' });
+        await item.waitFor({ timeout: SHOWN_MS });
+        await expect
+          .poll(() => item.getByText(/^\d\/6 confirmations$/).count(), { timeout: SHOWN_MS })
+          .toBe(1);
+        expect(await item.getByText('Pending', { exact: true }).count()).toBe(1);
+        await page.keyboard.press('Escape');
+        await dialog.waitFor({ state: 'detached' });
+
+        // The overview counts it as pending, then credits it to the funding account.
+        await expect
+          .poll(() => pendingCount(page, 'deposit').innerText(), { timeout: SHOWN_MS })
+          .toBe('1');
+        await expect
+          .poll(() => pendingCount(page, 'deposit').innerText(), { timeout: SHOWN_MS })
+          .toBe('0');
+        await expectHolding(expect, page, 'USDT', 'Funding', fund0.plus(25));
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'withdraws with the Google code and the emailed code: pending, then done, the balance drops',
+    async ({ expect }) => {
+      const { context, page, errors } = await newPage(browser, { width: 1280, height: 900 });
+      try {
+        await openOverview(page, 'trader');
+        const fund0 = (await holdingsOf(page, 'USDT')).get('Funding') ?? new Decimal(0);
+        expect(fund0.gte(51)).toBe(true);
+
+        const dialog = await openDialog(page, 'Withdraw');
+        await choose(page, 'Withdraw', 'Coin', 'USDT · Tether USDT');
+        await choose(page, 'Withdraw', 'Network', 'TRC20');
+        await dialog.getByText(/Network fee/).waitFor();
+        await dialog
+          .getByRole('textbox', { name: /^Address/ })
+          .fill('TXYZabcdefghijkmnopqrstuvwxyz12345');
+        await dialog.getByRole('textbox', { name: /^Amount/ }).fill('50');
+        await dialog.getByRole('button', { name: 'Next', exact: true }).click();
+
+        await dialog.getByRole('textbox', { name: /Google Authenticator code/ }).fill('123456');
+        await dialog.getByRole('button', { name: 'Send code', exact: true }).click();
+        await dialog.getByText(/A code was sent to your email/).waitFor({ timeout: SHOWN_MS });
+        await dialog.getByRole('textbox', { name: /Email verification code/ }).fill('246810');
+        await dialog.getByRole('button', { name: 'Withdraw', exact: true }).click();
+
+        // Pending at once (amount + fee have left the funding account), done after 2 blocks.
+        const result = dialog.getByRole('status').filter({ hasText: /withdrawal/ });
+        await result.getByText('Your withdrawal is being processed.').waitFor({
+          timeout: SHOWN_MS,
+        });
+        await result.getByText('Your withdrawal is complete.').waitFor({ timeout: SHOWN_MS });
+        await page.keyboard.press('Escape');
+        await dialog.waitFor({ state: 'detached' });
+        // 50 USDT and the TRC20 fee of 1 USDT.
+        await expectHolding(expect, page, 'USDT', 'Funding', fund0.minus(51));
+        await expect
+          .poll(() => pendingCount(page, 'withdraw').innerText(), { timeout: SHOWN_MS })
+          .toBe('0');
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+    TEST_TIMEOUT_MS,
+  );
+});
