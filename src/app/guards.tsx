@@ -51,6 +51,18 @@ export function RequireSignedOut() {
   return <Outlet />;
 }
 
+/**
+ * Routes for everybody whose page depends on who is signed in (the not-found page): nothing of
+ * the signed-out version shows while the session is still being checked, so a signed-in user
+ * never sees "Sign in" flash before "Go to your dashboard".
+ */
+export function RequireKnownSession() {
+  const status = useAtomValue(sessionStatusAtom);
+  const signedIn = useAtomValue(isSignedInAtom);
+  if (signedIn || status === 'ready') return <Outlet />;
+  return <SessionPending />;
+}
+
 /** `/`: the screen of the user's role, once the copy-trade profile is known. */
 export function RoleRedirect() {
   const { t } = useTranslation('user-assets');

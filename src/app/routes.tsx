@@ -8,7 +8,13 @@ import type { RouteObject } from 'react-router';
 import { AppLayout } from './shell/AppLayout';
 import { AssetsArea } from './AssetsArea';
 import type { PageKey, RouteHandle } from './shell/RouteMeta';
-import { RequireAuth, RequireRole, RequireSignedOut, RoleRedirect } from './guards';
+import {
+  RequireAuth,
+  RequireKnownSession,
+  RequireRole,
+  RequireSignedOut,
+  RoleRedirect,
+} from './guards';
 import type { Role } from '../pipeline/session';
 
 export interface ScreenRoute {
@@ -155,7 +161,10 @@ export function buildRoutes(): RouteObject[] {
             { element: <AssetsArea />, children: ASSETS_NAV.map(screenRoute) },
           ],
         },
-        { path: '*', element: <NotFoundPage />, handle: handle('notFound') },
+        {
+          element: <RequireKnownSession />,
+          children: [{ path: '*', element: <NotFoundPage />, handle: handle('notFound') }],
+        },
       ],
     },
   ];

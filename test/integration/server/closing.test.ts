@@ -64,10 +64,13 @@ describe('closing under a delay fault', () => {
     sim.advance(1_500);
     await fault('restart');
     const restartAt = sim.clock.now();
-    // Frames keep coming from the engine; none of them may join the queue now.
+    // Frames keep coming from the engine; none of them may join the queue now. The simulator
+    // runs in this process and decides synchronously in advance(); a turn of the event loop
+    // lets its writes go out. (A ws ping cannot mark the point: a closing connection sends no
+    // pong, and each try would wait out sync()'s 5 s.)
     for (let i = 0; i < 4; i++) {
       sim.advance(600);
-      await settle(ws);
+      await new Promise<void>((resolve) => setImmediate(resolve));
     }
     expect((await closedSoon(ws)).code).toBe(1012);
     const data = ws.json().filter((f: Frame) => typeof f.topic === 'string');

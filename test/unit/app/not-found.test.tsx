@@ -1,8 +1,9 @@
 /**
  * The not-found page (issue 15, item 11): signed out it offers language and theme (there is no
- * header) and leads to the sign-in; signed in, the header frames it and it leads home.
+ * header) and leads to the sign-in; signed in, the header frames it and it leads home. While the
+ * session is being checked it shows neither (no "Sign in" flashes before the dashboard link).
  */
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, renderApp } from '../ui/test-utils';
@@ -22,5 +23,20 @@ describe('not-found page', () => {
     await renderApp({ path: '/no/such/page', api: fakeApi('trader') });
     await screen.findByRole('heading', { level: 1, name: 'Page not found' });
     expect(screen.getByRole('link', { name: 'Go to your dashboard' })).toHaveAttribute('href', '/');
+  });
+
+  it('shows neither version while the session is being checked', async () => {
+    const profile = await fakeApi('trader').profile();
+    let answer: (p: typeof profile) => void = () => undefined;
+    const api = fakeApi('trader', { profile: () => new Promise((resolve) => (answer = resolve)) });
+    await renderApp({ path: '/no/such/page', api });
+    expect(
+      await screen.findByRole('status', { name: /Checking your session/ }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Sign in' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Page not found' })).toBeNull();
+    act(() => answer(profile));
+    expect(await screen.findByRole('link', { name: 'Go to your dashboard' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Sign in' })).toBeNull();
   });
 });

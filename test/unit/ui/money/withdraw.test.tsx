@@ -17,7 +17,9 @@ async function openWithdraw(coin = 'USDT', money: Partial<MoneyApi> = {}) {
 }
 
 async function fillDetails(dialog: HTMLElement, address: HTMLElement, amount = '100') {
-  await userEvent.type(address, 'TXYZabcdefghijkmnopqrstuvwxyz12345');
+  // addresses are pasted, as people do (typing 34 characters one event at a time costs ~0.5 s)
+  await userEvent.click(address);
+  await userEvent.paste('TXYZabcdefghijkmnopqrstuvwxyz12345');
   await userEvent.type(within(dialog).getByRole('textbox', { name: /^Amount/ }), amount);
   await userEvent.click(within(dialog).getByRole('button', { name: 'Next' }));
   return within(dialog).findByRole('textbox', { name: /Google Authenticator code/ });
