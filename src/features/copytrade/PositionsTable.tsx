@@ -2,7 +2,7 @@ import { Badge, VisuallyHidden } from '@mantine/core';
 import { useAtomValue } from 'jotai';
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useStreamAtoms } from '../../facade';
+import { userAtom, useStreamAtoms } from '../../facade';
 import { SETTLEMENT_COIN } from '../../lib/money';
 import { formatTime } from '../../lib/time';
 import { Amount } from '../../ui/amount/Amount';
@@ -94,11 +94,15 @@ function GroupCells({
   span: number;
 }) {
   const { t } = useTranslation('user-assets');
+  // A leader's lead positions and a trader's own ones carry the user's own id (docs/assets.md).
+  const own = useAtomValue(userAtom).userId === leaderId;
   return (
     <Cell header span={span}>
       {/* Hidden separators: read as three parts, not one run-together string. */}
       <span className={classes.groupTitle}>
-        {t('copyTrade.positions.leaderGroup', { id: leaderId })}
+        {own
+          ? t('copyTrade.positions.ownGroup')
+          : t('copyTrade.positions.leaderGroup', { id: leaderId })}
       </span>
       <VisuallyHidden>, </VisuallyHidden>
       <span className={classes.groupMeta}>
