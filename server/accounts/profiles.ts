@@ -45,14 +45,24 @@ export function profileOf(a: AccountSpec): Profile {
   };
 }
 
-export function memberInfoOf(a: AccountSpec): MemberInfo {
+/** Whether the user has a unified trading account, and whether the upgrade is open to them. */
+export interface UnifiedStatus {
+  upgraded: boolean;
+  upgradeEligible: boolean;
+}
+
+/**
+ * The member info. Its unified-account fields are the overview's `unified.upgraded` and
+ * `unified.upgradeEligible`, given by the caller from the one place that decides them (the
+ * simulator's asset book, `Assets.unifiedStatus`; the replay server's own overview), so the two
+ * answers can never disagree.
+ */
+export function memberInfoOf(a: AccountSpec, unified: UnifiedStatus): MemberInfo {
   return {
     memberId: a.userId,
     memberType: 'NORMAL',
-    // As the asset books start (server/assets): nobody has upgraded, and only an account that
-    // neither trades nor copies may (the simulator's handler follows the live book).
-    isUnifiedAccount: false,
-    upgradeToUnifiedAvailable: !a.trades && a.follows.length === 0 && a.leader === undefined,
+    isUnifiedAccount: unified.upgraded,
+    upgradeToUnifiedAvailable: unified.upgradeEligible,
     google2faBound: a.role !== 'newbie',
     emailVerified: true,
     mobileVerified: a.mobile !== '',

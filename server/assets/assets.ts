@@ -28,6 +28,7 @@ import {
 } from '../../src/api/types';
 import { DEMO_EMAIL_CODE } from '../../src/config/demo';
 import { accountOf, ACCOUNTS, DEMO_2FA_CODE } from '../accounts/demo';
+import type { UnifiedStatus } from '../accounts/profiles';
 import { every, type Clock, type Repeater } from '../clock';
 import type { Engine } from '../engine/engine';
 import { staticWallet, type Ledger } from '../engine/ledger';
@@ -472,6 +473,15 @@ export class Assets {
   }
 
   // ---- unified account ----
+
+  /**
+   * The one source of the unified-account flags: the overview's `unified.upgraded` and
+   * `unified.upgradeEligible` and the member info's `isUnifiedAccount` and
+   * `upgradeToUnifiedAvailable` are all this.
+   */
+  unifiedStatus(userId: number): UnifiedStatus {
+    return { upgraded: this.book(userId).upgraded, upgradeEligible: this.upgradeEligible(userId) };
+  }
 
   upgradeEligible(userId: number): boolean {
     const b = this.book(userId);

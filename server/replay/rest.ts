@@ -38,6 +38,7 @@ import {
   riskInterceptOf,
   tagsAskedOf,
   tradeSwitchOf,
+  type UnifiedStatus,
 } from '../accounts/profiles';
 import {
   AUTO_SAVING_COINS,
@@ -81,6 +82,12 @@ export const REPLAY_CANNOT_MOVE =
   'This is a replay of a recorded session: it cannot move money or change an account.';
 
 const EMPTY_PAGE = { list: [], nextCursor: '' };
+
+/**
+ * The unified account of a replay: not upgraded, and no upgrade offered (a replay cannot move
+ * money). The overview's `unified` and the member info's unified fields are both this.
+ */
+const REPLAY_UNIFIED: UnifiedStatus = { upgraded: false, upgradeEligible: false };
 
 /** SPEC 3's pending counts and compliance flags of a replay: nothing pending, no notice. */
 const NO_PENDING = {
@@ -215,8 +222,7 @@ export function registerReplayRest(app: FastifyInstance, { world }: RestDeps): v
         equityUsd: '0.00',
         marginUsd: '0.00',
         loanUsd: '0.00',
-        upgraded: false,
-        upgradeEligible: false,
+        ...REPLAY_UNIFIED,
         coins: [],
       },
       savings: {
@@ -274,7 +280,7 @@ export function registerReplayRest(app: FastifyInstance, { world }: RestDeps): v
       handle: (c) => world.issueToken(c.userId, c.req.cookies[world.cookieName]),
     },
     profile: read(profileOf),
-    memberInfo: read(memberInfoOf),
+    memberInfo: read((a) => memberInfoOf(a, REPLAY_UNIFIED)),
     userTags: {
       schema: { querystring: S.userTagsQuery },
       handle: (c) => tagsAskedOf(accountFor(world, c.userId), c.req.query),

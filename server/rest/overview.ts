@@ -209,8 +209,8 @@ export function valuation(assets: Assets, userId: number, market: Market, now: n
         // borrowing ties up at the 10 % initial margin rate.
         marginUsd: formatUsd(divRound(loanCents, 10n, 'ceil')),
         loanUsd: formatUsd(loanCents),
-        upgraded: b.upgraded,
-        upgradeEligible: assets.upgradeEligible(userId),
+        // The member info's isUnifiedAccount / upgradeToUnifiedAvailable are the same two.
+        ...assets.unifiedStatus(userId),
         coins: unifiedCoins,
       },
       savings: {

@@ -104,16 +104,9 @@ export const USER_HANDLERS = {
     handle: (c) => c.sim.auth.issueToken(c.userId, c.req.cookies[c.sim.cookieName]),
   },
   profile: read(profileOf),
-  // The unified-account fields follow the asset book (the upgrade changes them).
+  // The unified-account fields are the overview's (the asset book; the upgrade changes them).
   memberInfo: {
-    handle(c) {
-      const info = memberInfoOf(account(c));
-      return {
-        ...info,
-        isUnifiedAccount: c.sim.assets.book(c.userId).upgraded,
-        upgradeToUnifiedAvailable: c.sim.assets.upgradeEligible(c.userId),
-      };
-    },
+    handle: (c) => memberInfoOf(account(c), c.sim.assets.unifiedStatus(c.userId)),
   },
   userTags: {
     schema: { querystring: userTagsQuery },
