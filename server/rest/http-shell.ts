@@ -13,8 +13,8 @@ import { ApiError, errorEnvelope } from './envelope';
 import { installOriginGuard } from './origin-guard';
 import { installSecurityHeaders } from './security-headers';
 
-export const API_PREFIX = '/api';
-export const WS_PREFIX = '/ws';
+const API_PREFIX = '/api';
+const WS_PREFIX = '/ws';
 
 /** The URL as routed: the page-origin prefixes removed. */
 export function stripPrefix(url: string): string {
@@ -29,7 +29,7 @@ export function stripPrefix(url: string): string {
 export const pathOf = (url: string) => url.split('?')[0] as string;
 
 /** A readable 10001 message naming the field, from a Fastify (ajv) validation error. */
-export function validationMessage(err: FastifyError): string {
+function validationMessage(err: FastifyError): string {
   const first = err.validation?.[0];
   if (!first) return err.message;
   const params = first.params as Record<string, unknown>;
@@ -59,8 +59,8 @@ export interface ShellOptions {
 }
 
 /**
- * The hooks both servers install before any other: the security headers on every answer (and
- * `/robots.txt`), then the cross-site request check (origin-guard.ts).
+ * The hooks both servers install before any other: the security headers on every answer, then
+ * the cross-site request check (origin-guard.ts).
  */
 export function installShellHooks(app: FastifyInstance, opts: ShellOptions): void {
   installSecurityHeaders(app);

@@ -1,6 +1,7 @@
 /**
  * Response headers every answer of the simulator and the replay server carries (and so the
- * dashboard they serve with `--app`), plus `/robots.txt`. docs/security.md says why each is there.
+ * dashboard they serve with `--app`). docs/security.md says why each is there. (`/robots.txt` is
+ * the build's own file, public/robots.txt, served with the rest of the app: one source.)
  *
  * - Content-Security-Policy: scripts only from the page's own origin (index.html has no inline
  *   script: public/theme-boot.js), no plugins, no <base> rewrites, forms post only to the own
@@ -14,7 +15,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 
-export const CONTENT_SECURITY_POLICY = [
+const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
@@ -27,7 +28,7 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'content-security-policy': CONTENT_SECURITY_POLICY,
   'x-frame-options': 'DENY',
   'x-content-type-options': 'nosniff',
@@ -35,14 +36,10 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'cross-origin-opener-policy': 'same-origin',
 };
 
-/** Neither server is a site to index: every crawler is asked to keep out. */
-export const ROBOTS_TXT = 'User-agent: *\nDisallow: /\n';
-
-/** Adds the headers to every answer (errors and 404s included) and serves `/robots.txt`. */
+/** Adds the headers to every answer (errors and 404s included). */
 export function installSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onRequest', async (_req, reply) => {
     // Set before anything answers, so a hook that answers early (a fault, a refusal) has them too.
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) void reply.header(name, value);
   });
-  app.get('/robots.txt', (_req, reply) => reply.type('text/plain; charset=utf-8').send(ROBOTS_TXT));
 }

@@ -2,7 +2,7 @@
  * Issue 14, item 8: the served dashboard (simulator `--app`, `replay --serve --app`) carries a
  * Content-Security-Policy that forbids framing and inline scripts, X-Frame-Options, nosniff and a
  * Referrer-Policy; index.html has no inline script; source maps are neither built nor served; and
- * /robots.txt is a robots file, not the app.
+ * /robots.txt is the build's robots file (public/robots.txt, the one source), not the app.
  */
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -40,6 +40,8 @@ describe('security headers, source maps and robots.txt', () => {
     await mkdir(join(dir, 'assets'));
     await writeFile(join(dir, 'index.html'), INDEX);
     await writeFile(join(dir, 'assets', 'app.js'), 'console.log("app");');
+    // Vite copies public/ into every build: the robots file comes with the app.
+    await writeFile(join(dir, 'robots.txt'), await readFile(join(ROOT, 'public/robots.txt')));
     // A build that left a source map behind: it must still not be served.
     await writeFile(join(dir, 'assets', 'app.js.map'), '{"version":3,"sources":["secret.ts"]}');
     sim = await startTestSim({ appDir: dir });
@@ -76,7 +78,9 @@ describe('security headers, source maps and robots.txt', () => {
       );
       expect(r.status).toBe(200);
       expect(r.headers.get('content-type')).toMatch(/^text\/plain/);
-      expect(r.text).toBe('User-agent: *\nDisallow: /\n');
+      expect(r.text).toBe(await readFile(join(ROOT, 'public/robots.txt'), 'utf8'));
+      expect(r.text).toMatch(/^User-agent: \*$/m);
+      expect(r.text).toMatch(/^Disallow: \/$/m);
     });
   }
 
