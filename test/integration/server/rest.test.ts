@@ -310,7 +310,11 @@ describe('REST call table', () => {
         'trader',
         3001,
         (r) => {
-          expect(r.copyPositions?.result).toEqual({ list: [] });
+          // Its own positions (docs/assets.md, Positions), keyed by its own id; no copy orders.
+          const own = (r.copyPositions?.result as { list: { userId: number }[] }).list;
+          expect(own.length).toBeGreaterThan(0);
+          expect(own.every((p) => p.userId === 3001)).toBe(true);
+          expect(r.copyOrders?.result).toEqual({ list: [] });
           expect(r.copyAccount?.result).toBeNull();
           expect(r.leaderWallet?.result).toBeNull();
         },
@@ -340,6 +344,7 @@ describe('REST call table', () => {
         'leaderIncome',
         'leaderBots',
         'copyAccount',
+        'copyOrders',
         'copyPositions',
         'leaderWallet',
         'wallets',
