@@ -34,16 +34,6 @@ export interface ReplayerOptions {
   maxRejections?: number;
 }
 
-/** The seq tracker's state as plain data (a checkpoint copies it). */
-function cloneSeq(src: SeqTracker): SeqTracker {
-  const out = new SeqTracker();
-  const from = src as unknown as Record<'last' | 'restarted', Map<PrivateTopic, number>>;
-  const to = out as unknown as Record<'last' | 'restarted', Map<PrivateTopic, number>>;
-  to.last = new Map(from.last);
-  to.restarted = new Map(from.restarted);
-  return out;
-}
-
 export interface ReplayResult {
   state: StreamState;
   stats: ReplayStats;
@@ -77,7 +67,7 @@ export class Replayer {
     c.state = this.state;
     c.stats = { ...this.stats };
     c.rejections = [...this.rejections];
-    c.seq = cloneSeq(this.seq);
+    c.seq = this.seq.clone();
     c.history = new Map([...this.history].map(([k, v]) => [k, [...v]]));
     c.fed = this.fed;
     c.droppedUpTo = this.droppedUpTo;

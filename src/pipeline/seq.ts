@@ -47,6 +47,14 @@ export class SeqTracker {
     return seq === prev + 1 ? 'ok' : 'gap';
   }
 
+  /** An independent copy (a replay checkpoint): observing either leaves the other as it was. */
+  clone(): SeqTracker {
+    const out = new SeqTracker();
+    out.last = new Map(this.last);
+    out.restarted = new Map(this.restarted);
+    return out;
+  }
+
   lastSeq(topic: PrivateTopic): number {
     return this.last.get(topic) ?? 0;
   }

@@ -26,4 +26,20 @@ describe('SeqTracker', () => {
     expect(s.lastSeq('wallet')).toBe(0);
     expect(s.observe('wallet', 1)).toBe('ok');
   });
+
+  it('a clone goes on independently, pending re-subscriptions included', () => {
+    const s = new SeqTracker();
+    s.observe('wallet', 4);
+    s.observe('copytrade.order', 2);
+    s.restart('copytrade.order');
+    const c = s.clone();
+    expect(s.observe('wallet', 5)).toBe('ok');
+    expect(c.lastSeq('wallet')).toBe(4);
+    expect(c.observe('wallet', 6)).toBe('gap');
+    // the clone keeps the restart: numbering from 1 again, or carrying on, is continuous
+    expect(c.observe('copytrade.order', 1)).toBe('ok');
+    expect(s.observe('copytrade.order', 3)).toBe('ok');
+    expect(s.lastSeq('copytrade.order')).toBe(3);
+    expect(c.lastSeq('copytrade.order')).toBe(1);
+  });
 });
