@@ -5,6 +5,7 @@
 import { Button, createTheme, Input, Menu, rem, type MantineColorShade } from '@mantine/core';
 import { COMPONENT_LABEL_DEFAULTS } from './component-labels';
 import focusClasses from './focus.module.css';
+import { MENU_TARGET_DEFAULTS } from './menu-target';
 import { BRAND_SHADES, PRIMARY_FILLED_SHADE } from './tones';
 
 export { cssVariablesResolver } from './tones';
@@ -19,8 +20,6 @@ export const THEME_TOKENS = {
 } as const;
 
 /** The brand palette (index 5 is #1677ff) lives with the other tone choices in ./tones. */
-export { BRAND_SHADES };
-
 const px = (n: number) => `${n}px`;
 const em = (n: number) => `${n / 16}em`;
 
@@ -86,6 +85,8 @@ export const theme = createTheme({
       defaultProps: { withInitialFocusPlaceholder: false },
       classNames: { item: focusClasses.menuItem },
     }),
+    // ArrowDown on a menu's button opens it too (menu-target.ts).
+    ...MENU_TARGET_DEFAULTS,
     ...COMPONENT_LABEL_DEFAULTS,
   },
 });
