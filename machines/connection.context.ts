@@ -88,7 +88,7 @@ const TICKER_TOPIC = /^tickers\.[A-Za-z0-9_-]+$/;
  * server refuses anything else, and the private stream starts over on a refusal, so a typo must
  * never reach the wire.
  */
-export function isStreamTopic(stream: StreamName, topic: unknown): topic is string {
+function isStreamTopic(stream: StreamName, topic: unknown): topic is string {
   if (typeof topic !== 'string') return false;
   return stream === 'private' ? isPrivateTopic(topic) : TICKER_TOPIC.test(topic);
 }

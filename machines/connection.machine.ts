@@ -12,7 +12,7 @@ import type { ConnectionErrorCode, ConnectionInput } from './connection.types';
 
 const fail = (code: ConnectionErrorCode) => ({ type: 'recordError' as const, params: { code } });
 
-export const connectionMachine = connectionSetup.createMachine({
+const connectionMachine = connectionSetup.createMachine({
   id: 'connection',
   context: ({ input }) => initialContext(input),
   invoke: { src: 'environment', input: ({ context }) => ({ env: context.env }) },
@@ -295,11 +295,9 @@ export const connectionMachine = connectionSetup.createMachine({
   },
 });
 
-export type ConnectionMachine = typeof connectionMachine;
+type ConnectionMachine = typeof connectionMachine;
 export type ConnectionActor = ActorRefFrom<ConnectionMachine>;
 export type ConnectionSnapshot = SnapshotFrom<ConnectionMachine>;
-export type { ConnectionContext } from './connection.context';
-
 /** Creates and starts the connection actor of one stream; it connects at once. */
 export function createConnection(input: ConnectionInput): ConnectionActor {
   checkInput(input); // fail loudly here rather than as an actor stuck in its error state

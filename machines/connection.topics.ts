@@ -11,7 +11,7 @@ import type { ConnectionEvent } from './connection.types';
  * Topics per subscribe/unsubscribe op: Bybit asks for at most 10 args per op on some streams and
  * servers refuse oversized ops; a long list goes out as several ops.
  */
-export const MAX_TOPICS_PER_OP = 10;
+const MAX_TOPICS_PER_OP = 10;
 
 /** `topics` in groups of at most MAX_TOPICS_PER_OP. */
 export function chunks(topics: readonly string[]): string[][] {
@@ -53,10 +53,10 @@ export function planOps(
  * is tried once more in an op of its own. A refused op of one topic is final. So a refusal costs
  * at most one extra op per topic and can never loop.
  */
-export const singles = (topics: readonly string[]): string[][] => topics.map((t) => [t]);
+const singles = (topics: readonly string[]): string[][] => topics.map((t) => [t]);
 
 /** The context after the server refused `topics` (those the app still wants). */
-export function refusal(
+function refusal(
   context: ConnectionContext,
   topics: readonly string[],
   reason: string,

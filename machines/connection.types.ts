@@ -37,7 +37,7 @@ export interface ConnectionTimings {
   statsIntervalMs: number;
 }
 
-export const DEFAULT_TIMINGS: Readonly<ConnectionTimings> = {
+const DEFAULT_TIMINGS: Readonly<ConnectionTimings> = {
   pingIntervalMs: 20_000,
   pongTimeoutMs: 10_000,
   staleAfterMs: 40_000,

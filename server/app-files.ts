@@ -30,11 +30,11 @@ const TYPES: Readonly<Record<string, string>> = {
   '.svg': 'image/svg+xml',
 };
 
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
-export const REVALIDATE = 'no-cache';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
 
 /** `/assets/<name>-<hash>.<ext>` as Vite names its output (8+ url-safe characters of hash). */
-export const isHashedAsset = (path: string) => /^\/assets\/[^/]+-[\w-]{8,}\.\w+$/.test(path);
+const isHashedAsset = (path: string) => /^\/assets\/[^/]+-[\w-]{8,}\.\w+$/.test(path);
 
 interface Entry {
   mtimeMs: number;

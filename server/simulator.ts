@@ -27,7 +27,7 @@ import { AUTH_TIMEOUT_MS } from './ws/conn';
 import { Hub } from './ws/hub';
 
 /** The manual clock's default start: 2024-11-21T00:46:40Z, as in the recorded examples. */
-export const MANUAL_EPOCH = 1_732_150_000_000;
+const MANUAL_EPOCH = 1_732_150_000_000;
 export const DEFAULT_PORT = 8790;
 
 export interface SimulatorOptions {

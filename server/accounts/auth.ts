@@ -21,13 +21,13 @@ export const SESSION_TTL_MS = 24 * 3_600_000;
  * signs in whatever other addresses tried, so nobody can lock a known user out.
  */
 export const LOGIN_MAX_FAILURES = 5;
-export const LOGIN_WINDOW_MS = 60_000;
+const LOGIN_WINDOW_MS = 60_000;
 export const ADDRESS_MAX_FAILURES = 20;
-export const ADDRESS_WINDOW_MS = 10 * 60_000;
+const ADDRESS_WINDOW_MS = 10 * 60_000;
 /** Sessions one user may hold at once; a new sign-in beyond it ends that user's oldest. */
 export const MAX_SESSIONS_PER_USER = 10;
 /** Sessions over all users; when full (after expired ones go), new sign-ins wait, nobody is evicted. */
-export const MAX_SESSIONS = 10_000;
+const MAX_SESSIONS = 10_000;
 /** Keys (pairs, addresses) whose recent failures are remembered, per table. */
 const MAX_FAILURE_ENTRIES = 10_000;
 

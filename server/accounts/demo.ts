@@ -4,9 +4,9 @@
  */
 import { demoLogin } from '../../src/config/demo';
 
-export type Role = 'follower' | 'leader' | 'trader' | 'newbie';
+type Role = 'follower' | 'leader' | 'trader' | 'newbie';
 
-export interface FollowSpec {
+interface FollowSpec {
   leaderId: number;
   /** USDT put into copying this leader. */
   investment: string;
@@ -159,17 +159,6 @@ export const ACCOUNTS: readonly AccountSpec[] = [
 
 export function accountOf(userId: number): AccountSpec | undefined {
   return ACCOUNTS.find((a) => a.userId === userId);
-}
-
-/** Followers of a leader with their investment, in account order. */
-export function followersOf(leaderId: number): { followerId: number; investment: string }[] {
-  const out: { followerId: number; investment: string }[] = [];
-  for (const a of ACCOUNTS) {
-    for (const f of a.follows) {
-      if (f.leaderId === leaderId) out.push({ followerId: a.userId, investment: f.investment });
-    }
-  }
-  return out;
 }
 
 export { DEMO_2FA_CODE } from '../../src/config/demo';

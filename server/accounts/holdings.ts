@@ -7,14 +7,14 @@
  */
 import type { LeaderBot } from '../../src/api/types';
 
-export interface UnifiedHolding {
+interface UnifiedHolding {
   /** What the account holds of the coin (borrowed funds included). */
   balance: string;
   /** What it owes in the coin ("0" when nothing). */
   borrowed: string;
 }
 
-export interface LoanHolding {
+interface LoanHolding {
   loanId: string;
   loanCoin: string;
   borrowed: string;
@@ -57,7 +57,7 @@ export interface Holdings {
   compliance: ComplianceFlags;
 }
 
-export const CLEAN: ComplianceFlags = {
+const CLEAN: ComplianceFlags = {
   isDisplayClear: false,
   clearUserIdList: [],
   eddGroupId: '',
@@ -192,7 +192,7 @@ export function holdingsOf(userId: number): Holdings {
   return HOLDINGS[userId] ?? EMPTY;
 }
 
-export interface BotSpec extends Omit<LeaderBot, 'pnlE8' | 'createdAtE3'> {
+interface BotSpec extends Omit<LeaderBot, 'pnlE8' | 'createdAtE3'> {
   /**
    * How many days before the simulation's start the bot was created (at 00:00 UTC of that day),
    * so its date sits just before the account's own history whatever the clock's start.

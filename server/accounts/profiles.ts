@@ -17,13 +17,13 @@ import type {
 import type { AccountSpec } from './demo';
 
 /** "follower@assetdeck.test" -> "f***@assetdeck.test". */
-export function maskEmail(email: string): string {
+function maskEmail(email: string): string {
   const at = email.indexOf('@');
   return at <= 0 ? '***' : `${email[0]}***${email.slice(at)}`;
 }
 
 /** "+44 7700 900123" -> "+44 ****0123". */
-export function maskMobile(mobile: string): string {
+function maskMobile(mobile: string): string {
   if (mobile === '') return '';
   const digits = mobile.replace(/\D/g, '');
   const cc = mobile.startsWith('+')

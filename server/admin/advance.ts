@@ -7,7 +7,7 @@ import type { ManualClock } from '../clock';
 /** The longest advance one request may ask for. */
 export const MAX_ADVANCE_MS = 86_400_000;
 /** Simulated time run between two yields to the event loop. */
-export const ADVANCE_STEP_MS = 60_000;
+const ADVANCE_STEP_MS = 60_000;
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 

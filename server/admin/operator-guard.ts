@@ -33,7 +33,7 @@ function mediaType(req: FastifyRequest): string {
 }
 
 /** Why a request may not use the operator endpoint at `prefix`, or undefined when it may. */
-export function refusal(
+function refusal(
   req: FastifyRequest,
   prefix: string,
 ): { status: 404 | 415; error: string } | undefined {

@@ -4,7 +4,7 @@
  */
 import type { Socket } from 'node:net';
 
-export type RestFaultMode = 'error' | 'hang' | 'delay';
+type RestFaultMode = 'error' | 'hang' | 'delay';
 
 export interface RestFaultRule {
   /** Path without the /api prefix and without the query string. */

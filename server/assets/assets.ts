@@ -58,14 +58,14 @@ import {
 /** One block of the simulated chains, in simulator ms. */
 export const BLOCK_MS = 3_000;
 /** Blocks after which a withdrawal is done. */
-export const WITHDRAW_BLOCKS = 2;
+const WITHDRAW_BLOCKS = 2;
 /** A verification code is valid this long after it was sent (wall ms). */
-export const CODE_VALID_MS = 300_000;
+const CODE_VALID_MS = 300_000;
 /** Pending deposits per user the operator may have in flight at once. */
-export const MAX_PENDING_DEPOSITS = 100;
+const MAX_PENDING_DEPOSITS = 100;
 const HOUR_MS = 3_600_000;
 /** Channel and scene pairs whose last code is remembered per user (the oldest forgotten). */
-export const MAX_CODE_SCENES = 16;
+const MAX_CODE_SCENES = 16;
 
 const AMOUNT = /^(?:0|[1-9][0-9]{0,17})(?:\.([0-9]{1,8}))?$/;
 

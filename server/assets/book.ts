@@ -20,10 +20,10 @@ export const PLAIN_ACCOUNTS = ['SPOT', 'FUND', 'FIAT', 'CARD', 'MT4', 'MT5', 'OP
 export type PlainAccount = (typeof PLAIN_ACCOUNTS)[number];
 
 /** Records kept per user and list; older ones are forgotten (a pending one still completes). */
-export const RECORDS_PER_USER = 500;
+const RECORDS_PER_USER = 500;
 /** Request ids remembered per user (the oldest forgotten first), and for how long. */
-export const REQUEST_IDS_PER_USER = 1000;
-export const REQUEST_ID_TTL_MS = 24 * 3_600_000;
+const REQUEST_IDS_PER_USER = 1000;
+const REQUEST_ID_TTL_MS = 24 * 3_600_000;
 
 export interface UnifiedBalance {
   balanceE8: bigint;

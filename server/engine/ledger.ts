@@ -279,7 +279,7 @@ export function staticWallet(
   };
 }
 
-export function zeroRisk(updatedAtE3: string): Risk {
+function zeroRisk(updatedAtE3: string): Risk {
   return {
     accountIMRateE4: '0',
     accountMMRateE4: '0',

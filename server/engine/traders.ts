@@ -180,7 +180,7 @@ function closeOne(ctx: EngineContext, l: Ledger): void {
 }
 
 /** One decision of a trading account. */
-export function act(ctx: EngineContext, l: Ledger): void {
+function act(ctx: EngineContext, l: Ledger): void {
   if (hasWorkingOrders(l)) return;
   const style = STYLES[l.userId] ?? DEFAULT_STYLE;
   const open = [...l.positions.values()].filter((p) => !p.closing).length;

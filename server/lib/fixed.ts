@@ -80,9 +80,6 @@ export function decimalsOf(s: string): number {
 }
 
 export const E8 = 8;
-/** An E8 amount as its wire string. */
-export const e8 = (n: bigint): string => n.toString();
 
 export const min = (a: bigint, b: bigint): bigint => (a < b ? a : b);
 export const max = (a: bigint, b: bigint): bigint => (a > b ? a : b);
-export const abs = (a: bigint): bigint => (a < 0n ? -a : a);

@@ -61,7 +61,7 @@ function stepsWorth(inst: Instrument, price: bigint, usd: number): number {
   return Math.max(1, Math.floor(usd / (p * step)));
 }
 
-export const nextFundingAfter = (ms: number): number =>
+const nextFundingAfter = (ms: number): number =>
   (Math.floor(ms / FUNDING_INTERVAL_MS) + 1) * FUNDING_INTERVAL_MS;
 
 export class Market {

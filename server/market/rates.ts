@@ -2,7 +2,7 @@
  * USD exchange rates from the tickers (a coin is worth its USDT contract's last price; USDT and
  * USDC are 1) and USD valuation of coin amounts, exact to the cent (truncated).
  */
-import { divRound, E8, formatFixed, parseFixed, rescale } from '../lib/fixed';
+import { divRound, E8, formatFixed, rescale } from '../lib/fixed';
 import { INSTRUMENTS } from './instruments';
 import type { Market } from './market';
 
@@ -36,11 +36,6 @@ export function usdRates(market: Market): Map<string, Rate> {
 export function usdCents(amountE8: bigint, rate: Rate | undefined): bigint {
   if (!rate) return 0n;
   return rescale(amountE8 * rate.n, E8 + rate.scale, 2, 'trunc');
-}
-
-/** Cents of a decimal amount string of a coin. */
-export function usdCentsOf(amount: string, rate: Rate | undefined): bigint {
-  return usdCents(parseFixed(amount, E8), rate);
 }
 
 export const formatUsd = (cents: bigint): string => formatFixed(cents, 2);

@@ -13,7 +13,7 @@ import { streamSession } from './session-stream';
  * which the app (src/api/http.ts) gives a snapshot request up, so a recorded answer never needs an
  * older one; one that would is an error, not a different state.
  */
-export const CHECK_HISTORY_WINDOW_MS = 60_000;
+const CHECK_HISTORY_WINDOW_MS = 60_000;
 /** Differences carried back per file (the count is exact). */
 const MAX_DIFFERENCES = 5;
 
@@ -30,7 +30,7 @@ export interface FileResult {
 }
 
 /** The expected dump of a session file: `x.jsonl` -> `x.state.json`. */
-export function expectedPath(file: string): string {
+function expectedPath(file: string): string {
   return file.replace(/\.jsonl$/, '') + '.state.json';
 }
 

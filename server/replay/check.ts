@@ -47,7 +47,7 @@ export function parseShard(text: string): { index: number; count: number } {
 }
 
 /** The session files under `paths` (folders searched with their subfolders), sorted. */
-export async function sessionFiles(paths: readonly string[]): Promise<string[]> {
+async function sessionFiles(paths: readonly string[]): Promise<string[]> {
   const out = new Set<string>();
   for (const p of paths) {
     let st;

@@ -10,7 +10,7 @@ import { decodeSnapshotBody } from '../../src/wire/snapshot';
 import { topicForSnapshotPath, type PrivateTopic } from '../../src/wire/protocol';
 import type { SessionEvent } from '../../src/wire/session-file';
 
-export type MarkerKind =
+type MarkerKind =
   'connect' | 'reconnect' | 'close' | 'gap' | 'snapshot' | 'reseed' | 'refused' | 'malformed';
 
 export interface Marker {
@@ -23,7 +23,7 @@ export interface Marker {
 }
 
 /** At most this many markers are listed (a long session keeps the first ones). */
-export const MAX_MARKERS = 5_000;
+const MAX_MARKERS = 5_000;
 
 export function markersOf(events: readonly SessionEvent[]): { markers: Marker[]; more: number } {
   const markers: Marker[] = [];

@@ -17,7 +17,7 @@ import {
 const BATCH = 512;
 
 /** A failure to read the file at all (not a line of it). */
-export class UnreadableFile extends Error {}
+class UnreadableFile extends Error {}
 
 /** Re-numbers an error of a batch parsed after a copy of the header (batch line 2 = `first`). */
 function renumber(err: unknown, first: number): never {

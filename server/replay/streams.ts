@@ -28,8 +28,8 @@ import { TimersClock } from './timers-clock';
 import type { Cue } from './timeline';
 import type { ReplayWorld } from './world';
 
-export const PUBLIC_PATH = '/v5/public/linear';
-export const PRIVATE_PATH = '/v5/private';
+const PUBLIC_PATH = '/v5/public/linear';
+const PRIVATE_PATH = '/v5/private';
 export const MAX_FRAME_BYTES = 64 * 1024;
 const TICKER_TOPIC = /^tickers\.([A-Za-z0-9_-]+)$/;
 const CLOSE_TRY_AGAIN = 1013;

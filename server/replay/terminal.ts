@@ -14,7 +14,7 @@ export type KeyCommand =
   | { kind: 'speed-reset' }
   | { kind: 'quit' };
 
-export const KEY_HELP =
+const KEY_HELP =
   'keys: space pause/resume, s step, b step back, + faster, - slower, 1 normal speed, q quit';
 
 /** What a key (as raw TTY input) asks for, if anything. */

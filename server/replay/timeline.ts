@@ -15,7 +15,7 @@ import {
 } from '../../src/wire/protocol';
 import type { SessionEvent } from '../../src/wire/session-file';
 
-export type CueKind =
+type CueKind =
   /** A received frame to send to the client as recorded (data, tickers, malformed ones too). */
   | 'frame'
   /** The server closed the connection (or it dropped): close the client's socket. */

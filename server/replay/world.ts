@@ -19,7 +19,7 @@ import { isLeaderSession, streamsOf, timeline, type Cue } from './timeline';
 
 const MAX_SESSIONS = 1_000;
 /** Events between two checkpoints of the replay (a seek backwards re-derives from the nearest). */
-export const CHECKPOINT_EVERY = 2_000;
+const CHECKPOINT_EVERY = 2_000;
 
 export interface RecordedAnswer {
   status: number;

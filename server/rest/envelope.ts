@@ -7,7 +7,7 @@ import { ERROR_CODES, ERROR_MESSAGES, type ErrorCode } from '../../src/api/error
 import type { RestEnvelope, V5Envelope } from '../../src/wire/protocol';
 
 /** A REST `time_now`: seconds with six decimals ("1732150000.123000"). */
-export function timeNow(ms: number): string {
+function timeNow(ms: number): string {
   const s = Math.floor(ms / 1000);
   const micros = (ms - s * 1000) * 1000;
   return `${s}.${String(micros).padStart(6, '0')}`;

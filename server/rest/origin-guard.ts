@@ -35,13 +35,13 @@ function normalHost(protocol: string, host: string): string | undefined {
 }
 
 /** Whether the request is one the check applies to: it changes state or opens a websocket. */
-export function needsOriginCheck(req: FastifyRequest): boolean {
+function needsOriginCheck(req: FastifyRequest): boolean {
   if (STATE_CHANGING.has(req.method)) return true;
   return req.method === 'GET' && /\bwebsocket\b/i.test(header(req, 'upgrade') ?? '');
 }
 
 /** Why the request's origin is refused, or undefined when it is the page's own (or none). */
-export function crossOriginRefusal(req: FastifyRequest): string | undefined {
+function crossOriginRefusal(req: FastifyRequest): string | undefined {
   const origin = header(req, 'origin');
   const referer = header(req, 'referer');
   let source: string;

@@ -74,13 +74,13 @@ function valued(
 const ratio = (part: bigint, whole: bigint): string =>
   whole > 0n ? formatFixed(divRound(part * 10_000n, whole, 'trunc'), 4) : '0';
 
-export interface Valuation {
+interface Valuation {
   overview: AssetOverview;
   totalCents: bigint;
   rates: Rates;
 }
 
-export function valuation(assets: Assets, userId: number, market: Market, now: number): Valuation {
+function valuation(assets: Assets, userId: number, market: Market, now: number): Valuation {
   const rates = usdRates(market);
   const b = assets.book(userId);
   const l = assets.ledger(userId);

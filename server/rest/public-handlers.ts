@@ -7,9 +7,9 @@ import { body, type HandlerTable } from './table';
 /** Events the collector keeps (the oldest are forgotten first). */
 export const COLLECT_CAPACITY = 1000;
 /** One event, serialised, at most (the ring then holds at most about 8 MB). */
-export const COLLECT_EVENT_BYTES = 8 * 1024;
+const COLLECT_EVENT_BYTES = 8 * 1024;
 /** One batch, serialised, at most (the client posts 20 events a batch). */
-export const COLLECT_BATCH_BYTES = 160 * 1024;
+const COLLECT_BATCH_BYTES = 160 * 1024;
 
 const WEB_CONFIG: WebConfig = {
   deadpool: {
@@ -39,7 +39,7 @@ const BANNERS: BannerConfig = {
 };
 
 /** The banners of one placement, or all of them. */
-export function bannersFor(placement: string | undefined): BannerConfig {
+function bannersFor(placement: string | undefined): BannerConfig {
   return placement === undefined
     ? BANNERS
     : { list: BANNERS.list.filter((b) => b.placement === placement) };

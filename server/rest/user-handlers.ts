@@ -31,7 +31,7 @@ import {
 } from './schemas';
 
 /** A new verification code may be requested once a minute per channel. */
-export const CODE_RESEND_S = 60;
+const CODE_RESEND_S = 60;
 const CODE_EXPIRE_S = 300;
 
 function account(c: Ctx): AccountSpec {

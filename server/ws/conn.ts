@@ -13,7 +13,7 @@ import type { BudgetMember, SendBudget } from './send-budget';
 
 /** Ops a connection may send in a burst, and how fast the allowance comes back (per second). */
 export const OP_BURST = 100;
-export const OP_REFILL_PER_S = 20;
+const OP_REFILL_PER_S = 20;
 /** Refused ops in a row (beyond the allowance) after which the connection is closed (1008). */
 export const OP_ABUSE_LIMIT = 300;
 /** Frames held per paused topic before the oldest are dropped. */
@@ -27,9 +27,9 @@ export const MAX_BUFFERED_BYTES = 32 * 1024 * 1024;
 export const AUTH_TIMEOUT_MS = 10_000;
 
 export const CLOSE_UNAUTHORIZED = 4401;
-export const CLOSE_IDLE = 4408;
+const CLOSE_IDLE = 4408;
 export const CLOSE_RESTART = 1012;
-export const CLOSE_POLICY = 1008;
+const CLOSE_POLICY = 1008;
 export const CLOSE_TRY_AGAIN = 1013;
 
 export interface ConnFaults {
@@ -40,7 +40,7 @@ export interface ConnFaults {
 }
 
 /** A server without fault controls (the replay server). */
-export const NO_FAULTS: ConnFaults = { delayMs: () => 0, pauseMode: () => 'none' };
+const NO_FAULTS: ConnFaults = { delayMs: () => 0, pauseMode: () => 'none' };
 
 export interface ConnOptions {
   id: string;

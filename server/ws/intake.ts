@@ -8,7 +8,7 @@ import type { RawData } from 'ws';
 import type { Conn } from './conn';
 
 /** A frame's bytes as text (ws hands over a Buffer, a Buffer list or an ArrayBuffer). */
-export function frameText(data: RawData): string {
+function frameText(data: RawData): string {
   if (Buffer.isBuffer(data)) return data.toString('utf8');
   if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
   return Buffer.from(data).toString('utf8');

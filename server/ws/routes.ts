@@ -11,8 +11,8 @@ import type { Conn } from './conn';
 import { takeClientFrames } from './intake';
 import { onPrivateFrame, onPublicFrame, type StreamDeps } from './streams';
 
-export const PUBLIC_PATH = '/v5/public/linear';
-export const PRIVATE_PATH = '/v5/private';
+const PUBLIC_PATH = '/v5/public/linear';
+const PRIVATE_PATH = '/v5/private';
 export const MAX_FRAME_BYTES = 64 * 1024;
 
 export interface WsRouteDeps extends StreamDeps {

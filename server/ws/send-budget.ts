@@ -12,7 +12,7 @@
  */
 
 /** Unsent bytes over all connections beyond which the largest holders are closed. */
-export const MAX_TOTAL_UNSENT_BYTES = 256 * 1024 * 1024;
+const MAX_TOTAL_UNSENT_BYTES = 256 * 1024 * 1024;
 
 /** What the budget needs of a connection. */
 export interface BudgetMember {

@@ -6,8 +6,8 @@
 import { LruMap } from '../lib/lru';
 import { isQuotaError, safeLocalStorage, type StorageProvider } from '../lib/storage';
 
-export const REQUEST_CACHE_MAX_ENTRIES = 20;
-export const REQUEST_CACHE_TTL_MS = 60_000;
+const REQUEST_CACHE_MAX_ENTRIES = 20;
+const REQUEST_CACHE_TTL_MS = 60_000;
 
 interface MemoryEntry {
   promise: Promise<unknown>;
@@ -78,7 +78,7 @@ export class RequestCache {
 }
 
 /** About 4.5 MB: browsers allow ~5 MB per origin and the app keeps other keys there too. */
-export const STORAGE_CACHE_BUDGET_BYTES = 4.5 * 1024 * 1024;
+const STORAGE_CACHE_BUDGET_BYTES = 4.5 * 1024 * 1024;
 export const STORAGE_CACHE_PREFIX = 'assetdeck:http:';
 
 export interface StorageCacheOptions {

@@ -3,7 +3,7 @@
  * subclass per way a request can fail. The i18n layer translates by `code`.
  */
 import { NO_PERMISSION_CODES } from '../wire/protocol';
-import { ERROR_CODES, ERROR_MESSAGES, type ErrorCode } from './error-codes';
+import { ERROR_CODES, ERROR_MESSAGES } from './error-codes';
 
 /** Which request failed (for logs; never shown to users). */
 export interface RequestInfo {
@@ -12,7 +12,7 @@ export interface RequestInfo {
 }
 
 /** The catalogue message of a code, if it has one. */
-export function catalogueMessage(code: number): string | undefined {
+function catalogueMessage(code: number): string | undefined {
   return (ERROR_MESSAGES as Record<number, string | undefined>)[code];
 }
 
@@ -113,10 +113,6 @@ export class NoPermissionError extends BusinessError {
   override name = 'NoPermissionError';
 }
 
-export function isApiError(err: unknown): err is ApiError {
-  return err instanceof ApiError;
-}
-
 /**
  * True when `err` says the session has no permission (10007, 33003, 10009): a
  * NoPermissionError, or anything carrying such a `code` (or `ret_code`), number or numeric text.
@@ -129,8 +125,6 @@ export function isNoPermission(err: unknown): boolean {
   const c = Number(code ?? retCode);
   return Number.isInteger(c) && NO_PERMISSION_CODES.has(c);
 }
-
-export type { ErrorCode };
 
 /** The numeric `code` (or `ret_code`) an error carries, if any. */
 export function errorCodeOf(err: unknown): number | undefined {

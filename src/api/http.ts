@@ -21,7 +21,6 @@ import { buildUrl, type QueryParams } from './query';
 import type { TapReader } from '../wire/tap';
 import { tapResponse } from './tap';
 import {
-  RESPONSE_TYPES,
   isEmptyResponse,
   isResponseType,
   readBody,
@@ -30,16 +29,16 @@ import {
   type ResponseType,
 } from './response';
 
-export { RESPONSE_TYPES, isEmptyResponse, type EmptyResponse, type ResponseType };
+export { isEmptyResponse, type EmptyResponse, type ResponseType };
 
-export const DEFAULT_TIMEOUT_MS = 30_000;
-export const DEFAULT_PLATFORM = 'pc';
+const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_PLATFORM = 'pc';
 /** Default lifetime of a value in the local-storage cache. */
-export const DEFAULT_PERSIST_MAX_AGE_MS = 10 * 60_000;
+const DEFAULT_PERSIST_MAX_AGE_MS = 10 * 60_000;
 
 /** Inclusive range of accepted HTTP statuses. */
-export type StatusRange = readonly [min: number, max: number];
-export const DEFAULT_ACCEPT_STATUS: StatusRange = [200, 299];
+type StatusRange = readonly [min: number, max: number];
+const DEFAULT_ACCEPT_STATUS: StatusRange = [200, 299];
 
 export interface RequestOptions {
   /** How to read the body; default 'json' (an envelope). Any other value is a ParseError. */

@@ -1,6 +1,6 @@
 /** Request URLs: API base + path + query pairs (arrays become repeated parameters). */
 
-export type QueryValue = string | number | boolean | bigint | null | undefined;
+type QueryValue = string | number | boolean | bigint | null | undefined;
 export type QueryParams = Readonly<Record<string, QueryValue | readonly QueryValue[]>>;
 
 /** `key=value` pairs in insertion order; null and undefined values are left out. */

@@ -12,7 +12,7 @@ import {
   type RequestInfo,
 } from './errors';
 
-export const RESPONSE_TYPES = ['json', 'text', 'formData', 'blob', 'arrayBuffer'] as const;
+const RESPONSE_TYPES = ['json', 'text', 'formData', 'blob', 'arrayBuffer'] as const;
 export type ResponseType = (typeof RESPONSE_TYPES)[number];
 const RESPONSE_TYPE_SET: ReadonlySet<string> = new Set(RESPONSE_TYPES);
 export function isResponseType(v: unknown): v is ResponseType {
@@ -34,7 +34,7 @@ export function isEmptyResponse(v: unknown): v is EmptyResponse {
   return typeof v === 'object' && v !== null && (v as { empty?: unknown }).empty === true;
 }
 
-export function retCodeOf(v: unknown): number | undefined {
+function retCodeOf(v: unknown): number | undefined {
   if (typeof v === 'number' && Number.isInteger(v)) return v;
   if (typeof v === 'string' && /^-?\d+$/.test(v)) return Number(v);
   return undefined;

@@ -139,7 +139,7 @@ export interface OneTimeToken {
   expiresAtE3: string;
 }
 
-export interface ListResult<T> {
+interface ListResult<T> {
   list: T[];
 }
 
@@ -240,7 +240,7 @@ export interface PledgeLoan {
   hourlyRate: string;
 }
 
-export interface UnifiedSummary {
+interface UnifiedSummary {
   equityUsd: string;
   /** Initial margin in use. */
   marginUsd: string;
@@ -476,7 +476,7 @@ export interface WebConfig {
   maintenance: boolean;
 }
 
-export interface Banner {
+interface Banner {
   id: string;
   title: string;
   link: string;

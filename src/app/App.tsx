@@ -13,7 +13,7 @@ import {
   sessionStatusAtom,
 } from '../pipeline/session';
 
-export interface SessionRuntimeProps {
+interface SessionRuntimeProps {
   router: DataRouter;
   /** `onNoPermission` of the HTTP client (src/api/http.ts). */
   subscribeNoPermission: (listener: (err: unknown) => void) => () => void;
@@ -23,7 +23,7 @@ export interface SessionRuntimeProps {
  * Runs the session once per page: checks who is signed in, and signs the user out with a message
  * when any call answers a no-permission code.
  */
-export function SessionRuntime({ router, subscribeNoPermission }: SessionRuntimeProps) {
+function SessionRuntime({ router, subscribeNoPermission }: SessionRuntimeProps) {
   const store = useStore();
   const { api } = useServices();
   const { t } = useTranslation('user-assets');

@@ -87,7 +87,7 @@ export function isLoopbackHost(hostname: string): boolean {
 }
 
 /** The region whose site domain the host belongs to; unknown hosts give the global row. */
-export function regionDomainsOf(hostname: string): RegionDomains {
+function regionDomainsOf(hostname: string): RegionDomains {
   const h = normaliseHostname(hostname);
   for (const [domain, row] of SITE_DOMAINS) {
     if (h === domain || h.endsWith(`.${domain}`)) return row;
@@ -182,7 +182,7 @@ export function resolveHostConfig(
 }
 
 /** Location used where there is no window (Node tools, tests): loopback, never production. */
-export const NODE_LOCATION: HostLocation = {
+const NODE_LOCATION: HostLocation = {
   hostname: '127.0.0.1',
   origin: 'http://127.0.0.1',
   protocol: 'http:',

@@ -14,26 +14,18 @@ export type {
   PledgeLoan,
   SavingsProduct,
   UnifiedCoin,
-  UnifiedSummary,
 } from '../api/types';
 // -- money movement and the shell's dialogs (src/ui/dialogs, src/features/assets/records)
-export { ACCOUNT_TYPES, TRANSFERABLE_ACCOUNTS } from '../api/types';
+export { TRANSFERABLE_ACCOUNTS } from '../api/types';
 export type {
   AccountType,
-  Banner,
   ChainInfo,
-  CoinInfo,
-  CoinInfoResult,
-  DepositAddress,
   DepositRecord,
-  MemberInfo,
   Page,
   RecordQuery,
   RecordStatus,
-  RiskIntercept,
   TransferableAccount,
   TransferRecord,
-  UserTags,
   WithdrawMessage,
   WithdrawRecord,
 } from '../api/types';
@@ -99,20 +91,17 @@ export type { TapSlot } from '../wire/tap';
 export type { AssetsAggregateInfo, CoinBalance, OverviewAccount } from '../api/types';
 export { hideSmallBalancesKey } from '../config/assets';
 export { COIN_ICON_SIZE, coinIconUrl } from '../config/coin-icon';
-export { ASSETS_REFRESH_MS, startAssetsRefresher } from '../pipeline/assets-refresh';
-export type { AssetsApi, AssetsRefresher } from '../pipeline/assets-refresh';
+export { startAssetsRefresher } from '../pipeline/assets-refresh';
 export {
   assetOverviewAtom,
   assetsRefreshedAtAtom,
-  centsToUsd,
   coinRows,
   isSmallBalance,
   liveDerivatives,
   overviewView,
   refreshAssetsAtom,
   sortByValue,
-  toCents,
 } from '../state/assets';
-export type { AccountView, CoinRow, LiveDerivatives, OverviewView } from '../state/assets';
-export { amlClearRefreshAtom, assetsAggregateInfoAtom } from '../state/client';
+export type { AccountView, CoinRow, OverviewView } from '../state/assets';
+export { assetsAggregateInfoAtom } from '../state/client';
 export { useRefreshAssets } from './refresh-assets';

@@ -46,7 +46,7 @@ export interface ScreenApi {
   aggregateInfo(): Promise<AssetsAggregateInfo>;
 }
 
-export const ENDPOINT_SCREEN_API: ScreenApi = {
+const ENDPOINT_SCREEN_API: ScreenApi = {
   exchangeRate: (opts) => exchangeRate(opts?.fresh ? { cache: false } : undefined),
   savePreferences: (body) => savePreferences(body),
   leaderIncomeHistory: (query) => leaderIncomeHistory(query),

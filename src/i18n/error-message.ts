@@ -9,7 +9,7 @@ import { errorCodeOf } from '../api/errors';
 
 export { errorCodeOf };
 
-export const isCatalogued = (code: number | undefined): code is ErrorCode =>
+const isCatalogued = (code: number | undefined): code is ErrorCode =>
   code !== undefined && Object.prototype.hasOwnProperty.call(ERROR_MESSAGES, code);
 
 /** Translated message for a catalogued code. */

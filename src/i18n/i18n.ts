@@ -9,9 +9,9 @@ import { LANGUAGES, PSEUDO_LANGUAGE } from './languages';
 import { pseudoPostProcessor } from './pseudo';
 
 export const NAMESPACES = ['user-assets', 'inverse-error-code'] as const;
-export type Namespace = (typeof NAMESPACES)[number];
-export const DEFAULT_NAMESPACE: Namespace = 'user-assets';
-export const FALLBACK_LANGUAGE = 'en';
+type Namespace = (typeof NAMESPACES)[number];
+const DEFAULT_NAMESPACE: Namespace = 'user-assets';
+const FALLBACK_LANGUAGE = 'en';
 
 export const LOCALES_LOAD_PATH = '/locales/{{lng}}/{{ns}}.json';
 
@@ -31,7 +31,7 @@ type RequestFn = NonNullable<HttpBackendOptions['request']>;
  * retry those too when the error text mentions "fetch"/"network"/"failed"/"load", so this message
  * avoids those words on purpose: the contract is "retry on 5xx only".
  */
-export function localeRequest(fetchImpl: Fetch): RequestFn {
+function localeRequest(fetchImpl: Fetch): RequestFn {
   return (_options, url, _payload, callback) => {
     fetchImpl(url, { credentials: 'same-origin', headers: { Accept: 'application/json' } })
       .then(async (res) => callback(null, { status: res.status, data: await res.text() }))

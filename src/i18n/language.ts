@@ -18,13 +18,10 @@ import {
 } from './languages';
 
 type JotaiStore = ReturnType<typeof createJotaiStore>;
-export type LanguageHost = Pick<
-  HostConfig,
-  'defaultLanguage' | 'langStorageKey' | 'langCookieName'
->;
+type LanguageHost = Pick<HostConfig, 'defaultLanguage' | 'langStorageKey' | 'langCookieName'>;
 
 /** The language cookie lives a year, like the exchange's own. */
-export const LANG_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
+const LANG_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 
 export interface InitialLanguageInput {
   host: LanguageHost;

@@ -47,7 +47,7 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
 };
 
 /** Always right to left, whatever the host page says. */
-export const BUILTIN_RTL_LANGUAGES: readonly string[] = ['ar-SA'];
+const BUILTIN_RTL_LANGUAGES: readonly string[] = ['ar-SA'];
 
 /** The name of the <meta> through which a host page lists extra right-to-left languages. */
 export const RTL_META_NAME = 'rtl-languages';

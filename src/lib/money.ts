@@ -14,7 +14,7 @@ const D = Decimal.clone({ precision: 1_000, toExpNeg: -9e15, toExpPos: 9e15 });
 export const E8 = 8;
 /** The coin copy-trade accounts, linear (USDT) contracts and the account's risk figures are in. */
 export const SETTLEMENT_COIN = 'USDT';
-export const E4 = 4;
+const E4 = 4;
 /** What hidden amounts show (preferences.showAssets = 0). */
 export const MASK = '****';
 /** What a missing or malformed amount shows. */
@@ -198,7 +198,7 @@ export function coordinateToDecimal(n: number): string | undefined {
 // ---- display ----
 
 /** Display decimals per coin; unknown coins show all 8 (the E8 scale: nothing is hidden). */
-export const COIN_PRECISION: Readonly<Record<string, number>> = {
+const COIN_PRECISION: Readonly<Record<string, number>> = {
   BTC: 8,
   ETH: 8,
   USDT: 4,
@@ -206,8 +206,8 @@ export const COIN_PRECISION: Readonly<Record<string, number>> = {
   EOS: 4,
   XRP: 4,
 };
-export const DEFAULT_COIN_PRECISION = 8;
-export const USD_PRECISION = 2;
+const DEFAULT_COIN_PRECISION = 8;
+const USD_PRECISION = 2;
 export const PERCENT_PRECISION = 2;
 
 export function coinPrecision(coin: string | undefined): number {

@@ -7,10 +7,10 @@ import utc from 'dayjs/plugin/utc.js';
 
 dayjs.extend(utc);
 
-export const DEFAULT_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
-export const DATE_FORMAT = 'YYYY-MM-DD';
+const DEFAULT_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+const DATE_FORMAT = 'YYYY-MM-DD';
 /** Integer digits up to which a timestamp is read as seconds. */
-export const SECONDS_MAX_DIGITS = 10;
+const SECONDS_MAX_DIGITS = 10;
 
 const NUMERIC = /^(\d+)(?:\.(\d*))?$/;
 

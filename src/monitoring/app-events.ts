@@ -25,7 +25,7 @@ export const APP_EVENTS = {
 /** A snapshot load taking longer than this is reported. */
 export const SLOW_SNAPSHOT_MS = 3_000;
 /** Error texts are clipped to this many characters. */
-export const MAX_ERROR_TEXT = 200;
+const MAX_ERROR_TEXT = 200;
 
 export type Track = (name: string, data?: Record<string, unknown>) => void;
 
@@ -40,7 +40,7 @@ function safe(track: Track): Track {
 }
 
 /** sign_in when the session user appears, sign_out when it goes. */
-export function watchSession(store: Store, track: Track): () => void {
+function watchSession(store: Store, track: Track): () => void {
   const report = safe(track);
   let signedIn = store.get(userAtom).userId > 0;
   return store.sub(userAtom, () => {
@@ -130,7 +130,7 @@ function textOf(v: unknown): string {
  * error_shown `{ surface, message }` once per error toast or notification put on screen (or in
  * its queue): what the user is told, not the underlying exception.
  */
-export function watchErrorNotices(
+function watchErrorNotices(
   stores: readonly { surface: string; store: NoticeStore }[],
   track: Track,
 ): () => void {

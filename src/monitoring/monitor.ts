@@ -19,10 +19,10 @@ export const SDK_GLOBAL = '__ASSETDECK_MONITOR__';
 
 export const FLUSH_INTERVAL_MS = 5_000;
 export const BATCH_SIZE = 20;
-export const MAX_QUEUE = 200;
+const MAX_QUEUE = 200;
 /** Batches posted at once; more wait in the (bounded) queue. */
 export const MAX_IN_FLIGHT = 2;
-export const PLATFORM = 'pc';
+const PLATFORM = 'pc';
 /** Field limits of the collector: one over-long field would get the whole batch refused. */
 export const LIMITS = { name: 128, userAgent: 512, pageUrl: 2048 } as const;
 

@@ -19,7 +19,7 @@ import { loadInto } from './load';
 
 type Store = ReturnType<typeof createStore>;
 
-export const ASSETS_REFRESH_MS = 5_000;
+const ASSETS_REFRESH_MS = 5_000;
 
 export interface AssetsApi {
   assetOverview(): Promise<AssetOverview>;

@@ -32,7 +32,7 @@ export type ConnectionHealth = 'connected' | 'unstable' | 'disconnected';
  * Live connections lost within the unstable window (the machine forgets them after a steady
  * minute) before a reconnection that has not settled yet says "unstable".
  */
-export const UNSTABLE_AFTER_DROPS = 2;
+const UNSTABLE_AFTER_DROPS = 2;
 
 export function phaseOf(s: ConnectionSnapshot): ConnectionPhase {
   if (s.matches('idle')) return 'idle';
@@ -55,15 +55,14 @@ export function healthOf(s: ConnectionSnapshot): ConnectionHealth {
   return phase === 'stale' ? 'unstable' : 'disconnected';
 }
 
-export const selectAttempt = (s: ConnectionSnapshot): number => s.context.attempt;
-export const selectRttMs = (s: ConnectionSnapshot): number | null => s.context.rttMs;
-export const selectFps = (s: ConnectionSnapshot): number => s.context.fps;
-export const selectLastError = (s: ConnectionSnapshot): ConnectionErrorCode | null =>
-  s.context.lastError;
-export const selectLastErrorDetail = (s: ConnectionSnapshot): string => s.context.lastErrorDetail;
-export const selectStaleTopics = (s: ConnectionSnapshot): string => s.context.staleTopics;
-export const selectStaleTopicCount = (s: ConnectionSnapshot): number => s.context.staleTopicCount;
-export const selectRejectedFrames = (s: ConnectionSnapshot): number => s.context.rejectedFrames;
+const selectAttempt = (s: ConnectionSnapshot): number => s.context.attempt;
+const selectRttMs = (s: ConnectionSnapshot): number | null => s.context.rttMs;
+const selectFps = (s: ConnectionSnapshot): number => s.context.fps;
+const selectLastError = (s: ConnectionSnapshot): ConnectionErrorCode | null => s.context.lastError;
+const selectLastErrorDetail = (s: ConnectionSnapshot): string => s.context.lastErrorDetail;
+const selectStaleTopics = (s: ConnectionSnapshot): string => s.context.staleTopics;
+const selectStaleTopicCount = (s: ConnectionSnapshot): number => s.context.staleTopicCount;
+const selectRejectedFrames = (s: ConnectionSnapshot): number => s.context.rejectedFrames;
 /** The whole delay of the current backoff while reconnecting, else null. */
 export const selectReconnectDelayMs = (s: ConnectionSnapshot): number | null =>
   phaseOf(s) === 'reconnecting' ? s.context.backoffMs : null;
@@ -126,8 +125,6 @@ export const useStaleTopicCount = (actor: ConnectionActor): number =>
   useSelector(actor, selectStaleTopicCount);
 export const useRejectedFrames = (actor: ConnectionActor): number =>
   useSelector(actor, selectRejectedFrames);
-export const useReconnectDelayMs = (actor: ConnectionActor): number | null =>
-  useSelector(actor, selectReconnectDelayMs);
 export const useReconnectDueAt = (actor: ConnectionActor): number | null =>
   useSelector(actor, selectReconnectDueAt);
 export const useCanReconnectNow = (actor: ConnectionActor): boolean =>

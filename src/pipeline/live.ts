@@ -27,7 +27,7 @@ import type { FetchSnapshot } from './seeder';
 type Store = ReturnType<typeof createStore>;
 
 /** Every signed-in user: wallets, risk and the copy-trade account, orders and positions. */
-export const BASE_PRIVATE_TOPICS: readonly PrivateTopic[] = [
+const BASE_PRIVATE_TOPICS: readonly PrivateTopic[] = [
   'wallet',
   'risk',
   'copytrade.account',
@@ -35,7 +35,7 @@ export const BASE_PRIVATE_TOPICS: readonly PrivateTopic[] = [
   'copytrade.position',
 ];
 /** Leaders only (their copy profile says isLeader). */
-export const LEADER_PRIVATE_TOPICS: readonly PrivateTopic[] = [
+const LEADER_PRIVATE_TOPICS: readonly PrivateTopic[] = [
   'copytrade.leaderWallet',
   'copytrade.leaderIncome',
 ];

@@ -11,7 +11,7 @@ import { dataOf, failed, pending, ready, type Loadable } from '../state/loadable
 type Store = ReturnType<typeof createStore>;
 
 /** The reason a Loadable records for a failed call: its error code, else "error". */
-export const reasonOf = (err: unknown): string => String(errorCodeOf(err) ?? 'error');
+const reasonOf = (err: unknown): string => String(errorCodeOf(err) ?? 'error');
 
 /**
  * Loads `call()` into `target`; resolves with the value (also when it was dropped: the caller

@@ -266,8 +266,6 @@ export interface PartBySeq {
   onlyB: number;
 }
 
-export type Part = PartByTime | PartBySeq;
-
 /**
  * Replays both sessions in step on their own clocks (ms from each start) and returns the first
  * instant after which their states differ, or undefined when they agree at every instant

@@ -27,7 +27,7 @@ export type FetchSnapshot = (
 type Items = readonly TopicEntity[PrivateTopic][];
 
 /** A stream frame received while a snapshot request was in flight (already applied live). */
-export type QueuedFrame =
+type QueuedFrame =
   { kind: 'delta'; items: Items } | { kind: 'snapshot'; items: Items; atMicros: string };
 
 export interface SeedResult {
@@ -48,7 +48,7 @@ export interface SeedFailure {
   retryAt: number | undefined;
 }
 
-export interface SeederHooks {
+interface SeederHooks {
   requested(topic: PrivateTopic): void;
   seeded(result: SeedResult): void;
   failed(failure: SeedFailure): void;

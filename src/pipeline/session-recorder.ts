@@ -20,8 +20,8 @@ import {
   type SessionHeader,
 } from '../wire/session-file';
 
-export const TOKEN_PLACEHOLDER = '<token>';
-export const REDACTED = '<redacted>';
+const TOKEN_PLACEHOLDER = '<token>';
+const REDACTED = '<redacted>';
 /** Long opaque runs in a client frame that is not JSON might be a token: they are masked. */
 const OPAQUE_RUN = /[A-Za-z0-9_-]{24,}/g;
 /** Keys whose values are credentials wherever they appear in a recorded body. */

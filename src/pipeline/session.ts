@@ -65,7 +65,7 @@ export const sessionStatusAtom = atom<SessionStatus>('unknown');
 
 export type Role = 'leader' | 'follower' | 'trader';
 
-export const FOLLOWER_TAG = 'copytrade_follower';
+const FOLLOWER_TAG = 'copytrade_follower';
 
 /**
  * Copy-trade role: a leader (copy profile `isLeader`); a follower (copy sub-accounts in
@@ -127,7 +127,7 @@ function fallBackPreferences(store: JotaiStore, session: SessionUser): void {
   store.set(preferencesSourceAtom, 'stored');
 }
 
-export interface UserContextLoad {
+interface UserContextLoad {
   /** The role, once copy profile and user tags have answered (either way). */
   role: Promise<Role>;
   /** Every read has answered (or failed). */
@@ -142,7 +142,7 @@ export interface UserContextLoad {
  * failed rather than blocking the session. Answers that come after the session ended (sign-out,
  * another user) are dropped.
  */
-export function loadUserContext(store: JotaiStore, api: SessionApi): UserContextLoad {
+function loadUserContext(store: JotaiStore, api: SessionApi): UserContextLoad {
   const session = store.get(userAtom);
   const live = () => sameSession(store, session);
   const load = <T>(target: PrimitiveAtom<Loadable<T>>, call: (() => Promise<T>) | undefined) =>

@@ -37,7 +37,7 @@ export const refreshAssetsAtom = atom(null, (get, set) =>
 
 // ---- cents: every USD figure of the area is a whole number of cents (BigInt) ----
 
-export const USD_SCALE = 2;
+const USD_SCALE = 2;
 
 /** A USD decimal string as cents (extra digits rounded down); 0 for anything unreadable. */
 export function toCents(usd: string | undefined): bigint {
@@ -253,5 +253,5 @@ export function sortByValue(coins: readonly CoinBalance[]): CoinBalance[] {
 }
 
 /** "Small balance": worth less than 1 USD. */
-export const SMALL_BALANCE_CENTS = 100n;
+const SMALL_BALANCE_CENTS = 100n;
 export const isSmallBalance = (usdCents: bigint) => usdCents < SMALL_BALANCE_CENTS;

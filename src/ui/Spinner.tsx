@@ -2,11 +2,11 @@ import { Box, Loader, useComputedColorScheme } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-export const SPINNER_SIZES = { small: 48, default: 64, large: 96 } as const;
-export type SpinnerSize = keyof typeof SPINNER_SIZES | number;
+const SPINNER_SIZES = { small: 48, default: 64, large: 96 } as const;
+type SpinnerSize = keyof typeof SPINNER_SIZES | number;
 
 /** Pixel size of a spinner size name, or the number itself. */
-export function spinnerPixels(size: SpinnerSize = 'default'): number {
+function spinnerPixels(size: SpinnerSize = 'default'): number {
   return typeof size === 'number' ? size : SPINNER_SIZES[size];
 }
 

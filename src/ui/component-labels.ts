@@ -7,7 +7,7 @@
  */
 import type { DatesProviderSettings } from '@mantine/dates';
 
-export const PAGINATION_LABELS = {
+const PAGINATION_LABELS = {
   first: 'First page',
   previous: 'Previous page',
   next: 'Next page',
@@ -15,7 +15,7 @@ export const PAGINATION_LABELS = {
   page: (page: number) => `Page ${page}`,
 } as const;
 
-export const CALENDAR_LABELS = {
+const CALENDAR_LABELS = {
   monthLevelControl: 'Choose a month',
   yearLevelControl: 'Choose a year',
   nextMonth: 'Next month',
@@ -26,12 +26,12 @@ export const CALENDAR_LABELS = {
   previousDecade: 'Previous decade',
 } as const;
 
-export const DATE_PLACEHOLDERS = {
+const DATE_PLACEHOLDERS = {
   date: 'Select date',
   range: ['Start date', 'End date'],
 } as const;
 
-export const TIME_PICKER_LABELS = {
+const TIME_PICKER_LABELS = {
   placeholder: 'Select time',
   rangePlaceholder: ['Start time', 'End time'],
   hours: 'Hours',

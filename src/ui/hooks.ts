@@ -9,7 +9,7 @@ import { applyLanguage } from '../i18n/language';
 import { showToast } from './notifications';
 
 /** How long the "sign-out failed" toast (50016) stays. */
-export const SIGN_OUT_FAILED_TOAST_MS = 2000;
+const SIGN_OUT_FAILED_TOAST_MS = 2000;
 
 /** Sign out: /logout, then /login; on failure a 2 s toast with the 50016 text. */
 export function useSignOut(): () => Promise<boolean> {

@@ -13,14 +13,14 @@ import {
 } from '@mantine/notifications';
 import type { ReactNode } from 'react';
 
-export const TOAST_SETTINGS = {
+const TOAST_SETTINGS = {
   autoClose: 3000,
   offsetTop: 8,
   maxWidth: 480,
   position: 'top-center',
 } as const;
 
-export const NOTIFICATION_SETTINGS = {
+const NOTIFICATION_SETTINGS = {
   autoClose: 4500,
   pauseOnHover: true,
   /** Mantine queues anything beyond the limit; shown when `maxCount` is not given. */
@@ -31,7 +31,7 @@ export const NOTIFICATION_SETTINGS = {
 export const toastStore = createNotificationsStore();
 export const notificationStore = createNotificationsStore();
 
-export type Tone = 'info' | 'success' | 'warning' | 'error';
+type Tone = 'info' | 'success' | 'warning' | 'error';
 const TONE_COLOR: Record<Tone, string> = {
   info: 'brand',
   success: 'teal',
@@ -84,7 +84,6 @@ export function notify({ title, message, tone = 'info', duration, id }: NotifyOp
 }
 
 export const hideToast = (id: string) => hideNotification(id, toastStore);
-export const hideNotify = (id: string) => hideNotification(id, notificationStore);
 
 export interface NotificationHostsProps {
   /** At most this many notification cards at once; the rest wait in a queue. */

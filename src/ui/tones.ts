@@ -26,9 +26,8 @@ import { DEFAULT_THEME, type CSSVariablesResolver, type MantineColorsTuple } fro
 export type Scheme = 'light' | 'dark';
 export const SCHEMES: readonly Scheme[] = ['light', 'dark'];
 
-/** WCAG 2.2 minimum ratios: normal text, large text and non-text marks (focus ring, dots). */
-export const MIN_TEXT_RATIO = 4.5;
-export const MIN_MARK_RATIO = 3;
+/** WCAG 2.2 minimum contrast ratio of normal text (1.4.3). */
+const MIN_TEXT_RATIO = 4.5;
 
 /**
  * Ten shades around the primary colour (index 5 is the spec's #1677ff, the theme's primary); the
@@ -48,7 +47,7 @@ export const BRAND_SHADES: MantineColorsTuple = [
 ];
 
 /** Every palette of the theme: Mantine's defaults and the brand. */
-export const PALETTES: Readonly<Record<string, readonly string[]>> = {
+const PALETTES: Readonly<Record<string, readonly string[]>> = {
   ...DEFAULT_THEME.colors,
   brand: BRAND_SHADES,
 };
@@ -87,7 +86,7 @@ const hexOf = (rgb: readonly number[]) =>
     .join('');
 
 /** WCAG relative luminance. */
-export function luminance(hex: string): number {
+function luminance(hex: string): number {
   const [r, g, b] = rgbOf(hex).map((c) => {
     const s = c / 255;
     return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
@@ -96,13 +95,13 @@ export function luminance(hex: string): number {
 }
 
 /** WCAG contrast ratio of two opaque colours (1..21). */
-export function contrastRatio(a: string, b: string): number {
+function contrastRatio(a: string, b: string): number {
   const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
   return (hi + 0.05) / (lo + 0.05);
 }
 
 /** Linear mix in sRGB: `t` = 0 gives `a`, 1 gives `b` (what a CSS colour transition draws). */
-export function mix(a: string, b: string, t: number): string {
+function mix(a: string, b: string, t: number): string {
   const [x, y] = [rgbOf(a), rgbOf(b)];
   return hexOf(x.map((c, i) => c + ((y[i] as number) - c) * t));
 }
@@ -138,7 +137,7 @@ function pick(
 }
 
 /** The colours of one palette in one scheme (Mantine's variable names without the prefix). */
-export interface PaletteTones {
+interface PaletteTones {
   /** Text of the colour on the page (`c="teal"`, links, Menu.Item color, PnL). */
   text: string;
   /** Background of a filled control; white text on it. */
@@ -190,7 +189,7 @@ function paletteTones(palette: readonly string[], scheme: Scheme): PaletteTones 
 }
 
 /** The page's base colours per scheme. */
-export interface BaseTones {
+interface BaseTones {
   text: string;
   body: string;
   /** Muted text (`c="dimmed"`, table headers, hints, footer). */
@@ -210,7 +209,6 @@ export const TONES = {
   /** Neutral information, links. */
   info: 'brand',
 } as const;
-export type Tone = keyof typeof TONES;
 
 export interface SchemeTones {
   base: BaseTones;

@@ -3,7 +3,7 @@
  * each frame once, handles op responses itself, and hands data frames to the sink; market and
  * account data never enter the machine's context.
  */
-import type { PrivateDataFrame, PrivateTopic, StreamName, TickerFrame } from './protocol';
+import type { PrivateDataFrame, StreamName, TickerFrame } from './protocol';
 
 export interface FrameSink {
   /** A validated data frame arrived (`receivedAt`: ms, performance clock or Date.now()). */
@@ -23,5 +23,3 @@ export interface FrameSink {
   /** The connection was lost; frames may be missed until the next `subscribed`. */
   disconnected(stream: StreamName): void;
 }
-
-export type { PrivateTopic };

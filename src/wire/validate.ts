@@ -8,19 +8,7 @@
  * guards also copy only the known fields into a fresh object, so nothing unknown (or
  * prototype-shaped) reaches the state, and build error paths only when a check fails.
  */
-import type {
-  CopyAccount,
-  Follower,
-  LeaderIncome,
-  LeaderWallet,
-  Order,
-  Position,
-  PrivateTopic,
-  Risk,
-  Ticker,
-  TopicEntity,
-  Wallet,
-} from './protocol';
+import type { PrivateTopic, Ticker, TopicEntity } from './protocol';
 
 export class ValidationError extends Error {
   constructor(
@@ -264,5 +252,3 @@ export function validateTicker(raw: unknown, path = 'data'): Ticker {
     throw new ValidationError(`${path}.symbol`, 'string (required)');
   return out as Ticker;
 }
-
-export type { CopyAccount, Follower, LeaderIncome, LeaderWallet, Order, Position, Risk, Wallet };

@@ -45,7 +45,7 @@ const sameRow = (kind: Kind) =>
         a.symbol === b.symbol && a.positionIdx === b.positionIdx && a.userId === b.userId
     : (a: Row, b: Row) => a.orderId === b.orderId;
 
-export function seededState(): StreamState {
+function seededState(): StreamState {
   let s = initialStreamState();
   s = applySnapshot(s, 'copytrade.position', seedPositions(), undefined);
   return applySnapshot(s, 'copytrade.order', seedOrders(), undefined);

@@ -62,11 +62,15 @@ export function duel(a: () => Run, b: () => Run, rounds = 3): [Run, Run] {
 }
 
 let blackhole: unknown;
-/** Keeps results alive so the work cannot be optimised away. */
-export function sink(v: unknown): void {
+/**
+ * Keeps results alive so the work cannot be optimised away: each result is stored where the
+ * next call reads it (and hands the previous one back, which callers ignore).
+ */
+export function sink(v: unknown): unknown {
+  const previous = blackhole;
   blackhole = v;
+  return previous;
 }
-export const kept = () => blackhole;
 
 export const fmt = (n: number) =>
   n >= 1e6 ? `${(n / 1e6).toFixed(2)} M` : n >= 1e3 ? `${(n / 1e3).toFixed(1)} k` : n.toFixed(1);

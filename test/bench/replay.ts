@@ -18,14 +18,14 @@ import { rng } from './stream-fixtures';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const TSX = join(ROOT, 'node_modules/.bin/tsx');
 const T0 = 1_732_150_000_000;
-export const REPLAY_FRAMES = 20_000;
+const REPLAY_FRAMES = 20_000;
 
 const SYMBOLS = ['BTC', 'ETH', 'XRP', 'EOS', 'SOL', 'DOGE', 'ADA', 'BNB', 'LTC', 'LINK'].map(
   (c) => `${c}USDT`,
 );
 
 /** A deterministic session of `frames` received data frames, with its REST seeds. */
-export function syntheticSession(frames = REPLAY_FRAMES): string {
+function syntheticSession(frames = REPLAY_FRAMES): string {
   const r = rng(0x5eed);
   const lines: string[] = [
     JSON.stringify({

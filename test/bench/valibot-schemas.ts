@@ -12,7 +12,7 @@ const e8Req = v.pipe(v.string(), v.regex(INT_STR));
 const dec = v.optional(v.pipe(v.string(), v.regex(DEC_STR)));
 const int = v.pipe(v.number(), v.safeInteger());
 
-export const OrderSchema = v.object({
+const OrderSchema = v.object({
   orderId: v.string(),
   leaderUserId: v.optional(int),
   symbol: v.optional(v.string()),
@@ -26,7 +26,7 @@ export const OrderSchema = v.object({
   updatedAtE3: e8Req,
 });
 
-export const PositionSchema = v.object({
+const PositionSchema = v.object({
   symbol: v.string(),
   positionIdx: int,
   userId: int,

@@ -34,7 +34,7 @@ type Action =
   | { transfer: Omit<TransferBody, 'requestId'> };
 
 /** What happens at which simulated second. */
-export const ASSETS_PLAN: Record<number, Action[]> = {
+const ASSETS_PLAN: Record<number, Action[]> = {
   2: [{ deposit: { coin: 'USDT', chain: 'TRX', amount: '500' } }],
   5: [{ deposit: { coin: 'ETH', chain: 'ARBI', amount: '0.2' } }],
   12: [

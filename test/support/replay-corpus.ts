@@ -31,7 +31,7 @@ export interface GeneratedSession {
   frames: number;
 }
 
-export function generateSession(seed: number, frames = 20): GeneratedSession {
+function generateSession(seed: number, frames = 20): GeneratedSession {
   const rand = rng(seed);
   const lines: string[] = [
     JSON.stringify({

@@ -10,13 +10,13 @@ import { fileURLToPath } from 'node:url';
 import { CALLS, type CallName, type HttpMethod } from '@src/api/calls';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-export const FIXTURE_PATH = resolve(ROOT, 'test/fixtures/spec-call-table.md');
+const FIXTURE_PATH = resolve(ROOT, 'test/fixtures/spec-call-table.md');
 export const SHARED_SPEC_PATH = resolve(ROOT, '../shared/SPEC.md');
 
 const HEADER = '| Method | Path | Payload |';
 
 /** The table's lines (header, rule, rows) as they stand in `text`, from its header row on. */
-export function tableLines(text: string): string[] {
+function tableLines(text: string): string[] {
   const lines = text.split(/\r?\n/);
   const start = lines.indexOf(HEADER);
   if (start < 0) throw new Error(`no call table (${HEADER}) found`);
@@ -26,7 +26,7 @@ export function tableLines(text: string): string[] {
 }
 
 /** Section 7 of SPEC.md (from its heading to the next section). */
-export function sectionSeven(spec: string): string {
+function sectionSeven(spec: string): string {
   const start = spec.indexOf('\n## 7.');
   if (start < 0) throw new Error('SPEC.md has no section 7');
   const end = spec.indexOf('\n## ', start + 1);
@@ -52,7 +52,7 @@ export interface SpecRow {
   readonly line: string;
 }
 
-export function parseRows(lines: readonly string[]): SpecRow[] {
+function parseRows(lines: readonly string[]): SpecRow[] {
   return lines.slice(2).map((line) => {
     const cells = line
       .split('|')

@@ -11,7 +11,7 @@ import { RouteMeta } from './RouteMeta';
 import { useRouteFocus } from './route-focus';
 import classes from './shell.module.css';
 
-export const MAIN_CONTENT_ID = 'main-content';
+const MAIN_CONTENT_ID = 'main-content';
 
 /**
  * The page frame: skip link, header/footer/chat for a signed-in user (userId > 0) only, the

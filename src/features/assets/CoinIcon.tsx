@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { COIN_ICON_SIZE, coinIconUrl } from '../../facade';
 import classes from './assets-area.module.css';
 
-export interface CoinIconProps {
+interface CoinIconProps {
   coin: string;
   /** Drawn size in CSS pixels (the image is the CDN's 48x48, sharp on 2x screens at 24). */
   size?: number;
@@ -13,7 +13,7 @@ export interface CoinIconProps {
  * A coin's icon from the static host (SPEC 9: resized to 48x48), decorative: the coin's name is
  * always written beside it. When the image cannot be loaded, the coin's first letters stand in.
  */
-export function CoinIcon({ coin, size = 24 }: CoinIconProps) {
+function CoinIcon({ coin, size = 24 }: CoinIconProps) {
   const scheme = useComputedColorScheme('light');
   const [failed, setFailed] = useState(false);
   if (failed) {

@@ -18,7 +18,7 @@ type AmountField = keyof Wallet & `${string}E8`;
  * and what open positions add. On a narrow screen only the coin, equity and the details button
  * stay in the row; the rest is in the row's details.
  */
-export const WALLET_COLUMNS = [
+const WALLET_COLUMNS = [
   'equityE8',
   'walletBalanceE8',
   'availableBalanceE8',
@@ -29,7 +29,7 @@ export const WALLET_COLUMNS = [
  * The wallet entity's other amounts (PROTOCOL.md section 5), in the row's details. The wallet's
  * version (an internal counter for ordering updates) is never shown.
  */
-export const WALLET_DETAIL_FIELDS = [
+const WALLET_DETAIL_FIELDS = [
   'cumRealisedPnlE8',
   'totalPositionBalanceE8',
   'totalOrderBalanceE8',

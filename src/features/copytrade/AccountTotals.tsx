@@ -23,7 +23,7 @@ const e8 = (v: string | undefined) => (isScaledString(v) ? e8ToDecimal(v) : unde
  * cumulative realised PnL − profit share paid + unrealised PnL (the simulator's and the
  * exchange's definitions, from the account's own fields). Undefined when a field is missing.
  */
-export function liveAccountFigures(
+function liveAccountFigures(
   acc: { walletE8?: string; cumRealisedPnlE8?: string; shareProfitE8?: string },
   unrealised: string | undefined,
 ): {

@@ -17,11 +17,7 @@ import { flatItems, groupedItems, itemKey, type PositionItem } from './position-
 /** Long or short, in words and colour. */
 // memo: a row re-renders on every quote of its symbol, its direction almost never changes (a
 // Mantine Badge per row per quote was 2 % of the main thread at tick 100 ms, docs/performance.md).
-export const DirectionBadge = memo(function DirectionBadge({
-  direction,
-}: {
-  direction: 1 | -1 | null;
-}) {
+const DirectionBadge = memo(function DirectionBadge({ direction }: { direction: 1 | -1 | null }) {
   const { t } = useTranslation('user-assets');
   if (direction === null) return <>--</>;
   return (

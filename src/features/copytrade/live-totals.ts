@@ -47,7 +47,7 @@ function sumPnl(get: Getter, atoms: StreamAtoms, keys: readonly string[]): strin
 const cache = new WeakMap<StreamAtoms, Atom<string>>();
 
 /** The sum of every position's live unrealised PnL (quote coin, decimal string). */
-export function unrealisedTotalAtom(atoms: StreamAtoms): Atom<string> {
+function unrealisedTotalAtom(atoms: StreamAtoms): Atom<string> {
   let a = cache.get(atoms);
   if (!a) {
     a = atom((get) => sumPnl(get, atoms, get(atoms.positionKeysAtom)));
@@ -57,7 +57,7 @@ export function unrealisedTotalAtom(atoms: StreamAtoms): Atom<string> {
 }
 
 /** The live unrealised PnL of some positions together (a leader's group). */
-export function positionsPnlAtom(atoms: StreamAtoms, keys: readonly string[]): Atom<string> {
+function positionsPnlAtom(atoms: StreamAtoms, keys: readonly string[]): Atom<string> {
   return atom((get) => sumPnl(get, atoms, keys));
 }
 

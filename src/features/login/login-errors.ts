@@ -7,7 +7,7 @@ import type { TFunction } from 'i18next';
 import { ERROR_CODES } from '../../facade';
 import { codeMessage, errorCodeOf, errorMessage } from '../../i18n/error-message';
 
-export type LoginField = 'username' | 'password';
+type LoginField = 'username' | 'password';
 export interface LoginErrors {
   username?: string;
   password?: string;
@@ -31,7 +31,7 @@ function fieldNamed(err: unknown): LoginField | undefined {
  * The wait of a throttled sign-in, in whole seconds: the simulator (and the exchange) put it in
  * the message as "retry-after: N" besides the Retry-After header. Undefined when not given.
  */
-export function retryAfterSeconds(err: unknown): number | undefined {
+function retryAfterSeconds(err: unknown): number | undefined {
   if (typeof err !== 'object' || err === null) return undefined;
   const { message, retMsg } = err as { message?: unknown; retMsg?: unknown };
   for (const text of [retMsg, message]) {

@@ -7,32 +7,5 @@ import { createStreamAtoms } from './stream';
 
 export const streamAtoms = createStreamAtoms();
 
-export const {
-  walletCoinsAtom,
-  walletRowAtom,
-  orderKeysAtom,
-  orderRowAtom,
-  positionKeysAtom,
-  positionRowAtom,
-  quoteSymbolsAtom,
-  quoteAtom,
-  riskAtom,
-  copyAccountAtom,
-  leaderWalletAtom,
-  leaderIncomeAtom,
-  topicStatusAtom,
-  topicLoadableAtom,
-  ingestStatsAtom,
-  streamStateAtom,
-} = streamAtoms;
-
 export { parsePositionKey, positionKey } from '../positions';
-export {
-  createStreamAtoms,
-  STREAM_TOPICS,
-  type IngestStats,
-  type StreamAtoms,
-  type StreamTopic,
-  type TopicData,
-  type TopicStatus,
-} from './stream';
+export type { StreamAtoms, StreamTopic, TopicStatus } from './stream';

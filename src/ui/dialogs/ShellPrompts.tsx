@@ -31,7 +31,7 @@ import {
 import { createStore as storageOver, safeLocalStorage } from '../../lib/storage';
 import { dialogAtom, useDialogs, type OpenDialogState } from './dialog-state';
 
-export const VIP_WELCOME_TAG = 'vip_welcome';
+const VIP_WELCOME_TAG = 'vip_welcome';
 
 const local = storageOver(safeLocalStorage);
 const session = storageOver(() => {

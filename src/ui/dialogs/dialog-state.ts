@@ -7,7 +7,7 @@ import { useMemo, type ReactNode } from 'react';
 import type { TransferableAccount } from '../../facade';
 
 /** The accounts a transfer moves funds between (API names: DERIVATIVES, SPOT, UNIFIED, FUND). */
-export type AccountKind = TransferableAccount;
+type AccountKind = TransferableAccount;
 
 /** What a transfer dialog may be opened with: a coin and a pair of accounts chosen already. */
 export interface TransferDialogProps {
@@ -55,9 +55,7 @@ export type OpenDialogState = {
 export const dialogAtom = atom<OpenDialogState | null>(null);
 
 /** Write-only: open a dialog by name. */
-export const openDialogAtom = atom(null, (_get, set, next: OpenDialogState) =>
-  set(dialogAtom, next),
-);
+const openDialogAtom = atom(null, (_get, set, next: OpenDialogState) => set(dialogAtom, next));
 /** Write-only: close whatever is open. */
 export const closeDialogAtom = atom(null, (_get, set) => set(dialogAtom, null));
 

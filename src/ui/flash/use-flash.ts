@@ -6,14 +6,14 @@
 import { useLayoutEffect, useRef, type RefObject } from 'react';
 
 export type FlashDirection = 'up' | 'down';
-export const FLASH_ATTRIBUTE = 'data-flash';
-export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
+const FLASH_ATTRIBUTE = 'data-flash';
+const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
 
 /** The media query list, made once per matchMedia (a live object: `.matches` follows). */
 let reducedMotion: { of: typeof window.matchMedia; list: MediaQueryList } | undefined;
 
 /** True when the system asks for less motion (no matchMedia: false). */
-export function prefersReducedMotion(): boolean {
+function prefersReducedMotion(): boolean {
   if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return false;
   // One MediaQueryList, not a new one per changed value (a profile of a busy table showed
   // matchMedia at 1 % of the main thread).

@@ -11,9 +11,9 @@ import type { Page } from 'playwright-core';
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
-export type Impact = 'minor' | 'moderate' | 'serious' | 'critical';
+type Impact = 'minor' | 'moderate' | 'serious' | 'critical';
 
-export interface AxeFinding {
+interface AxeFinding {
   rule: string;
   impact: Impact | null;
   help: string;
@@ -22,7 +22,7 @@ export interface AxeFinding {
 }
 
 /** Every violation axe finds on the page now, one entry per node. */
-export async function axeFindings(page: Page): Promise<AxeFinding[]> {
+async function axeFindings(page: Page): Promise<AxeFinding[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   return page.evaluate(async () => {
     interface Result {

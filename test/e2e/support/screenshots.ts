@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { REPO_ROOT } from './build';
 
-export const SCREENSHOT_DIR = join(REPO_ROOT, 'screenshots');
+const SCREENSHOT_DIR = join(REPO_ROOT, 'screenshots');
 
 export async function setScheme(page: Page, scheme: 'light' | 'dark') {
   await page.evaluate((s) => document.documentElement.setAttribute('data-theme', s), scheme);

@@ -9,7 +9,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { ClientOp } from '@src/wire/protocol';
 
 /** 'hang': the upgrade request is never answered. */
-export type UpgradeMode = 'accept' | 'hang' | 500 | 404;
+type UpgradeMode = 'accept' | 'hang' | 500 | 404;
 export type AuthMode = 'accept' | 'reject' | 'close-4401';
 
 export interface TestServer {

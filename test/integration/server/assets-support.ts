@@ -8,12 +8,12 @@ import type { AccountType, AssetOverview, AssetsAggregateInfo, TransferBody } fr
 import type { RestEnvelope, Wallet } from '@src/wire/protocol';
 import { E8, parseFixed } from '@server/lib/fixed';
 import type { Simulator } from '@server/simulator';
-import type { HttpClient, WsClient } from './helpers';
+import type { HttpClient } from './helpers';
 
 export type Env<T = unknown> = RestEnvelope<T>;
 
 export const e8 = (s: string): bigint => parseFixed(s, E8);
-export const cents = (s: string): bigint => parseFixed(s, 2);
+const cents = (s: string): bigint => parseFixed(s, 2);
 
 export async function overview(http: HttpClient): Promise<AssetOverview> {
   const r = await http.get<Env<AssetOverview>>('/v3/private/asset/overview');
@@ -35,7 +35,7 @@ export function transfer(http: HttpClient, body: TransferBody) {
 }
 
 /** Holdings in E8 by "ACCOUNT:COIN": the overview's SPOT, FUND and UNIFIED amounts. */
-export function bookAmounts(o: AssetOverview): Map<string, bigint> {
+function bookAmounts(o: AssetOverview): Map<string, bigint> {
   const out = new Map<string, bigint>();
   for (const a of o.accounts) {
     if (a.accountType !== 'SPOT' && a.accountType !== 'FUND' && a.accountType !== 'UNIFIED')
@@ -67,19 +67,6 @@ export async function holdings(
   userId: number,
 ): Promise<Map<string, bigint>> {
   return new Map([...bookAmounts(await overview(http)), ...walletBalances(sim, userId)]);
-}
-
-/** The wallet state a client holds after the snapshot and every delta on the stream. */
-export function streamWallets(ws: WsClient): Map<string, Wallet & { walletVersion?: number }> {
-  const out = new Map<string, Wallet>();
-  for (const f of ws.json()) {
-    if (f.topic !== 'wallet') continue;
-    for (const w of f.data as Wallet[]) {
-      if (f.type === 'snapshot') out.set(w.coin, w);
-      else out.set(w.coin, { ...out.get(w.coin), ...w });
-    }
-  }
-  return out;
 }
 
 /** An account's value in cents and the parts of every account add up exactly. */

@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { sampleAnswerFor } from '../../support/sample-answers';
 
-export interface Recorded {
+interface Recorded {
   method: string;
   path: string;
   query: URLSearchParams;
@@ -15,7 +15,7 @@ export interface Recorded {
   body: string;
 }
 
-export type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void;
+type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void;
 
 export interface TestServer {
   /** e.g. "http://127.0.0.1:41234" */

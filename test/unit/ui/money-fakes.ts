@@ -7,7 +7,7 @@ import { vi, type Mocked } from 'vitest';
 import type { CoinInfoResult, DepositRecord, WithdrawRecord } from '@src/api/types';
 import type { MoneyApi } from '@src/facade/money-api';
 
-export const FAKE_COIN_INFO: CoinInfoResult = {
+const FAKE_COIN_INFO: CoinInfoResult = {
   list: [
     {
       coin: 'USDT',

@@ -21,13 +21,7 @@ type AccountType = OverviewAccount['accountType'];
 import { CoinList } from './CoinList';
 
 /** One account kind: its USD value and its coins. */
-export function AccountSection({
-  account,
-  children,
-}: {
-  account: AccountView;
-  children?: ReactNode;
-}) {
+function AccountSection({ account, children }: { account: AccountView; children?: ReactNode }) {
   const { t } = useTranslation('user-assets');
   const name = t(`assetsArea.accounts.${account.accountType}`);
   return (

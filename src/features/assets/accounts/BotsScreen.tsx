@@ -10,7 +10,7 @@ import classes from '../assets-area.module.css';
 import { AccountScreen } from './AccountScreen';
 
 /** The user's trading bots: investment and PnL in USDT, status, opened (cards at every width). */
-export function BotList({ bots }: { bots: readonly LeaderBot[] }) {
+function BotList({ bots }: { bots: readonly LeaderBot[] }) {
   const { t } = useTranslation('user-assets');
   const strategy = (s: LeaderBot['strategy']) => t(`leader.bots.${s}`);
   return (

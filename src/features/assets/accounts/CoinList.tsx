@@ -7,9 +7,9 @@ import { Amount } from '../../../ui/amount/Amount';
 import { CoinName } from '../CoinIcon';
 import classes from '../assets-area.module.css';
 
-export const ROWS_PER_PAGE = 20;
+const ROWS_PER_PAGE = 20;
 /** Below this width the coins are cards (no table to scroll sideways). */
-export const NARROW_QUERY = '(max-width: 40em)';
+const NARROW_QUERY = '(max-width: 40em)';
 
 export interface CoinListProps {
   /** The list's accessible name. */

@@ -10,7 +10,7 @@ import { newRequestId } from './request-id';
 /** A plain unsigned decimal as a person types it ("12", "0.5", ".5", "5."). */
 const PLAIN_DECIMAL = /^(?:\d+(?:\.\d*)?|\.\d+)$/;
 
-export interface AmountFormProps {
+interface AmountFormProps {
   coin: string;
   /** The label of what the amount comes from ("Available in Funding", "Held", "Owed"). */
   sourceLabel: string;
@@ -41,7 +41,7 @@ type Errors = { amount?: string; form?: string };
  * anew after a success or when the amount changes; every control disabled while it is in flight;
  * a refused request shows the translated business error.
  */
-export function AmountForm({
+function AmountForm({
   coin,
   sourceLabel,
   source,

@@ -91,7 +91,7 @@ function without<C extends ReadonlySet<string> | ReadonlyMap<string, boolean>>(
 }
 
 /** Drops optimistic values the data now agrees with (the same map when none is dropped). */
-export function settled(
+function settled(
   wanted: ReadonlyMap<string, boolean>,
   server: ReadonlyMap<string, boolean>,
 ): ReadonlyMap<string, boolean> {

@@ -8,7 +8,7 @@ import { CoinName } from '../CoinIcon';
 import classes from '../assets-area.module.css';
 import { useHideSmallBalances } from './hide-small';
 
-export const COINS_PER_PAGE = 20;
+const COINS_PER_PAGE = 20;
 
 /** One coin: its total and value; opened, what each account holds of it. */
 function CoinItem({ row }: { row: CoinRow }) {

@@ -5,7 +5,7 @@ import type { AssetsAggregateInfo } from '../../../facade';
 import { Section } from '../../../ui/live/Section';
 
 /** Where the records of each kind are listed (the records screen, its tab named by `tab`). */
-export const RECORDS_PATHS = {
+const RECORDS_PATHS = {
   deposit: '/assets/records?tab=deposits',
   withdraw: '/assets/records?tab=withdrawals',
   transfer: '/assets/records?tab=transfers',

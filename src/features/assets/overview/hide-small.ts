@@ -4,7 +4,7 @@ import { useCallback, useState } from 'react';
 import { hideSmallBalancesKey, userAtom } from '../../../facade';
 import { localStore, type KeyValueStore } from '../../../lib/storage';
 
-export function recallHideSmall(userId: number, storage: KeyValueStore = localStore): boolean {
+function recallHideSmall(userId: number, storage: KeyValueStore = localStore): boolean {
   return storage.get(hideSmallBalancesKey(userId)) === '1';
 }
 

@@ -7,8 +7,8 @@ import { compareDecimal, isDecimalInput, subDecimal } from '../../../lib/money';
 
 export type LtvLevel = 'safe' | 'marginCall' | 'liquidation';
 
-export const MARGIN_CALL_DISTANCE = '0.10';
-export const LIQUIDATION_NEAR_DISTANCE = '0.05';
+const MARGIN_CALL_DISTANCE = '0.10';
+const LIQUIDATION_NEAR_DISTANCE = '0.05';
 
 export function ltvLevel(ltv: string, liquidationLtv: string): LtvLevel {
   if (!isDecimalInput(ltv) || !isDecimalInput(liquidationLtv)) return 'safe';

@@ -8,8 +8,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Page } from '../../../facade';
 import { errorCodeOf } from '../../../i18n/error-message';
 
-export const RECORDS_PAGE_SIZE = 20;
-export const RECORDS_POLL_MS = 3000;
+const RECORDS_PAGE_SIZE = 20;
+const RECORDS_POLL_MS = 3000;
 /** The most rows one request may ask for (the list's `limit` bound). */
 const MAX_LIMIT = 50;
 

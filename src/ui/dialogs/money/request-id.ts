@@ -25,7 +25,7 @@ export function isOutcomeUnknown(err: unknown): boolean {
   return code === undefined || OUTCOME_UNKNOWN.has(code);
 }
 
-export const newRequestId = (): string => globalThis.crypto.randomUUID();
+const newRequestId = (): string => globalThis.crypto.randomUUID();
 
 export class SubmissionIds {
   #key: string | undefined;
