@@ -4,9 +4,12 @@ import dayjs from 'dayjs';
 import { useAtomValue } from 'jotai';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import {
   useScreenApi,
   type DepositRecord,
+  type MoneyApi,
+  type Page,
   type RecordQuery,
   type TransferRecord,
   type WithdrawRecord,
@@ -162,17 +165,17 @@ export default function RecordsScreen() {
         <Tabs.Panel value="deposits" pt="sm">
           <Stack gap="sm">
             {filters}
-            <DepositList query={queryOf(filter)} />
+            <RecordList spec={DEPOSITS} query={queryOf(filter)} />
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="withdrawals" pt="sm">
           <Stack gap="sm">
             {filters}
-            <WithdrawList query={queryOf(filter)} />
+            <RecordList spec={WITHDRAWALS} query={queryOf(filter)} />
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="transfers" pt="sm">
-          <TransferList />
+          <RecordList spec={TRANSFERS} />
         </Tabs.Panel>
       </Tabs>
     </ScreenFrame>
@@ -267,159 +270,152 @@ function StatusBadge({ status }: { status: string }) {
   );
 }
 
-function DepositList({ query }: { query: RecordQuery }) {
+/** The parts every kind of record has; what differs is in a `RecordsSpec`. */
+interface RecordBase {
+  createdAtE3: string;
+  coin: string;
+  amount: string;
+  status: string;
+}
+
+type T = TFunction;
+
+const timeColumn = (t: T): Column<RecordBase> => ({
+  key: 'time',
+  label: t('money.records.cols.time'),
+  cell: (r) => <LtrText>{timeOf(r.createdAtE3)}</LtrText>,
+});
+const coinColumn = (t: T): Column<RecordBase> => ({
+  key: 'coin',
+  label: t('money.common.coin'),
+  cell: (r) => r.coin,
+});
+const chainColumn = (t: T): Column<{ chain: string }> => ({
+  key: 'chain',
+  label: t('money.common.chain'),
+  cell: (r) => r.chain,
+});
+const amountColumn = (t: T): Column<RecordBase> => ({
+  key: 'amount',
+  label: t('money.records.cols.amount'),
+  cell: (r) => <Amount kind="decimal" value={r.amount} flash={false} />,
+});
+const statusColumn = (t: T): Column<RecordBase> => ({
+  key: 'status',
+  label: t('money.records.cols.status'),
+  cell: (r) => <StatusBadge status={r.status} />,
+});
+
+/** The first columns of deposits and withdrawals: time, coin, chain, amount. */
+const onChainColumns = (t: T): Column<RecordBase & { chain: string }>[] => [
+  timeColumn(t),
+  coinColumn(t),
+  chainColumn(t),
+  amountColumn(t),
+];
+
+/** One kind of record: how to page it, when to re-read it, and its columns. */
+interface RecordsSpec<R> {
+  load: (
+    money: MoneyApi,
+    query: RecordQuery & { cursor: string; limit: number },
+  ) => Promise<Page<R>>;
+  pending: (r: R) => boolean;
+  columns: (t: T) => Column<R>[];
+  /** Keys of the table's accessible name and of its empty text. */
+  label: string;
+  empty: string;
+}
+
+const DEPOSITS: RecordsSpec<DepositRecord> = {
+  load: (money, q) => money.depositList(q),
+  pending: (r) => r.status === 'pending',
+  columns: (t) => [
+    ...onChainColumns(t),
+    {
+      key: 'to',
+      label: t('money.records.cols.creditedTo'),
+      cell: (r) => accountLabel(t, r.toAccountType),
+    },
+    {
+      key: 'confirmations',
+      label: t('money.records.cols.confirmations'),
+      cell: (r) => <LtrText>{`${r.confirmations}/${r.requiredConfirmations}`}</LtrText>,
+    },
+    statusColumn(t),
+  ],
+  label: 'money.records.tables.deposits',
+  empty: 'money.records.empty',
+};
+
+const WITHDRAWALS: RecordsSpec<WithdrawRecord> = {
+  load: (money, q) => money.withdrawList(q),
+  pending: (r) => r.status === 'pending',
+  columns: (t) => [
+    ...onChainColumns(t),
+    {
+      key: 'fee',
+      label: t('money.records.cols.fee'),
+      cell: (r) => <Amount kind="decimal" value={r.fee} flash={false} />,
+    },
+    {
+      key: 'address',
+      label: t('money.records.cols.address'),
+      cell: (r) => (
+        <span className={classes.wrap} dir="ltr">
+          {r.address}
+          {r.tag ? ` (${r.tag})` : ''}
+        </span>
+      ),
+    },
+    statusColumn(t),
+  ],
+  label: 'money.records.tables.withdrawals',
+  empty: 'money.records.empty',
+};
+
+/** Transfers are not filtered: the query stays empty. */
+const TRANSFERS: RecordsSpec<TransferRecord> = {
+  load: (money, { cursor, limit }) => money.transferList({ cursor, limit }),
+  pending: (r) => r.status === 'PENDING',
+  columns: (t) => [
+    timeColumn(t),
+    coinColumn(t),
+    amountColumn(t),
+    {
+      key: 'from',
+      label: t('dialogs.transfer.from'),
+      cell: (r) => accountLabel(t, r.fromAccountType),
+    },
+    { key: 'to', label: t('dialogs.transfer.to'), cell: (r) => accountLabel(t, r.toAccountType) },
+    statusColumn(t),
+  ],
+  label: 'money.records.tables.transfers',
+  empty: 'money.records.emptyTransfers',
+};
+
+const NO_QUERY: RecordQuery = {};
+
+/** One list of records: pages of `spec`, re-read while one is pending or after money moved. */
+function RecordList<R extends { id?: string; transferId?: string }>({
+  spec,
+  query = NO_QUERY,
+}: {
+  spec: RecordsSpec<R>;
+  query?: RecordQuery;
+}) {
   const api = useScreenApi();
   const moved = useAtomValue(moneyMovedAtom);
   const { t } = useTranslation('user-assets');
   const key = JSON.stringify(query);
   const load = useCallback(
     (cursor: string, limit: number) =>
-      api.money.depositList({ ...(JSON.parse(key) as RecordQuery), cursor, limit }),
-    [api, key],
+      spec.load(api.money, { ...(JSON.parse(key) as RecordQuery), cursor, limit }),
+    [api, key, spec],
   );
-  const paged = usePaged<DepositRecord>(load, (r) => r.status === 'pending', moved);
-  const columns = useMemo<Column<DepositRecord>[]>(
-    () => [
-      {
-        key: 'time',
-        label: t('money.records.cols.time'),
-        cell: (r) => <LtrText>{timeOf(r.createdAtE3)}</LtrText>,
-      },
-      { key: 'coin', label: t('money.common.coin'), cell: (r) => r.coin },
-      { key: 'chain', label: t('money.common.chain'), cell: (r) => r.chain },
-      {
-        key: 'amount',
-        label: t('money.records.cols.amount'),
-        cell: (r) => <Amount kind="decimal" value={r.amount} flash={false} />,
-      },
-      {
-        key: 'to',
-        label: t('money.records.cols.creditedTo'),
-        cell: (r) => accountLabel(t, r.toAccountType),
-      },
-      {
-        key: 'confirmations',
-        label: t('money.records.cols.confirmations'),
-        cell: (r) => <LtrText>{`${r.confirmations}/${r.requiredConfirmations}`}</LtrText>,
-      },
-      {
-        key: 'status',
-        label: t('money.records.cols.status'),
-        cell: (r) => <StatusBadge status={r.status} />,
-      },
-    ],
-    [t],
-  );
+  const paged = usePaged<R>(load, spec.pending, moved);
+  const columns = useMemo(() => spec.columns(t), [spec, t]);
   return (
-    <RecordsTable
-      label={t('money.records.tables.deposits')}
-      columns={columns}
-      paged={paged}
-      emptyText={t('money.records.empty')}
-    />
-  );
-}
-
-function WithdrawList({ query }: { query: RecordQuery }) {
-  const api = useScreenApi();
-  const moved = useAtomValue(moneyMovedAtom);
-  const { t } = useTranslation('user-assets');
-  const key = JSON.stringify(query);
-  const load = useCallback(
-    (cursor: string, limit: number) =>
-      api.money.withdrawList({ ...(JSON.parse(key) as RecordQuery), cursor, limit }),
-    [api, key],
-  );
-  const paged = usePaged<WithdrawRecord>(load, (r) => r.status === 'pending', moved);
-  const columns = useMemo<Column<WithdrawRecord>[]>(
-    () => [
-      {
-        key: 'time',
-        label: t('money.records.cols.time'),
-        cell: (r) => <LtrText>{timeOf(r.createdAtE3)}</LtrText>,
-      },
-      { key: 'coin', label: t('money.common.coin'), cell: (r) => r.coin },
-      { key: 'chain', label: t('money.common.chain'), cell: (r) => r.chain },
-      {
-        key: 'amount',
-        label: t('money.records.cols.amount'),
-        cell: (r) => <Amount kind="decimal" value={r.amount} flash={false} />,
-      },
-      {
-        key: 'fee',
-        label: t('money.records.cols.fee'),
-        cell: (r) => <Amount kind="decimal" value={r.fee} flash={false} />,
-      },
-      {
-        key: 'address',
-        label: t('money.records.cols.address'),
-        cell: (r) => (
-          <span className={classes.wrap} dir="ltr">
-            {r.address}
-            {r.tag ? ` (${r.tag})` : ''}
-          </span>
-        ),
-      },
-      {
-        key: 'status',
-        label: t('money.records.cols.status'),
-        cell: (r) => <StatusBadge status={r.status} />,
-      },
-    ],
-    [t],
-  );
-  return (
-    <RecordsTable
-      label={t('money.records.tables.withdrawals')}
-      columns={columns}
-      paged={paged}
-      emptyText={t('money.records.empty')}
-    />
-  );
-}
-
-function TransferList() {
-  const api = useScreenApi();
-  const moved = useAtomValue(moneyMovedAtom);
-  const { t } = useTranslation('user-assets');
-  const load = useCallback(
-    (cursor: string, limit: number) => api.money.transferList({ cursor, limit }),
-    [api],
-  );
-  const paged = usePaged<TransferRecord>(load, (r) => r.status === 'PENDING', moved);
-  const columns = useMemo<Column<TransferRecord>[]>(
-    () => [
-      {
-        key: 'time',
-        label: t('money.records.cols.time'),
-        cell: (r) => <LtrText>{timeOf(r.createdAtE3)}</LtrText>,
-      },
-      { key: 'coin', label: t('money.common.coin'), cell: (r) => r.coin },
-      {
-        key: 'amount',
-        label: t('money.records.cols.amount'),
-        cell: (r) => <Amount kind="decimal" value={r.amount} flash={false} />,
-      },
-      {
-        key: 'from',
-        label: t('dialogs.transfer.from'),
-        cell: (r) => accountLabel(t, r.fromAccountType),
-      },
-      { key: 'to', label: t('dialogs.transfer.to'), cell: (r) => accountLabel(t, r.toAccountType) },
-      {
-        key: 'status',
-        label: t('money.records.cols.status'),
-        cell: (r) => <StatusBadge status={r.status} />,
-      },
-    ],
-    [t],
-  );
-  return (
-    <RecordsTable
-      label={t('money.records.tables.transfers')}
-      columns={columns}
-      paged={paged}
-      emptyText={t('money.records.emptyTransfers')}
-    />
+    <RecordsTable label={t(spec.label)} columns={columns} paged={paged} emptyText={t(spec.empty)} />
   );
 }
