@@ -10,17 +10,13 @@ import {
 } from '../../../facade';
 import { compareDecimal } from '../../../lib/money';
 import { Amount } from '../../../ui/amount/Amount';
-import { ResourceState } from '../../../ui/live/ResourceState';
 import { Section } from '../../../ui/live/Section';
 import { showToast } from '../../../ui/notifications';
-import { ScreenFrame } from '../../../ui/ScreenFrame';
-import { AsOf } from '../overview/AsOf';
-import { ShowAssetsToggle } from '../ShowAssetsToggle';
 import { AmountFormModal } from '../earn/AmountFormModal';
+import { EarnScreenFrame } from '../earn/EarnScreenFrame';
 import { EarnTable, type EarnColumn } from '../earn/EarnTable';
 import { fundAvailable } from '../earn/fund';
 import { formatRate, rateDecimals } from '../earn/percent';
-import { useEarnOverview } from '../earn/use-earn-overview';
 import { LTV_COLOR, ltvLevel } from './ltv';
 
 /**
@@ -30,27 +26,10 @@ import { LTV_COLOR, ltvLevel } from './ltv';
  */
 export default function PledgeScreen() {
   const { t } = useTranslation('user-assets');
-  const { state, reload } = useEarnOverview();
   return (
-    <ScreenFrame
-      title={t('meta.pledge.title')}
-      actions={
-        <Group gap="sm">
-          <AsOf />
-          <ShowAssetsToggle />
-        </Group>
-      }
-    >
-      <ResourceState
-        state={state}
-        reload={reload}
-        isEmpty={() => false}
-        emptyText=""
-        loadingText={t('earn.pledge.loading')}
-      >
-        {(overview) => <Loans overview={overview} reload={reload} />}
-      </ResourceState>
-    </ScreenFrame>
+    <EarnScreenFrame title={t('meta.pledge.title')} loadingText={t('earn.pledge.loading')}>
+      {(overview, reload) => <Loans overview={overview} reload={reload} />}
+    </EarnScreenFrame>
   );
 }
 

@@ -11,17 +11,13 @@ import {
 } from '../../../facade';
 import { compareDecimal } from '../../../lib/money';
 import { Amount } from '../../../ui/amount/Amount';
-import { ResourceState } from '../../../ui/live/ResourceState';
 import { Section } from '../../../ui/live/Section';
 import { showToast } from '../../../ui/notifications';
-import { ScreenFrame } from '../../../ui/ScreenFrame';
-import { AsOf } from '../overview/AsOf';
-import { ShowAssetsToggle } from '../ShowAssetsToggle';
 import { AmountFormModal } from '../earn/AmountFormModal';
+import { EarnScreenFrame } from '../earn/EarnScreenFrame';
 import { EarnTable, type EarnColumn } from '../earn/EarnTable';
 import { fundAvailable } from '../earn/fund';
 import { formatRate } from '../earn/percent';
-import { useEarnOverview } from '../earn/use-earn-overview';
 import { useOptimisticSwitches } from '../earn/use-optimistic-switches';
 import classes from '../earn/earn.module.css';
 
@@ -34,32 +30,15 @@ type Order = { kind: 'subscribe' | 'redeem'; product: SavingsProduct };
  */
 export default function SavingsScreen() {
   const { t } = useTranslation('user-assets');
-  const { state, reload } = useEarnOverview();
   return (
-    <ScreenFrame
-      title={t('meta.savings.title')}
-      actions={
-        <Group gap="sm">
-          <AsOf />
-          <ShowAssetsToggle />
-        </Group>
-      }
-    >
-      <ResourceState
-        state={state}
-        reload={reload}
-        isEmpty={() => false}
-        emptyText=""
-        loadingText={t('earn.savings.loading')}
-      >
-        {(overview) => (
-          <Stack gap="md">
-            <Products overview={overview} reload={reload} />
-            <AutoSaving coins={overview.savings.autoSaving} reload={reload} />
-          </Stack>
-        )}
-      </ResourceState>
-    </ScreenFrame>
+    <EarnScreenFrame title={t('meta.savings.title')} loadingText={t('earn.savings.loading')}>
+      {(overview, reload) => (
+        <Stack gap="md">
+          <Products overview={overview} reload={reload} />
+          <AutoSaving coins={overview.savings.autoSaving} reload={reload} />
+        </Stack>
+      )}
+    </EarnScreenFrame>
   );
 }
 

@@ -4,14 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { useScreenApi, type AssetOverview, type UnifiedCoin } from '../../../facade';
 import { Amount } from '../../../ui/amount/Amount';
 import { useDialogs } from '../../../ui/dialogs/dialog-state';
-import { ResourceState } from '../../../ui/live/ResourceState';
 import { Section } from '../../../ui/live/Section';
 import { StatList } from '../../../ui/live/StatList';
-import { ScreenFrame } from '../../../ui/ScreenFrame';
-import { AsOf } from '../overview/AsOf';
-import { ShowAssetsToggle } from '../ShowAssetsToggle';
+import { EarnScreenFrame } from '../earn/EarnScreenFrame';
 import { EarnTable, type EarnColumn } from '../earn/EarnTable';
-import { useEarnOverview } from '../earn/use-earn-overview';
 import { useOptimisticSwitches } from '../earn/use-optimistic-switches';
 import { CollateralSwitch } from './CollateralSwitch';
 
@@ -24,27 +20,10 @@ const EMPTY: readonly UnifiedCoin[] = [];
  */
 export default function UnifiedScreen() {
   const { t } = useTranslation('user-assets');
-  const { state, reload } = useEarnOverview();
   return (
-    <ScreenFrame
-      title={t('meta.unified.title')}
-      actions={
-        <Group gap="sm">
-          <AsOf />
-          <ShowAssetsToggle />
-        </Group>
-      }
-    >
-      <ResourceState
-        state={state}
-        reload={reload}
-        isEmpty={() => false}
-        emptyText=""
-        loadingText={t('earn.unified.loading')}
-      >
-        {(overview) => <UnifiedBody overview={overview} reload={reload} />}
-      </ResourceState>
-    </ScreenFrame>
+    <EarnScreenFrame title={t('meta.unified.title')} loadingText={t('earn.unified.loading')}>
+      {(overview, reload) => <UnifiedBody overview={overview} reload={reload} />}
+    </EarnScreenFrame>
   );
 }
 
