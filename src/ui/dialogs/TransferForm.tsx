@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -14,7 +14,8 @@ import { useResource } from '../live/use-resource';
 import { showToast } from '../notifications';
 import { Spinner } from '../Spinner';
 import { DialogActions } from './DialogActions';
-import { amountError, floorTo } from './money/amounts';
+import { AmountField } from './money/AmountField';
+import { amountError } from './money/amounts';
 import { useMoneyMoved } from './money/events';
 import { accountLabel } from './money/labels';
 import { SubmissionIds, isOutcomeUnknown } from './money/request-id';
@@ -241,25 +242,13 @@ export function TransferForm({ accounts, coin, from, to, close }: TransferFormPr
             />
           </Stack>
         </Group>
-        <TextInput
+        <AmountField
           label={amountLabel}
-          inputMode="decimal"
-          autoComplete="off"
           value={amount}
-          onChange={(e) => setAmount(e.currentTarget.value)}
+          onChange={setAmount}
           error={errors.amount}
-          required
-          rightSectionWidth={64}
-          rightSection={
-            <Button
-              size="compact-xs"
-              variant="subtle"
-              disabled={!ov}
-              onClick={() => setAmount(floorTo(availableIn(fromAcc), precision))}
-            >
-              {t('money.common.max')}
-            </Button>
-          }
+          max={ov ? availableIn(fromAcc) : undefined}
+          precision={precision}
         />
         {errors.form && (
           <Alert color="red" role="alert">

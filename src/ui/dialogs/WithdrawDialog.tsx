@@ -27,14 +27,15 @@ import { LtrText } from '../amount/LtrText';
 import { useResource } from '../live/use-resource';
 import { Spinner } from '../Spinner';
 import { DialogActions } from './DialogActions';
-import { amountError, floorTo } from './money/amounts';
+import { AmountField } from './money/AmountField';
+import { amountError } from './money/amounts';
 import { useMoneyMoved } from './money/events';
 import { statusColor, statusLabel } from './money/labels';
 import { SubmissionIds, isOutcomeUnknown } from './money/request-id';
 import type { DialogBodyProps } from './registry';
 
 /** How often a submitted withdrawal is re-read until it is done. */
-export const WITHDRAW_POLL_MS = 3000;
+const WITHDRAW_POLL_MS = 3000;
 
 type Field = 'coin' | 'chain' | 'address' | 'tag' | 'amount' | 'google' | 'email' | 'form';
 type Errors = Partial<Record<Field, string>>;
@@ -314,25 +315,13 @@ export default function WithdrawDialog({ props, close }: DialogBodyProps<'withdr
                 description={t('money.withdraw.tagNeeded')}
               />
             )}
-            <TextInput
+            <AmountField
               label={amountLabel}
-              inputMode="decimal"
-              autoComplete="off"
               value={amount}
-              onChange={(e) => setAmount(e.currentTarget.value)}
+              onChange={setAmount}
               error={errors.amount}
-              required
-              rightSectionWidth={64}
-              rightSection={
-                <Button
-                  size="compact-xs"
-                  variant="subtle"
-                  disabled={!ov}
-                  onClick={() => setAmount(floorTo(maxAmount, precision))}
-                >
-                  {t('money.common.max')}
-                </Button>
-              }
+              max={ov ? maxAmount : undefined}
+              precision={precision}
             />
             {chain && (
               <List size="sm" spacing={2} listStyleType="none">
