@@ -7,13 +7,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ASSETS_NAV } from '@src/app/routes';
-import { aggregateFixture, overviewFixture } from '../state/assets-fixtures';
+import { allAccountsOverview, sampleAggregateInfo } from '../../support/sample-answers';
 import { fakeApi, fakeScreenApi, renderApp } from '../ui/test-utils';
 
 const screenApi = () =>
   fakeScreenApi({
-    assetOverview: vi.fn(async () => overviewFixture()),
-    aggregateInfo: vi.fn(async () => aggregateFixture()),
+    assetOverview: vi.fn(async () => allAccountsOverview()),
+    aggregateInfo: vi.fn(async () => sampleAggregateInfo()),
   });
 
 describe('assets area', () => {

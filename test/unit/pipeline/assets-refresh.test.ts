@@ -4,7 +4,7 @@ import type { AssetOverview, AssetsAggregateInfo } from '@src/api/types';
 import { startAssetsRefresher, type AssetsApi } from '@src/pipeline/assets-refresh';
 import { assetOverviewAtom, assetsRefreshedAtAtom, refreshAssetsAtom } from '@src/state/assets';
 import { amlClearRefreshAtom, assetsAggregateInfoAtom, userAtom } from '@src/state/client';
-import { aggregateFixture, overviewFixture } from '../state/assets-fixtures';
+import { allAccountsOverview, sampleAggregateInfo } from '../../support/sample-answers';
 
 /** A promise the test settles by hand. */
 function deferred<T>() {
@@ -66,8 +66,8 @@ describe('startAssetsRefresher', () => {
     const timer = fakeTimer();
     let clock = 1000;
     const api: AssetsApi = {
-      assetOverview: vi.fn(async () => overviewFixture()),
-      aggregateInfo: vi.fn(async () => aggregateFixture()),
+      assetOverview: vi.fn(async () => allAccountsOverview()),
+      aggregateInfo: vi.fn(async () => sampleAggregateInfo()),
     };
     const r = startAssetsRefresher(store, api, { ...timer, now: () => clock });
     await r.idle();
@@ -104,9 +104,9 @@ describe('startAssetsRefresher', () => {
     const api: AssetsApi = {
       assetOverview: vi.fn(async () => {
         if (fail) throw Object.assign(new Error('down'), { code: 9000001 });
-        return overviewFixture();
+        return allAccountsOverview();
       }),
-      aggregateInfo: vi.fn(async () => aggregateFixture()),
+      aggregateInfo: vi.fn(async () => sampleAggregateInfo()),
     };
     const r = startAssetsRefresher(store, api, { ...timer, now: () => clock });
     await r.idle();
@@ -131,11 +131,11 @@ describe('startAssetsRefresher', () => {
     store.set(refreshAssetsAtom);
     r.refresh();
     expect(api.assetOverview).toHaveBeenCalledTimes(1);
-    overviews[0]?.resolve(overviewFixture());
-    infos[0]?.resolve(aggregateFixture());
+    overviews[0]?.resolve(allAccountsOverview());
+    infos[0]?.resolve(sampleAggregateInfo());
     await vi.waitFor(() => expect(api.assetOverview).toHaveBeenCalledTimes(2));
-    overviews[1]?.resolve(overviewFixture());
-    infos[1]?.resolve(aggregateFixture());
+    overviews[1]?.resolve(allAccountsOverview());
+    infos[1]?.resolve(sampleAggregateInfo());
     await r.idle();
     expect(api.assetOverview).toHaveBeenCalledTimes(2);
     r.stop();
@@ -146,8 +146,8 @@ describe('startAssetsRefresher', () => {
     const { api, overviews, infos } = heldApi();
     const r = startAssetsRefresher(store, api, fakeTimer());
     store.set(userAtom, { userId: 4001 });
-    overviews[0]?.resolve(overviewFixture());
-    infos[0]?.resolve(aggregateFixture());
+    overviews[0]?.resolve(allAccountsOverview());
+    infos[0]?.resolve(sampleAggregateInfo());
     await r.idle();
     expect(store.get(assetOverviewAtom).status).toBe('pending');
     expect(store.get(assetsRefreshedAtAtom)).toBeNull();
@@ -159,8 +159,8 @@ describe('startAssetsRefresher', () => {
     const timer = fakeTimer();
     let clear = false;
     const api: AssetsApi = {
-      assetOverview: vi.fn(async () => overviewFixture()),
-      aggregateInfo: vi.fn(async () => aggregateFixture({ isExistAmlClear: clear })),
+      assetOverview: vi.fn(async () => allAccountsOverview()),
+      aggregateInfo: vi.fn(async () => sampleAggregateInfo({ isExistAmlClear: clear })),
     };
     const r = startAssetsRefresher(store, api, timer);
     await r.idle();

@@ -11,7 +11,7 @@ import {
   walletUsdCents,
 } from '@src/state/assets';
 import type { Wallet } from '@src/wire/protocol';
-import { overviewFixture } from './assets-fixtures';
+import { allAccountsOverview } from '../../support/sample-answers';
 
 const rates = new Map([
   ['BTC', '64000'],
@@ -45,14 +45,14 @@ describe('cents', () => {
 
 describe('overviewView: live derivatives merged exactly', () => {
   it('without live wallets shows the overview as answered; the accounts add up to the total', () => {
-    const v = overviewView(overviewFixture(), undefined);
+    const v = overviewView(allAccountsOverview(), undefined);
     expect(v.totalUsd).toBe('51108.66');
     expect(v.accounts.reduce((s, a) => s + a.usdCents, 0n)).toBe(v.totalCents);
     expect(v.accounts.map((a) => a.accountType)).toHaveLength(12);
   });
 
   it('replaces DERIVATIVES by the wallets and moves the total by the difference, cent for cent', () => {
-    const o = overviewFixture();
+    const o = allAccountsOverview();
     // Equity moved: USDT 10 000 → 10 123.45678901, BTC 0.01 → 0.01000001.
     const live = liveDerivatives(
       [
@@ -79,7 +79,7 @@ describe('overviewView: live derivatives merged exactly', () => {
   });
 
   it('a wallet with no rate keeps the overview value of that coin (the total never shrinks silently)', () => {
-    const o = overviewFixture();
+    const o = allAccountsOverview();
     const live = liveDerivatives(
       [wallet('USDT', '1000000000000'), wallet('BTC', '1000000')],
       new Map([['USDT', '1']]),
@@ -90,7 +90,7 @@ describe('overviewView: live derivatives merged exactly', () => {
   });
 
   it('without a BTC rate the BTC total follows the overview ratio', () => {
-    const o = overviewFixture({ totalUsd: '100.00', totalBtc: '0.002', accounts: [] });
+    const o = allAccountsOverview({ totalUsd: '100.00', totalBtc: '0.002', accounts: [] });
     expect(overviewView(o, undefined).totalBtc).toBe('0.002');
   });
 });
@@ -105,14 +105,14 @@ describe('sharesBp', () => {
   });
 
   it('the overview shares add up to 100 %', () => {
-    const v = overviewView(overviewFixture(), undefined);
+    const v = overviewView(allAccountsOverview(), undefined);
     expect(v.accounts.reduce((s, a) => s + a.shareBp, 0)).toBe(10000);
   });
 });
 
 describe('coinRows and sorting', () => {
   it('gathers each coin across the accounts, most valuable first', () => {
-    const rows = coinRows(overviewView(overviewFixture(), undefined).accounts);
+    const rows = coinRows(overviewView(allAccountsOverview(), undefined).accounts);
     expect(rows.map((r) => r.coin)).toEqual(['BTC', 'USDT', 'ETH', 'EUR', 'USDC', 'XRP']);
     const usdt = rows.find((r) => r.coin === 'USDT');
     expect(usdt?.amount).toBe('12284.5678');

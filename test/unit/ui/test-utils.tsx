@@ -9,8 +9,6 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter } from 'react-router';
 import { vi, type Mocked } from 'vitest';
 import type {
-  AssetOverview,
-  AssetsAggregateInfo,
   ExchangeRateResult,
   IncomeHistoryResult,
   LeaderBotsResult,
@@ -26,6 +24,7 @@ import type { SessionApi } from '@src/pipeline/session';
 import { createI18n } from '@src/i18n/i18n';
 import { currentLangAtom } from '@src/state/client';
 import { createTapSlot } from '@src/wire/tap';
+import { earnOverview, sampleAggregateInfo } from '../../support/sample-answers';
 import { fakeMoneyApi } from './money-fakes';
 
 const files = import.meta.glob<{ default: Record<string, unknown> }>('../../../locales/*/*.json', {
@@ -33,7 +32,7 @@ const files = import.meta.glob<{ default: Record<string, unknown> }>('../../../l
 });
 
 /** Every locale file as an i18next Resource: { lng: { ns: {...} } }. */
-export function allResources(): Resource {
+function allResources(): Resource {
   const out: Record<string, ResourceLanguage> = {};
   for (const [path, mod] of Object.entries(files)) {
     const m = /locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
@@ -122,7 +121,7 @@ export const TEST_HOST: AppServices['host'] = {
 };
 
 /** A no-permission event source the test can fire. */
-export function noPermissionSource() {
+function noPermissionSource() {
   const listeners = new Set<(err: unknown) => void>();
   return {
     subscribe: (l: (err: unknown) => void) => {
@@ -171,172 +170,15 @@ export function fakeScreenApi(over: Partial<ScreenApi> = {}): Mocked<ScreenApi> 
       list: [],
     })),
     money: fakeMoneyApi(),
-    assetOverview: vi.fn<ScreenApi['assetOverview']>(async () => fakeOverview()),
+    assetOverview: vi.fn<ScreenApi['assetOverview']>(async () => earnOverview()),
     collateralSwitch: vi.fn<ScreenApi['collateralSwitch']>(async () => ({ status: 'SUCCESS' })),
     savingsSubscribe: vi.fn<ScreenApi['savingsSubscribe']>(async () => ({ status: 'SUCCESS' })),
     savingsRedeem: vi.fn<ScreenApi['savingsRedeem']>(async () => ({ status: 'SUCCESS' })),
     autoSaving: vi.fn<ScreenApi['autoSaving']>(async () => ({ status: 'SUCCESS' })),
     pledgeRepay: vi.fn<ScreenApi['pledgeRepay']>(async () => ({ status: 'SUCCESS' })),
-    aggregateInfo: vi.fn<ScreenApi['aggregateInfo']>(async () => fakeAggregateInfo()),
+    aggregateInfo: vi.fn<ScreenApi['aggregateInfo']>(async () => sampleAggregateInfo()),
   };
   return { ...base, ...over } as Mocked<ScreenApi>;
-}
-
-/**
- * An asset overview as the simulator answers it (docs/assets.md): every account kind, a unified
- * account with collateral coins, savings products, auto-saving coins and pledge loans; `over`
- * replaces top-level parts.
- */
-export function fakeOverview(over: Partial<AssetOverview> = {}): AssetOverview {
-  const zero = (accountType: AssetOverview['accounts'][number]['accountType']) => ({
-    accountType,
-    usdValue: '0.00',
-    coins: [],
-  });
-  return {
-    totalUsd: '30110.00',
-    totalBtc: '0.47046875',
-    accounts: [
-      zero('DERIVATIVES'),
-      zero('SPOT'),
-      {
-        accountType: 'UNIFIED',
-        usdValue: '13400.00',
-        coins: [
-          { coin: 'USDT', amount: '5000', available: '4000', usdValue: '5000.00' },
-          { coin: 'BTC', amount: '0.15', available: '0.15', usdValue: '9600.00' },
-          { coin: 'XRP', amount: '1000', available: '1000', usdValue: '600.00' },
-        ],
-      },
-      {
-        accountType: 'FUND',
-        usdValue: '2500.00',
-        coins: [{ coin: 'USDT', amount: '2500', available: '2500', usdValue: '2500.00' }],
-      },
-      zero('FIAT'),
-      zero('CARD'),
-      zero('MT4'),
-      zero('MT5'),
-      zero('BOT'),
-      zero('OPTION'),
-      {
-        accountType: 'SAVINGS',
-        usdValue: '1010.00',
-        coins: [{ coin: 'USDT', amount: '1010', available: '', usdValue: '1010.00' }],
-      },
-      {
-        accountType: 'PLEDGE',
-        usdValue: '12800.00',
-        coins: [{ coin: 'BTC', amount: '0.2', available: '', usdValue: '12800.00' }],
-      },
-    ],
-    unified: {
-      equityUsd: '13400.00',
-      marginUsd: '1200.00',
-      loanUsd: '1800.00',
-      upgraded: true,
-      upgradeEligible: false,
-      coins: [
-        {
-          coin: 'USDT',
-          amount: '5000',
-          available: '4000',
-          usdValue: '5000.00',
-          collateralSwitch: true,
-          collateralable: true,
-          borrowed: '1200',
-        },
-        {
-          coin: 'BTC',
-          amount: '0.15',
-          available: '0.15',
-          usdValue: '9600.00',
-          collateralSwitch: true,
-          collateralable: true,
-          borrowed: '0',
-        },
-        {
-          coin: 'XRP',
-          amount: '1000',
-          available: '1000',
-          usdValue: '600.00',
-          collateralSwitch: false,
-          collateralable: false,
-          borrowed: '1000',
-        },
-      ],
-    },
-    savings: {
-      products: [
-        {
-          productId: 'USDT-FLEX',
-          coin: 'USDT',
-          apy: '0.0512',
-          termDays: 0,
-          amount: '1000',
-          cumInterest: '10',
-          minAmount: '10',
-        },
-        {
-          productId: 'BTC-30D',
-          coin: 'BTC',
-          apy: '0.021',
-          termDays: 30,
-          amount: '0',
-          cumInterest: '0',
-          minAmount: '0.001',
-        },
-      ],
-      autoSaving: [
-        { coin: 'USDT', isSupported: true, isSelected: false },
-        { coin: 'DOGE', isSupported: false, isSelected: false },
-      ],
-    },
-    pledge: {
-      loans: [
-        {
-          loanId: 'L-1',
-          loanCoin: 'USDT',
-          borrowed: '6400',
-          collateralCoin: 'BTC',
-          collateralAmount: '0.2',
-          ltv: '0.5',
-          liquidationLtv: '0.9',
-          hourlyRate: '0.0000061',
-        },
-      ],
-    },
-    bots: [],
-    depositTo: 'FUND',
-    updatedAtE3: '1700000000000',
-    ...over,
-  };
-}
-
-/** The aggregate info of a user with nothing pending and no compliance flag; `over` replaces fields. */
-export function fakeAggregateInfo(over: Partial<AssetsAggregateInfo> = {}): AssetsAggregateInfo {
-  return {
-    hasPendingAssets: false,
-    isDisplayClear: false,
-    clearUserIdList: [],
-    eddGroupId: '',
-    isNeedDoDepositAmlEdd: false,
-    isExistAmlClear: false,
-    isExistDepositAml: false,
-    isExistDepositBatchRelease: false,
-    isExistUnTokenDeposit: false,
-    withdrawPendingCount: 0,
-    depositPendingCount: 0,
-    transferPendingCount: 0,
-    waitTaxCount: 0,
-    waitTravelRuleCount: 0,
-    isExistDepositUnauthentication_address: false,
-    totalUsd: '0.00',
-    totalBtc: '0',
-    accounts: [],
-    updatedAtE3: '1700000000000',
-    ...over,
-  };
 }
 
 /** The whole app on a memory router at `path` (the screens' REST calls answered by fakes). */

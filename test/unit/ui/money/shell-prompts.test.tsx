@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createStore } from 'jotai';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fakeOverview } from '../test-utils';
+import { earnOverview } from '../../../support/sample-answers';
 import { memberInfoAtom, profileUserTagAtom, userAtom } from '@src/state/client';
 import { ready } from '@src/state/loadable';
 import { ShellPrompts } from '@src/ui/dialogs/ShellPrompts';
@@ -75,7 +75,7 @@ describe('shell prompts', () => {
   });
 
   it('offers the unified upgrade to an eligible user, and the upgrade calls POST unified/upgrade', async () => {
-    const overview = fakeOverview();
+    const overview = earnOverview();
     const h = await renderMoney({
       store: signedIn(),
       children: <ShellPrompts />,

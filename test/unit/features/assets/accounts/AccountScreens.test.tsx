@@ -13,7 +13,7 @@ import FundingScreen from '@src/features/assets/accounts/FundingScreen';
 import MtScreen from '@src/features/assets/accounts/MtScreen';
 import OptionsScreen from '@src/features/assets/accounts/OptionsScreen';
 import SpotScreen from '@src/features/assets/accounts/SpotScreen';
-import { overviewFixture } from '../../../state/assets-fixtures';
+import { allAccountsOverview } from '../../../../support/sample-answers';
 import { assetsApi, renderAssetsScreen } from '../overview/assets-screen';
 
 const tableRows = (name: string) =>
@@ -69,8 +69,8 @@ describe('account screens', () => {
   it('says when an account is empty', async () => {
     const { api } = assetsApi({
       overview: async () =>
-        overviewFixture({
-          accounts: overviewFixture().accounts.map((a) =>
+        allAccountsOverview({
+          accounts: allAccountsOverview().accounts.map((a) =>
             a.accountType === 'SPOT' ? { ...a, usdValue: '0.00', coins: [] } : a,
           ),
         }),
@@ -86,7 +86,7 @@ describe('account screens', () => {
     await renderAssetsScreen(<SpotScreen />, { api });
     expect(screen.getByRole('status', { name: 'Loading your assets' })).toBeInTheDocument();
     const alert = await screen.findByRole('alert');
-    control.overview = async () => overviewFixture();
+    control.overview = async () => allAccountsOverview();
     await userEvent.setup().click(within(alert).getByRole('button', { name: 'Try again' }));
     await screen.findByRole('table', { name: 'Spot coins' });
   });
@@ -100,8 +100,8 @@ describe('account screens', () => {
     }));
     const { api } = assetsApi({
       overview: async () =>
-        overviewFixture({
-          accounts: overviewFixture().accounts.map((a) =>
+        allAccountsOverview({
+          accounts: allAccountsOverview().accounts.map((a) =>
             a.accountType === 'SPOT' ? { ...a, usdValue: '1035.00', coins } : a,
           ),
         }),

@@ -8,13 +8,14 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import PledgeScreen from '@src/features/assets/pledge/PledgeScreen';
 import { toastStore } from '@src/ui/notifications';
-import { apiError, fakeOverview } from '../../../ui/test-utils';
+import { earnOverview } from '../../../../support/sample-answers';
+import { apiError } from '../../../ui/test-utils';
 import { fakeScreenApi } from '../../harness';
 import { renderEarn } from './render';
 
 /** The fixture overview with `usdt` available in Funding. */
 function withFunding(usdt: string) {
-  const o = fakeOverview();
+  const o = earnOverview();
   return {
     ...o,
     accounts: o.accounts.map((a) =>
@@ -45,7 +46,7 @@ describe('PledgeScreen', () => {
   });
 
   it('says margin call and liquidation near in words as the LTV climbs', async () => {
-    const o = fakeOverview();
+    const o = earnOverview();
     const loan = o.pledge.loans[0]!;
     const api = fakeScreenApi({
       assetOverview: vi.fn(async () => ({
@@ -127,7 +128,7 @@ describe('PledgeScreen', () => {
 
   it('says so when there are no loans', async () => {
     const api = fakeScreenApi({
-      assetOverview: vi.fn(async () => fakeOverview({ pledge: { loans: [] } })),
+      assetOverview: vi.fn(async () => earnOverview({ pledge: { loans: [] } })),
     });
     await renderEarn(<PledgeScreen />, { api });
     expect(await screen.findByText('You have no pledge loans.')).toBeTruthy();

@@ -9,7 +9,8 @@ import { describe, expect, it, vi } from 'vitest';
 import UnifiedScreen from '@src/features/assets/unified/UnifiedScreen';
 import { preferencesAtom } from '@src/state/client';
 import { dialogAtom } from '@src/ui/dialogs/dialog-state';
-import { apiError, fakeOverview } from '../../../ui/test-utils';
+import { earnOverview } from '../../../../support/sample-answers';
+import { apiError } from '../../../ui/test-utils';
 import { fakeScreenApi } from '../../harness';
 import { renderEarn } from './render';
 
@@ -85,7 +86,7 @@ describe('UnifiedScreen', () => {
   });
 
   it('offers the upgrade to an eligible user and opens the shell dialog', async () => {
-    const overview = fakeOverview();
+    const overview = earnOverview();
     const api = fakeScreenApi({
       assetOverview: vi.fn(async () => ({
         ...overview,
@@ -112,7 +113,7 @@ describe('UnifiedScreen', () => {
       assetOverview: vi
         .fn()
         .mockRejectedValueOnce(apiError(10016))
-        .mockResolvedValue(fakeOverview()),
+        .mockResolvedValue(earnOverview()),
     });
     await renderEarn(<UnifiedScreen />, { api });
     const alert = await screen.findByRole('alert');

@@ -12,7 +12,7 @@ import OverviewScreen from '@src/features/assets/overview/OverviewScreen';
 import { noticesOf } from '@src/features/assets/overview/ComplianceNotices';
 import { refreshAssetsAtom } from '@src/state/assets';
 import { amlClearRefreshAtom, preferencesAtom } from '@src/state/client';
-import { aggregateFixture, overviewFixture } from '../../../state/assets-fixtures';
+import { allAccountsOverview, sampleAggregateInfo } from '../../../../support/sample-answers';
 import { wallet } from '../../../state/fixtures';
 import { assetsApi, renderAssetsScreen } from './assets-screen';
 
@@ -131,7 +131,7 @@ describe('assets overview', () => {
       'Compliance review finished',
     ],
   ])('shows the notice its flag calls for: %o', async (flags, title) => {
-    const { api } = assetsApi({ info: async () => aggregateFixture(flags) });
+    const { api } = assetsApi({ info: async () => sampleAggregateInfo(flags) });
     await renderAssetsScreen(<OverviewScreen />, { api });
     const notices = await screen.findByRole('region', { name: 'Account notices' });
     expect(within(notices).getByText(title)).toBeInTheDocument();
@@ -139,8 +139,8 @@ describe('assets overview', () => {
   });
 
   it('shows no notice without a flag, and the AML clearance only to the users it lists', () => {
-    expect(noticesOf(aggregateFixture(), 3001)).toEqual([]);
-    const clear = aggregateFixture({
+    expect(noticesOf(sampleAggregateInfo(), 3001)).toEqual([]);
+    const clear = sampleAggregateInfo({
       isExistAmlClear: true,
       isDisplayClear: true,
       clearUserIdList: [1],
@@ -152,7 +152,7 @@ describe('assets overview', () => {
   it('shows the pending counts linked to their records', async () => {
     const { api } = assetsApi({
       info: async () =>
-        aggregateFixture({
+        sampleAggregateInfo({
           depositPendingCount: 2,
           withdrawPendingCount: 1,
           transferPendingCount: 0,
@@ -179,7 +179,7 @@ describe('assets overview', () => {
     expect(await screen.findByText('Not up to date')).toBeInTheDocument();
     // The last figures stay, with the failure said.
     expect(totalUsd()).toBe('51,108.66');
-    control.overview = async () => overviewFixture();
+    control.overview = async () => allAccountsOverview();
     act(() => r.store.set(refreshAssetsAtom));
     await waitFor(() => expect(screen.queryByText('Not up to date')).not.toBeInTheDocument());
   });
@@ -190,7 +190,7 @@ describe('assets overview', () => {
     await waitFor(() => expect(r.store.get(amlClearRefreshAtom)).toBe(1));
     act(() => r.store.set(refreshAssetsAtom));
     await waitFor(() => expect(r.store.get(amlClearRefreshAtom)).toBe(2));
-    control.info = async () => aggregateFixture({ isExistAmlClear: true });
+    control.info = async () => sampleAggregateInfo({ isExistAmlClear: true });
     act(() => r.store.set(refreshAssetsAtom));
     await waitFor(() => expect(r.store.get(amlClearRefreshAtom)).toBe(0));
   });
@@ -220,7 +220,7 @@ describe('assets overview', () => {
     });
     await renderAssetsScreen(<OverviewScreen />, { api });
     const alert = await screen.findByRole('alert');
-    control.overview = async () => overviewFixture();
+    control.overview = async () => allAccountsOverview();
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(totalUsd()).toBe('51,108.66'));
   });

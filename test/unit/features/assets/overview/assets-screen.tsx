@@ -10,7 +10,7 @@ import type { AssetOverview, AssetsAggregateInfo } from '@src/api/types';
 import type { ScreenApi } from '@src/facade/screen-api';
 import { useAssetsLive } from '@src/features/assets/overview/use-assets';
 import { userAtom } from '@src/state/client';
-import { aggregateFixture, overviewFixture } from '../../../state/assets-fixtures';
+import { allAccountsOverview, sampleAggregateInfo } from '../../../../support/sample-answers';
 import { fakeScreenApi, renderScreen } from '../../harness';
 
 function Live({ children }: { children: ReactNode }) {
@@ -26,8 +26,8 @@ export interface AssetsApiControl {
 /** A screen API answering the overview and aggregate info through `control` (swappable). */
 export function assetsApi(control: Partial<AssetsApiControl> = {}) {
   const c: AssetsApiControl = {
-    overview: async () => overviewFixture(),
-    info: async () => aggregateFixture(),
+    overview: async () => allAccountsOverview(),
+    info: async () => sampleAggregateInfo(),
     ...control,
   };
   const api: ScreenApi = {
