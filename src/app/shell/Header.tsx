@@ -12,7 +12,7 @@ import classes from './shell.module.css';
 import { ThemeToggle } from '../../ui/ThemeToggle';
 
 /** The CSS variable the page's scroll padding reads (shell.module.css): focus stays clear of it. */
-export const HEADER_SIZE_VARIABLE = '--ad-header-block-size';
+const HEADER_SIZE_VARIABLE = '--ad-header-block-size';
 
 /** Keeps HEADER_SIZE_VARIABLE on <html> at the header's height while it is sticky. */
 function useHeaderHeightVariable(ref: RefObject<HTMLElement | null>) {
