@@ -3,8 +3,8 @@
  * with the built dashboard; once it has played to the end, the operator drags the scrubber of
  * /__replay back to an instant, and the dashboard (closed, reconnected and re-seeded through its
  * own path) shows the copied orders, positions and USDT balance that `--print-state --at` gives
- * for that instant, not those of the end. The page at 375 px does not scroll sideways, and the
- * scrubber moves with the keyboard too.
+ * for that instant, not those of the end. The page at 375 px does not scroll sideways, axe finds
+ * nothing serious on it, and the scrubber works from the keyboard with its position spoken.
  */
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -17,7 +17,9 @@ import { parseSession } from '@src/wire/session-file';
 import { readFileSync } from 'node:fs';
 import { loginAs } from './support/app';
 import { launchChromium, newPage } from './support/browser';
+import { seriousViolations } from './support/axe';
 import { REPO_ROOT } from './support/build';
+import { badStops, tabUntil } from './support/keyboard';
 import { screenshotBoth } from './support/screenshots';
 
 const appDir = inject('appDir');
@@ -145,7 +147,7 @@ describe('replay --serve timeline in Chromium', () => {
     await context.close();
   });
 
-  it('the operator page fits 375 px without sideways scrolling', async () => {
+  it('the operator page fits 375 px, has no serious axe finding, and seeks from the keyboard', async () => {
     server ??= await startReplayServer({
       session: parseSession(readFileSync(FILE, 'utf8')),
       name: 'follower_session',
@@ -161,6 +163,20 @@ describe('replay --serve timeline in Chromium', () => {
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
     expect(overflow).toBeLessThanOrEqual(0);
+    expect(await seriousViolations(page, '/__replay at 375 px')).toEqual([]);
+
+    // Keyboard only: Tab reaches the scrubber with its focus showing; Home seeks to the start,
+    // and what a screen reader reads (the slider's value text, the status) says where it is.
+    const slider = page.getByRole('slider', { name: 'Position in the session' });
+    const stops = await tabUntil(page, (s) => s.tag === 'input');
+    expect(await slider.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(badStops(stops)).toEqual([]);
+    await page.keyboard.press('Home');
+    await expect.poll(() => server!.status().positionMs, { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => slider.getAttribute('aria-valuetext')).toMatch(/^0\.0 s of 60\.0 s, /);
+    await expect
+      .poll(() => page.getByRole('status').textContent())
+      .toMatch(/^Paused at 0\.0 s of 60\.0 s/);
     await page.screenshot({
       path: join(REPO_ROOT, 'screenshots', 'replay-operator-375.png'),
       fullPage: true,
