@@ -16,8 +16,8 @@ import { loginAs, startApp } from './support/app';
 import { launchChromium, newPage } from './support/browser';
 
 /**
- * Generous for a loaded 2-core machine (seen: 25-90 s a test at a load average of 19); on a quiet
- * one a test takes 15-35 s, most of it waiting for blocks and refreshes.
+ * Generous for a loaded 2-core machine (seen: 34-66 s a test at a load average of 15-19). The
+ * deposit waits for 6 blocks of 3 s whatever the load.
  */
 const TEST_TIMEOUT_MS = 240_000;
 /** How long a screen may take to show what the simulator did (5 s refresh, 3 s blocks). */
