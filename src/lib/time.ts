@@ -8,7 +8,6 @@ import utc from 'dayjs/plugin/utc.js';
 dayjs.extend(utc);
 
 const DEFAULT_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
-const DATE_FORMAT = 'YYYY-MM-DD';
 /** Integer digits up to which a timestamp is read as seconds. */
 const SECONDS_MAX_DIGITS = 10;
 
@@ -52,9 +51,4 @@ export function formatTime(
   if (ms === undefined) return opts.placeholder ?? '--';
   const d = opts.utc ? dayjs.utc(ms) : dayjs(ms);
   return d.isValid() ? d.format(format) : (opts.placeholder ?? '--');
-}
-
-/** Formats as a date only (`YYYY-MM-DD`). */
-export function formatDate(ts: number | string | null | undefined, opts?: TimeFormatOptions) {
-  return formatTime(ts, DATE_FORMAT, opts);
 }
