@@ -1,8 +1,9 @@
 /**
  * The donut of the account kinds (lazy chunk: @mantine/charts + recharts). Hidden from assistive
- * technology and out of the tab order (recharts' keyboard layer, a focusable role=application
- * inside the aria-hidden box, is off): the table beside it is its text alternative. Its numbers
- * are drawing coordinates only; every figure a user reads comes from the cents in the table.
+ * technology and out of the tab order (recharts' keyboard layer, a focusable role=application,
+ * is off, and the pie's own tab stop too: nothing focusable inside the aria-hidden box): the table
+ * beside it is its text alternative. Its numbers are drawing coordinates only; every figure a
+ * user reads comes from the cents in the table.
  */
 import { DonutChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
@@ -19,7 +20,8 @@ export default function DistributionDonut({ data }: { data: DonutSlice[] }) {
       <DonutChart
         data={data}
         size={168}
-        pieChartProps={{ accessibilityLayer: false }}
+        accessibilityLayer={false}
+        pieProps={{ rootTabIndex: -1 }}
         thickness={26}
         withTooltip={false}
         withLabels={false}
