@@ -82,12 +82,3 @@ export function setCookie(
     return false;
   }
 }
-
-/** Removes cookie `name` (same path and domain as it was set with). */
-export function removeCookie(
-  name: string,
-  opts: Pick<CookieOptions, 'path' | 'domain'> = {},
-  jar: CookieJar | null = defaultJar(),
-): boolean {
-  return setCookie(name, '', { ...opts, maxAge: 0 }, jar);
-}
