@@ -12,6 +12,7 @@ import {
 } from '../i18n/languages';
 import { currentLangAtom } from '../facade';
 import { GlobeIcon } from './icons';
+import classes from './language-menu.module.css';
 
 const nameOf = (lng: string) =>
   lng === PSEUDO_LANGUAGE ? PSEUDO_LANGUAGE_NAME : (LANGUAGE_NAMES[lng as Language] ?? lng);
@@ -36,9 +37,11 @@ export function LanguageMenu() {
         <Button
           variant="default"
           leftSection={<GlobeIcon />}
+          classNames={{ root: classes.button, section: classes.icon }}
           aria-label={t('shell.language.label', { language: nameOf(current) })}
         >
-          {/* Narrow screens show the globe only; the accessible name still says the language. */}
+          {/* Narrow screens show the globe only, in a square button like the header's other icon
+              buttons; the accessible name still says the language. */}
           <Text span lang={current} visibleFrom="sm" inherit>
             {nameOf(current)}
           </Text>

@@ -6,6 +6,7 @@ import { HOME_PATHS } from '@src/pipeline/session';
 import { DEMO_ACCOUNTS } from '@src/features/login/demo-accounts';
 import { loginAs } from './support/app';
 import { newPage } from './support/browser';
+import { headerMisfits, overflows } from './support/overflow';
 import { screenshotBoth } from './support/screenshots';
 import { startAppAndBrowser } from './support/suite';
 
@@ -22,6 +23,13 @@ async function fresh(width?: number) {
 }
 
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
+
+/** What has keyboard focus: its tag and its name (label or text). */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement;
+    return el ? `${el.tagName}: ${el.getAttribute('aria-label') ?? el.textContent ?? ''}` : '';
+  });
 
 describe('shell in Chromium against the simulator', () => {
   it.each(DEMO_ACCOUNTS.map((a) => [a.username, a] as const))(
@@ -85,6 +93,59 @@ describe('shell in Chromium against the simulator', () => {
     await expect.poll(() => h1(page).textContent()).toBe('Derivatives assets');
     const back = await brand.boundingBox();
     expect(back!.x).toBeLessThan(200);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('fits 375 px without horizontal scrolling, the skip link first; the header controls fit', async () => {
+    const { context, page, errors } = await fresh(375);
+    await page.goto(`${app.sim.url}/login`);
+    await h1(page).waitFor();
+    expect(await overflows(page)).toEqual([]);
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe('A: Skip to main content');
+    await loginAs(page, app.sim.url, DEMO_ACCOUNTS[1]!);
+    await page.getByRole('banner').waitFor();
+    await expect.poll(() => h1(page).textContent()).toBe(HEADINGS.leader);
+    await page.getByRole('table', { name: 'Followers' }).getByRole('rowheader').first().waitFor();
+    expect(await overflows(page)).toEqual([]);
+    // skip link first on a signed-in page too, and it leads to the main content
+    await page.reload();
+    await page.getByRole('banner').waitFor();
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe('A: Skip to main content');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => location.hash)).toBe('#main-content');
+
+    // issue 15, item 10: every header control inside the viewport, a usable target, none on
+    // another; the language button a square around its globe; the chat launcher in the header,
+    // not floating over the content
+    const banner = page.getByRole('banner');
+    expect(await headerMisfits(page)).toEqual([]);
+    const language = banner.getByRole('button', { name: 'Language: English' });
+    const box = (await language.boundingBox())!;
+    expect(Math.abs(box.width - box.height)).toBeLessThanOrEqual(2);
+    const launcher = banner.getByRole('button', { name: 'Open support chat' });
+    await launcher.click();
+    const chat = page.getByRole('complementary', { name: 'Support chat' });
+    await chat.getByRole('heading', { name: 'Support' }).waitFor();
+    const panel = (await chat.boundingBox())!;
+    const header = (await banner.boundingBox())!;
+    expect(panel.y).toBeGreaterThanOrEqual(header.y + header.height);
+    expect(panel.x).toBeGreaterThanOrEqual(0);
+    expect(panel.x + panel.width).toBeLessThanOrEqual(375);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => chat.count()).toBe(0);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Open support chat');
+    // the language menu opens from its square button and still changes the language
+    await language.click();
+    await page.getByRole('menuitem', { name: 'Deutsch' }).click();
+    await page.waitForFunction(() => document.documentElement.lang === 'de-DE');
+    expect(await headerMisfits(page)).toEqual([]);
+    expect(await overflows(page)).toEqual([]);
+    await screenshotBoth(page, 'leader-375-de-DE');
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,13 +1,24 @@
 import { ActionIcon, Anchor, CloseButton, Group, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useAtomValue } from 'jotai';
 import { useEffect, useId, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../facade/services';
 import { ChatIcon } from '../../ui/icons';
+import { chatSlotAtom } from './chat-slot';
 import classes from './shell.module.css';
+
+/** Below this width the launcher sits in the header (shell.module.css's narrow breakpoint). */
+const NARROW_QUERY = '(max-width: 35.99em)';
 
 /**
  * Support-chat launcher (lazy chunk). The chat itself is the exchange's chat service at the host
  * config's `chatBase`; on a local/test host there is none, and the panel says so.
+ *
+ * Wide screens: a round launcher in the bottom corner, the panel above it. Narrow screens: the
+ * launcher is one of the header's controls (a floating button would cover content on every
+ * screen) and the panel opens under the header.
  *
  * Keyboard: the launcher opens the panel and focus moves to its close button (the panel sits
  * before the launcher); Escape, with focus in the panel or on the launcher (or nowhere), closes it
@@ -23,6 +34,10 @@ export default function ChatWidget() {
   const launcherRef = useRef<HTMLButtonElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const focusOnOpen = useRef(false);
+  const slot = useAtomValue(chatSlotAtom);
+  const narrow = useMediaQuery(NARROW_QUERY, false, { getInitialValueInEffect: false });
+  // On a narrow screen, once the header has made room for it.
+  const inHeader = narrow ? slot : null;
 
   const close = () => {
     setOpen(false);
@@ -39,7 +54,11 @@ export default function ChatWidget() {
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== 'Escape' || e.defaultPrevented) return;
       const active = document.activeElement;
-      const inside = !active || active === document.body || asideRef.current?.contains(active);
+      const inside =
+        !active ||
+        active === document.body ||
+        active === launcherRef.current ||
+        asideRef.current?.contains(active);
       if (!inside) return;
       e.preventDefault();
       setOpen(false);
@@ -49,44 +68,67 @@ export default function ChatWidget() {
     return () => document.removeEventListener('keydown', onKey);
   }, [open]);
 
+  const panel = open && (
+    <section id={panelId} className={classes.chatPanel} aria-labelledby={titleId}>
+      <Group justify="space-between" mb="xs" wrap="nowrap">
+        <Title order={2} size="h5" id={titleId}>
+          {t('chat.title')}
+        </Title>
+        <CloseButton ref={closeRef} aria-label={t('chat.close')} onClick={close} />
+      </Group>
+      <Text size="sm" mb="sm">
+        {t('chat.intro')}
+      </Text>
+      {host.isLocal ? (
+        <Text size="sm" c="dimmed">
+          {t('chat.unavailable')}
+        </Text>
+      ) : (
+        <Anchor href={host.chatBase} target="_blank" rel="noopener noreferrer" size="sm">
+          {t('chat.start')}
+        </Anchor>
+      )}
+    </section>
+  );
+  const launcher = (
+    <ActionIcon
+      ref={launcherRef}
+      size={inHeader ? 'lg' : 48}
+      variant={inHeader ? 'default' : 'filled'}
+      {...(inHeader ? {} : { radius: 'xl' })}
+      aria-label={open ? t('chat.close') : t('chat.open')}
+      aria-expanded={open}
+      aria-controls={open ? panelId : undefined}
+      onClick={() => {
+        focusOnOpen.current = !open;
+        setOpen((o) => !o);
+      }}
+    >
+      <ChatIcon />
+    </ActionIcon>
+  );
+
+  if (inHeader) {
+    return (
+      <>
+        {createPortal(launcher, inHeader)}
+        {panel && (
+          <aside
+            ref={asideRef}
+            className={`${classes.chat} ${classes.chatUnderHeader}`}
+            aria-label={t('chat.label')}
+            data-shell="chat"
+          >
+            {panel}
+          </aside>
+        )}
+      </>
+    );
+  }
   return (
     <aside ref={asideRef} className={classes.chat} aria-label={t('chat.label')} data-shell="chat">
-      {open && (
-        <section id={panelId} className={classes.chatPanel} aria-labelledby={titleId}>
-          <Group justify="space-between" mb="xs" wrap="nowrap">
-            <Title order={2} size="h5" id={titleId}>
-              {t('chat.title')}
-            </Title>
-            <CloseButton ref={closeRef} aria-label={t('chat.close')} onClick={close} />
-          </Group>
-          <Text size="sm" mb="sm">
-            {t('chat.intro')}
-          </Text>
-          {host.isLocal ? (
-            <Text size="sm" c="dimmed">
-              {t('chat.unavailable')}
-            </Text>
-          ) : (
-            <Anchor href={host.chatBase} target="_blank" rel="noopener noreferrer" size="sm">
-              {t('chat.start')}
-            </Anchor>
-          )}
-        </section>
-      )}
-      <ActionIcon
-        ref={launcherRef}
-        size={48}
-        radius="xl"
-        aria-label={open ? t('chat.close') : t('chat.open')}
-        aria-expanded={open}
-        aria-controls={open ? panelId : undefined}
-        onClick={() => {
-          focusOnOpen.current = !open;
-          setOpen((o) => !o);
-        }}
-      >
-        <ChatIcon />
-      </ActionIcon>
+      {panel}
+      {launcher}
     </aside>
   );
 }

@@ -1,5 +1,5 @@
 import { Button, Menu, Text } from '@mantine/core';
-import { useAtomValue } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { useLayoutEffect, useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
@@ -8,6 +8,7 @@ import { ConnectionBadge } from '../../features/connection/ConnectionBadge';
 import { HOME_PATHS, roleAtom } from '../../pipeline/session';
 import { userAtom } from '../../state/client';
 import { LanguageMenu } from '../../ui/LanguageMenu';
+import { chatSlotAtom } from './chat-slot';
 import classes from './shell.module.css';
 import { ThemeToggle } from '../../ui/ThemeToggle';
 
@@ -51,6 +52,7 @@ export default function Header() {
   const name = user.profile?.nickName || t('shell.account.userId', { id: user.userId });
   const headerRef = useRef<HTMLElement>(null);
   useHeaderHeightVariable(headerRef);
+  const setChatSlot = useSetAtom(chatSlotAtom);
 
   return (
     <header
@@ -73,6 +75,8 @@ export default function Header() {
         <ConnectionBadge />
         <LanguageMenu />
         <ThemeToggle />
+        {/* The chat launcher on narrow screens (ChatWidget puts it here). */}
+        <span ref={setChatSlot} className={classes.chatSlot} />
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>
             <Button variant="subtle" aria-label={t('shell.account.menu', { name })}>

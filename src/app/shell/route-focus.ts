@@ -23,12 +23,14 @@ const headingIn = (main: HTMLElement) => main.querySelector<HTMLElement>('h1');
 
 export function useRouteFocus(mainRef: RefObject<HTMLElement | null>): void {
   const { pathname } = useLocation();
-  const first = useRef(true);
+  // The path focus was last placed for: the first page load's counts as placed, so focus stays
+  // where the browser put it. (A flag set by the first run would not do: StrictMode, and the
+  // e2e build that runs under it, runs a new effect twice, and the second run would take the
+  // heading's focus from the skip link.)
+  const placedFor = useRef(pathname);
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
+    if (placedFor.current === pathname) return;
+    placedFor.current = pathname;
     const main = mainRef.current;
     if (!main) return;
     const heading = headingIn(main);

@@ -1,4 +1,4 @@
-import { Alert, Text } from '@mantine/core';
+import { Alert, Text, VisuallyHidden } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import type { TFunction } from 'i18next';
 import { useAtomValue } from 'jotai';
@@ -52,14 +52,17 @@ function ConnectionNoticeFor({
   }
   if (!text) return null;
   if (compact) {
+    // A mark beside the figure, its words for screen readers and on hover: a line of text here
+    // would make the figure's row taller, and move everything below it, for a brief reconnect.
     return (
-      <Text role="status" size="xs" c="yellow" fw={400}>
-        {text}
-      </Text>
+      <span role="status" className={classes.compactNotice} title={text}>
+        <span aria-hidden>⚠</span>
+        <VisuallyHidden>{text}</VisuallyHidden>
+      </span>
     );
   }
   return (
-    <Alert role="status" color="yellow" variant="light" className={classes.notice} p="xs">
+    <Alert role="status" color="yellow" variant="light" p="xs">
       {text}
     </Alert>
   );
@@ -221,20 +224,26 @@ export function TopicState({
       <NoDataOffline loadingText={loadingText} />
     );
   }
+  // The notices of a brief interruption (reconnecting, resyncing) lie over the top of the
+  // section's content instead of pushing it down and back (issue 15, item 6): nothing on the page
+  // moves while they come and go. A refresh that keeps failing is no passing state: it takes its
+  // own room.
   return (
-    <>
+    <div className={classes.live}>
       {st.status === 'error' && (
         <Alert role="alert" color="yellow" variant="light" className={classes.notice} p="xs">
           {t('live.refreshFailed')}
         </Alert>
       )}
-      {st.status === 'pending' && (
-        <Text role="status" size="xs" c="dimmed" className={classes.notice}>
-          {t('live.refreshing')}
-        </Text>
-      )}
-      <ConnectionNotice stream="private" />
-      {prices && <ConnectionNotice stream="public" />}
+      <div className={classes.overlay}>
+        {st.status === 'pending' && (
+          <Text role="status" size="xs" className={classes.refreshing}>
+            {t('live.refreshing')}
+          </Text>
+        )}
+        <ConnectionNotice stream="private" />
+        {prices && <ConnectionNotice stream="public" />}
+      </div>
       {empty ? (
         <Text c="dimmed" size="sm">
           {emptyText}
@@ -242,6 +251,6 @@ export function TopicState({
       ) : (
         children
       )}
-    </>
+    </div>
   );
 }

@@ -1,0 +1,71 @@
+/**
+ * What overflows sideways on the current page: the page itself, any table (ARIA or HTML) reaching
+ * past the viewport, and any scrolling box holding a table whose content is wider than the box.
+ * Empty when everything fits. (The same rule as layout.e2e.test.ts applies to every screen.)
+ */
+import type { Page } from 'playwright-core';
+
+export function overflows(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const vw = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth > vw) {
+      found.push(`page: ${document.documentElement.scrollWidth} px > ${vw} px`);
+    }
+    for (const t of document.querySelectorAll<HTMLElement>('[role="table"], table')) {
+      const name = t.getAttribute('aria-label') ?? t.querySelector('caption')?.textContent ?? '?';
+      // a table kept for screen readers only (inside a visually hidden 1 px box) takes no room
+      let hidden = false;
+      for (let el: HTMLElement | null = t; el && !hidden; el = el.parentElement) {
+        const r = el.getBoundingClientRect();
+        hidden = r.width <= 1 || r.height <= 1;
+      }
+      if (hidden) continue;
+      const box = t.getBoundingClientRect();
+      if (box.right > vw + 1 || box.left < -1) {
+        found.push(`${name}: table spans ${Math.round(box.left)}–${Math.round(box.right)} px`);
+      }
+      for (let el: HTMLElement | null = t; el && el !== document.body; el = el.parentElement) {
+        const ox = getComputedStyle(el).overflowX;
+        if (ox !== 'visible' && ox !== 'clip' && el.scrollWidth > el.clientWidth + 1) {
+          found.push(`${name}: its area scrolls sideways (${el.scrollWidth} > ${el.clientWidth})`);
+          break;
+        }
+      }
+    }
+    return found;
+  });
+}
+
+/**
+ * The header's controls (links and buttons of the banner) that do not fit: outside the viewport,
+ * smaller than a 24 px target (WCAG 2.5.8), or overlapping another one.
+ */
+export function headerMisfits(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const vw = document.documentElement.clientWidth;
+    const header = document.querySelector('header');
+    const controls = [...(header?.querySelectorAll<HTMLElement>('a, button') ?? [])]
+      .map((el) => ({
+        name: el.getAttribute('aria-label') ?? el.textContent ?? '?',
+        box: el.getBoundingClientRect(),
+      }))
+      .filter(({ box }) => box.width > 0 && box.height > 0);
+    controls.forEach(({ name, box }, i) => {
+      if (box.left < 0 || box.right > vw) {
+        found.push(`${name}: ${Math.round(box.left)}–${Math.round(box.right)} px`);
+      }
+      if (box.width < 24 || box.height < 24) {
+        found.push(`${name}: ${Math.round(box.width)}×${Math.round(box.height)} px`);
+      }
+      for (const other of controls.slice(i + 1)) {
+        const b = other.box;
+        const apart =
+          box.right <= b.left || b.right <= box.left || box.bottom <= b.top || b.bottom <= box.top;
+        if (!apart) found.push(`${name} overlaps ${other.name}`);
+      }
+    });
+    return found;
+  });
+}
