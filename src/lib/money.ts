@@ -372,23 +372,6 @@ export function displayPercentE4(
 export const formatDecimal = (value: string | null | undefined, opts?: FormatOptions): string =>
   displayDecimal(value, opts).text;
 
-/** Formats an `...E8` amount; decimals default to the coin's precision. */
-export const formatE8 = (
-  valueE8: string | null | undefined,
-  opts?: FormatOptions & { coin?: string },
-): string => displayE8(valueE8, opts).text;
-
-/** Formats a coin amount given as a decimal string, at the coin's precision. */
-export const formatCoin = (
-  value: string | null | undefined,
-  coin: string,
-  opts?: FormatOptions,
-): string => displayCoin(value, coin, opts).text;
-
 /** Formats a USD value (decimal string) with 2 decimals, rounded by its figure's rule. */
 export const formatUsd = (value: string | null | undefined, opts?: FormatOptions): string =>
   displayUsd(value, opts).text;
-
-/** Formats an `...E4` rate as a percentage: "245" → "2.45%". */
-export const formatPercentE4 = (rateE4: string | null | undefined, opts?: FormatOptions): string =>
-  displayPercentE4(rateE4, opts).text;

@@ -6,10 +6,10 @@ import { describe, expect, it } from 'vitest';
 import {
   displayDecimal,
   FIGURE_ROUNDING,
-  formatCoin,
+  displayCoin,
   formatDecimal,
-  formatE8,
-  formatPercentE4,
+  displayE8,
+  displayPercentE4,
   formatUsd,
 } from '@src/lib/money';
 import { formatAmount } from '@src/ui/amount/format-amount';
@@ -26,9 +26,9 @@ describe('rounding by kind of figure', () => {
   });
 
   it('rounds a balance down, whatever the digits cut (the issue: 0.21599785)', () => {
-    expect(formatE8('21599785', { coin: 'USDT' })).toBe('0.2159');
-    expect(formatCoin('0.21599785', 'USDT')).toBe('0.2159');
-    expect(formatE8('-21599785', { coin: 'USDT' })).toBe('-0.2159'); // towards zero
+    expect(displayE8('21599785', { coin: 'USDT' }).text).toBe('0.2159');
+    expect(displayCoin('0.21599785', 'USDT').text).toBe('0.2159');
+    expect(displayE8('-21599785', { coin: 'USDT' }).text).toBe('-0.2159'); // towards zero
     expect(formatUsd('9994.35995533')).toBe('9,994.35');
     expect(formatAmount('e8', '21599785', { coin: 'USDT' })).toBe('0.2159');
     expect(formatAmount('usd', '32000.999')).toBe('32,000.99');
@@ -36,9 +36,9 @@ describe('rounding by kind of figure', () => {
 
   it('rounds a PnL to the nearest: +0.21599785 is +0.2160', () => {
     const pnl = { figure: 'pnl' as const, sign: 'exceptZero' as const };
-    expect(formatE8('21599785', { coin: 'USDT', ...pnl })).toBe('+0.2160');
-    expect(formatCoin('-0.21599785', 'USDT', pnl)).toBe('-0.2160');
-    expect(formatCoin('0.21594999', 'USDT', pnl)).toBe('+0.2159');
+    expect(displayE8('21599785', { coin: 'USDT', ...pnl }).text).toBe('+0.2160');
+    expect(displayCoin('-0.21599785', 'USDT', pnl).text).toBe('-0.2160');
+    expect(displayCoin('0.21594999', 'USDT', pnl).text).toBe('+0.2159');
     expect(formatUsd('-1.494', pnl)).toBe('-1.49');
     expect(formatUsd('-1.495', pnl)).toBe('-1.50');
     expect(formatAmount('decimal', '0.21599785', { coin: 'USDT', figure: 'pnl' })).toBe('0.2160');
@@ -57,10 +57,10 @@ describe('rounding by kind of figure', () => {
   });
 
   it('rounds rates and returns to the nearest', () => {
-    expect(formatPercentE4('12345')).toBe('123.45%');
-    expect(formatPercentE4('5', { decimals: 1 })).toBe('0.1%'); // 0.05 % → 0.1 %
-    expect(formatPercentE4('-5', { decimals: 1 })).toBe('-0.1%');
-    expect(formatPercentE4('4', { decimals: 1 })).toBe('0.0%');
+    expect(displayPercentE4('12345').text).toBe('123.45%');
+    expect(displayPercentE4('5', { decimals: 1 }).text).toBe('0.1%'); // 0.05 % → 0.1 %
+    expect(displayPercentE4('-5', { decimals: 1 }).text).toBe('-0.1%');
+    expect(displayPercentE4('4', { decimals: 1 }).text).toBe('0.0%');
     expect(formatAmount('percentE4', '215', { figure: 'pnl' })).toBe('2.15%');
   });
 

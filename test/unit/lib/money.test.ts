@@ -11,10 +11,10 @@ import {
   decimalToScaled,
   e4ToDecimal,
   e8ToDecimal,
-  formatCoin,
+  displayCoin,
   formatDecimal,
-  formatE8,
-  formatPercentE4,
+  displayE8,
+  displayPercentE4,
   formatUsd,
   compareDecimal,
   coordinateToDecimal,
@@ -207,17 +207,17 @@ describe('formatting', () => {
     expect(coinPrecision('USDT')).toBe(4);
     expect(coinPrecision('SHIBX')).toBe(8);
     expect(coinPrecision(undefined)).toBe(8);
-    expect(formatE8('123456789012', { coin: 'BTC' })).toBe('1,234.56789012');
-    expect(formatE8('123456789012', { coin: 'USDT' })).toBe('1,234.5678');
+    expect(displayE8('123456789012', { coin: 'BTC' }).text).toBe('1,234.56789012');
+    expect(displayE8('123456789012', { coin: 'USDT' }).text).toBe('1,234.5678');
     // a USD balance is rounded down like every balance; a USD PnL to the nearest
     expect(formatUsd('1234.565')).toBe('1,234.56');
     expect(formatUsd('1234.565', { figure: 'pnl' })).toBe('1,234.57');
   });
 
   it('rounds down by default: a balance is never shown larger than it is', () => {
-    expect(formatE8('99999999', { coin: 'USDT' })).toBe('0.9999');
-    expect(formatCoin('1.99999', 'USDT')).toBe('1.9999');
-    expect(formatCoin('1.99999', 'USDT', { rounding: 'halfUp' })).toBe('2.0000');
+    expect(displayE8('99999999', { coin: 'USDT' }).text).toBe('0.9999');
+    expect(displayCoin('1.99999', 'USDT').text).toBe('1.9999');
+    expect(displayCoin('1.99999', 'USDT', { rounding: 'halfUp' }).text).toBe('2.0000');
   });
 
   it('locale separators', () => {
@@ -243,41 +243,41 @@ describe('formatting', () => {
     expect(formatDecimal('0', { decimals: 2, sign: 'exceptZero' })).toBe('0.00');
     expect(formatDecimal('-0.001', { decimals: 2 })).toBe('0.00');
     expect(formatDecimal('-0.001', { decimals: 2, sign: 'exceptZero' })).toBe('0.00');
-    expect(formatE8('-1', { coin: 'USDT', sign: 'always' })).toBe('+0.0000');
+    expect(displayE8('-1', { coin: 'USDT', sign: 'always' }).text).toBe('+0.0000');
   });
 
   it('grouping off and trailing zeros trimmed on request', () => {
     expect(formatDecimal('1234.5', { decimals: 4, grouping: false })).toBe('1234.5000');
     expect(formatDecimal('1234.5', { decimals: 4, trimZeros: true })).toBe('1,234.5');
-    expect(formatE8('100000000', { coin: 'BTC', trimZeros: true })).toBe('1');
+    expect(displayE8('100000000', { coin: 'BTC', trimZeros: true }).text).toBe('1');
   });
 
   it('percentages from E4 rates', () => {
-    expect(formatPercentE4('245')).toBe('2.45%');
-    expect(formatPercentE4('-10000')).toBe('-100.00%');
-    expect(formatPercentE4('5', { sign: 'always' })).toBe('+0.05%');
-    expect(formatPercentE4('12345', { decimals: 1 })).toBe('123.5%');
-    expect(formatPercentE4('245', { language: 'de' })).toBe('2,45\u00a0%');
-    expect(formatPercentE4('245', { language: 'tr' })).toBe('%2,45');
-    expect(formatPercentE4('123456789012345678901234567890')).toBe(
+    expect(displayPercentE4('245').text).toBe('2.45%');
+    expect(displayPercentE4('-10000').text).toBe('-100.00%');
+    expect(displayPercentE4('5', { sign: 'always' }).text).toBe('+0.05%');
+    expect(displayPercentE4('12345', { decimals: 1 }).text).toBe('123.5%');
+    expect(displayPercentE4('245', { language: 'de' }).text).toBe('2,45\u00a0%');
+    expect(displayPercentE4('245', { language: 'tr' }).text).toBe('%2,45');
+    expect(displayPercentE4('123456789012345678901234567890').text).toBe(
       '1,234,567,890,123,456,789,012,345,678.90%',
     );
   });
 
   it('masked amounts show ****', () => {
-    expect(formatE8('123', { masked: true })).toBe(MASK);
+    expect(displayE8('123', { masked: true }).text).toBe(MASK);
     expect(formatUsd('1', { masked: true })).toBe('****');
-    expect(formatPercentE4('245', { masked: true })).toBe('****');
+    expect(displayPercentE4('245', { masked: true }).text).toBe('****');
     expect(formatDecimal(undefined, { masked: true })).toBe('****');
   });
 
   it('missing or malformed values show the placeholder, never NaN', () => {
     for (const bad of [undefined, null, '', 'abc', '1e5', 'NaN', '1.2.3']) {
       expect(formatDecimal(bad)).toBe(PLACEHOLDER);
-      expect(formatE8(bad)).toBe(PLACEHOLDER);
-      expect(formatPercentE4(bad)).toBe(PLACEHOLDER);
+      expect(displayE8(bad).text).toBe(PLACEHOLDER);
+      expect(displayPercentE4(bad).text).toBe(PLACEHOLDER);
     }
-    expect(formatE8('1.5')).toBe(PLACEHOLDER); // an E8 field is an integer string
+    expect(displayE8('1.5').text).toBe(PLACEHOLDER); // an E8 field is an integer string
   });
 
   it('loses no precision for any integer string up to 40 digits (property)', () => {
@@ -297,8 +297,8 @@ describe('formatting', () => {
       '.';
     fc.assert(
       fc.property(anyInt, fc.constantFrom('en', 'de', 'fr', 'zh-HK', 'ar-SA'), (s, lang) => {
-        const shown = formatE8(s, { decimals: 8, language: lang, grouping: false })
-          .replace(/[\u200e\u200f\u061c]/g, '') // bidi marks around the sign
+        const shown = displayE8(s, { decimals: 8, language: lang, grouping: false })
+          .text.replace(/[\u200e\u200f\u061c]/g, '') // bidi marks around the sign
           .replace('\u2212', '-')
           .replace(decimalSep(lang), '.');
         const n = BigInt(s);
@@ -314,14 +314,14 @@ describe('formatting', () => {
       fc.property(anyInt, fc.integer({ min: 0, max: 8 }), (s, d) => {
         const exact = BigInt(s); // E8 units
         const unit = 10n ** BigInt(8 - d);
-        const down = BigInt(formatE8(s, { decimals: d, grouping: false }).replace('.', ''));
+        const down = BigInt(displayE8(s, { decimals: d, grouping: false }).text.replace('.', ''));
         // down has d decimals: scale back to E8 units.
         const downE8 = down * unit;
         const abs = (x: bigint): bigint => (x < 0n ? -x : x);
         expect(abs(downE8) <= abs(exact)).toBe(true); // towards zero: never larger
         expect(abs(exact - downE8) < unit).toBe(true);
         const half = BigInt(
-          formatE8(s, { decimals: d, grouping: false, rounding: 'halfUp' }).replace('.', ''),
+          displayE8(s, { decimals: d, grouping: false, rounding: 'halfUp' }).text.replace('.', ''),
         );
         expect(abs(half * unit - exact) * 2n <= unit).toBe(true);
       }),
