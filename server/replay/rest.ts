@@ -69,6 +69,14 @@ class Raw {
   ) {}
 }
 
+/** A result answered with its own `time_now` (ms since the epoch), not the clock's. */
+class AtTime {
+  constructor(
+    readonly result: unknown,
+    readonly nowMs: number,
+  ) {}
+}
+
 /** A business error (ret_code), with the catalogue's message unless one is given. */
 class Refusal {
   constructor(
@@ -250,7 +258,9 @@ export function registerReplayRest(app: FastifyInstance, { world }: RestDeps): v
   const snapshot = (topic: PrivateTopic): RouteDef => ({
     handle: () => {
       const rec = world.recordedAnswer(SNAPSHOT_PATHS[topic]);
-      return rec ? new Raw(rec.status, rec.body) : snapshotOf(world.state(), topic);
+      if (rec) return new Raw(rec.status, rec.body);
+      // Taken at the instant of the state it holds: no frame still to come is older than it.
+      return new AtTime(snapshotOf(world.state(), topic), world.snapshotTime(topic));
     },
   });
 
@@ -449,6 +459,7 @@ export function registerReplayRest(app: FastifyInstance, { world }: RestDeps): v
         if (out instanceof Raw)
           return reply.code(out.status).type('application/json').send(out.body);
         if (out instanceof Refusal) return errorEnvelope(out.code, out.message, world.now());
+        if (out instanceof AtTime) return okEnvelope(out.result ?? null, out.nowMs);
         return okEnvelope(out ?? null, world.now());
       },
     });

@@ -31,15 +31,29 @@ export interface Cue {
   readonly kind: CueKind;
   /** frame: the topic when the frame names one; rest: the private topic it seeds. */
   readonly topic?: string;
+  /**
+   * A valid private data frame: the earliest `updatedAtE3` of its items (ms). A recorded frame
+   * arrives after its stamp (at `t`, up to a tick later), so a snapshot of the state before it
+   * must not claim a later time (world.ts `snapshotTime`).
+   */
+  readonly stamp?: number;
 }
 
 /** Codes a client uses to end a connection normally: at a stream's end they are not incidents. */
 const NORMAL_END = new Set([1000, 1001, 1005]);
 
-function frameTopic(stream: StreamName, text: string): { ack: boolean; topic?: string } {
+function frameTopic(
+  stream: StreamName,
+  text: string,
+): { ack: boolean; topic?: string; stamp?: number } {
   const f = decodeFrame(stream, text);
   if (f.kind === 'response') return { ack: true };
-  if (f.kind === 'data' || f.kind === 'ticker') return { ack: false, topic: f.topic };
+  if (f.kind === 'ticker') return { ack: false, topic: f.topic };
+  if (f.kind === 'data') {
+    let stamp = Infinity;
+    for (const item of f.items) stamp = Math.min(stamp, Number(item.updatedAtE3));
+    return { ack: false, topic: f.topic, ...(stamp < Infinity ? { stamp } : {}) };
+  }
   try {
     const o = JSON.parse(text) as { topic?: unknown };
     return { ack: false, ...(typeof o?.topic === 'string' ? { topic: o.topic } : {}) };
@@ -57,9 +71,15 @@ export function timeline(events: readonly SessionEvent[]): Cue[] {
   return events.map((event, index): Cue => {
     switch (event.kind) {
       case 'recv': {
-        const { ack, topic } = frameTopic(event.stream, event.frame);
+        const { ack, topic, stamp } = frameTopic(event.stream, event.frame);
         if (ack) return { index, event, kind: 'quiet' };
-        return { index, event, kind: 'frame', ...(topic !== undefined ? { topic } : {}) };
+        return {
+          index,
+          event,
+          kind: 'frame',
+          ...(topic !== undefined ? { topic } : {}),
+          ...(stamp !== undefined ? { stamp } : {}),
+        };
       }
       case 'close': {
         const end = lastOf[event.stream] === index && NORMAL_END.has(event.code);

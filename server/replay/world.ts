@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { envOf, sessionCookieName } from '../../src/config/host';
 import { DEMO_LOGINS } from '../../src/config/demo';
 import type { StreamState } from '../../src/state/model';
-import type { StreamName } from '../../src/wire/protocol';
+import type { PrivateTopic, StreamName } from '../../src/wire/protocol';
 import { Replayer, replayEvents } from '../../src/pipeline/replay';
 import { cutIndex, parseInstant } from '../../src/pipeline/replay-query';
 import type { Session, SessionEvent } from '../../src/wire/session-file';
@@ -73,6 +73,11 @@ export class ReplayWorld {
   /** The state with the first wallet snapshot, computed once (valuations before it is played). */
   private seedState: StreamState | undefined;
   private readonly firstSeed: number | undefined;
+  /**
+   * Per topic, its stamped frames in order (`at`: cue indexes) and `min[k]`: the earliest stamp
+   * of frames k and later (what snapshotTime needs, by binary search on the events played).
+   */
+  private readonly stamps = new Map<string, { at: number[]; min: number[] }>();
 
   constructor(
     readonly session: Session,
@@ -90,6 +95,18 @@ export class ReplayWorld {
       const list = this.restByPath.get(path) ?? [];
       list.push(c);
       this.restByPath.set(path, list);
+    }
+    for (const c of this.cues) {
+      if (c.kind !== 'frame' || c.topic === undefined || c.stamp === undefined) continue;
+      const list = this.stamps.get(c.topic) ?? { at: [], min: [] };
+      list.at.push(c.index);
+      list.min.push(c.stamp);
+      this.stamps.set(c.topic, list);
+    }
+    for (const { min } of this.stamps.values()) {
+      for (let k = min.length - 2; k >= 0; k--) {
+        min[k] = Math.min(min[k] as number, min[k + 1] as number);
+      }
     }
     this.timers = opts.timers ?? realTimers;
     this.playback = new Playback(this.cues, {
@@ -117,6 +134,30 @@ export class ReplayWorld {
   /** Session time now (ms since the epoch): the recording's start plus the playback position. */
   now(): number {
     return this.epoch + this.playback.position;
+  }
+
+  /**
+   * The instant (session ms since the epoch) a snapshot of `topic` built from state() is taken
+   * at: its answer's `time_now`. The client takes every delta older than that as already in the
+   * snapshot: it never re-creates an entity the snapshot lacks (PROTOCOL.md section 6, and the
+   * snapshot's tombstones are raised to it). So it is the playback clock, but never later than a
+   * frame of the topic still to be played: the clock runs ahead of the events played while their
+   * timer is late (a busy machine), and a recorded frame arrives after its own stamp (at `t`, up
+   * to a tick later), so the clock may lie between the two.
+   */
+  snapshotTime(topic: PrivateTopic): number {
+    const now = this.now();
+    const list = this.stamps.get(topic);
+    if (!list) return now;
+    const played = this.playback.played;
+    let lo = 0;
+    let hi = list.at.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((list.at[mid] as number) < played) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < list.min.length ? Math.min(now, list.min[lo] as number) : now;
   }
 
   /** The state the played frames and snapshots have built (the project's own replay). */

@@ -4,8 +4,15 @@ import type { PlaybackTimers } from '@server/replay/playback';
 
 export const SESSIONS = new URL('../../sessions/', import.meta.url).pathname;
 
-/** Playback timers that move only when told to. */
-export function manualTimers(): PlaybackTimers & { advance(ms: number): void } {
+/**
+ * Playback timers that move only when told to. `lag(ms)` moves the clock without running the
+ * timers that fall due (an event loop too busy to run them on time, as under heavy load); the
+ * next `advance` runs them, late.
+ */
+export function manualTimers(): PlaybackTimers & {
+  advance(ms: number): void;
+  lag(ms: number): void;
+} {
   let now = 0;
   let seq = 0;
   let queue: { at: number; seq: number; fn: () => void }[] = [];
@@ -31,6 +38,9 @@ export function manualTimers(): PlaybackTimers & { advance(ms: number): void } {
         due.fn();
       }
       now = target;
+    },
+    lag(ms) {
+      now += ms;
     },
   };
 }
