@@ -7,7 +7,7 @@
 import type { KeyboardEvent } from 'react';
 
 /** ArrowDown on a closed menu's button opens it, as a click (Enter, Space) does. */
-export function openMenuOnArrowDown(event: KeyboardEvent<HTMLElement>): void {
+function openMenuOnArrowDown(event: KeyboardEvent<HTMLElement>): void {
   const button = event.currentTarget;
   if (event.key !== 'ArrowDown' || button.hasAttribute('data-expanded')) return;
   event.preventDefault();
