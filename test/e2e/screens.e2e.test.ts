@@ -215,7 +215,20 @@ describe('live screens in Chromium', () => {
       .waitFor();
     await page.getByRole('table', { name: 'Followers' }).getByRole('rowheader').first().waitFor();
     await page.getByRole('region', { name: 'Income over time' }).locator('svg').first().waitFor();
-    await page.getByRole('table', { name: 'Open trading bots' }).waitFor();
+    const bots = page.getByRole('table', { name: 'Open trading bots' });
+    await bots.getByRole('rowheader').first().waitFor();
+    // the bots were created in the weeks before now, not years before (issue 15, item 9)
+    const created = await bots.evaluate((t) =>
+      [...t.querySelectorAll('[role="cell"], td')]
+        .map((c) => c.textContent ?? '')
+        .filter((text) => /^\d{4}-\d\d-\d\d/.test(text)),
+    );
+    expect(created).toHaveLength(3);
+    for (const date of created) {
+      const age = Date.now() - Date.parse(date.slice(0, 10));
+      expect(age).toBeGreaterThan(0);
+      expect(age).toBeLessThan(60 * 86_400_000);
+    }
     await page
       .getByRole('table', { name: 'Lead positions' })
       .getByRole('rowheader')
