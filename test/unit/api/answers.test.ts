@@ -3,6 +3,7 @@ import { checkAnswer } from '@src/api/answers';
 import { createEndpoints } from '@src/api/endpoints';
 import { ParseError } from '@src/api/errors';
 import type { HttpClient } from '@src/api/http';
+import { sampleAggregateInfo } from '../../support/sample-answers';
 
 const profile = {
   userId: 1001,
@@ -51,27 +52,12 @@ describe('REST answers are checked at the boundary', () => {
   });
 
   it('refuses money sent as a JSON number in the aggregate info', () => {
-    const info = {
-      hasPendingAssets: false,
-      isDisplayClear: false,
-      clearUserIdList: [],
-      eddGroupId: '',
-      isNeedDoDepositAmlEdd: false,
-      isExistAmlClear: false,
-      isExistDepositAml: false,
-      isExistDepositBatchRelease: false,
-      isExistUnTokenDeposit: false,
-      withdrawPendingCount: 0,
+    const info = sampleAggregateInfo({
       depositPendingCount: 1,
-      transferPendingCount: 0,
-      waitTaxCount: 0,
-      waitTravelRuleCount: 0,
-      isExistDepositUnauthentication_address: false,
       totalUsd: '1234.56',
       totalBtc: '0.01925',
       accounts: [{ accountType: 'SPOT', usdValue: '1234.56' }],
-      updatedAtE3: '1700000000000',
-    };
+    });
     expect(checkAnswer('aggregateInfo', info)).toEqual(info);
     expect(() => checkAnswer('aggregateInfo', { ...info, totalUsd: 1234.56 })).toThrow(
       /aggregateInfo: totalUsd/,
