@@ -1,4 +1,5 @@
 /** The running simulator's parts, as the REST, stream and admin layers see them. */
+import type { Banners } from './rest/banners';
 import type { Auth } from './accounts/auth';
 import type { Assets } from './assets/assets';
 import type { UserSettings } from './accounts/profiles';
@@ -28,6 +29,8 @@ export interface Sim {
   readonly settings: UserSettings;
   readonly restFaults: RestFaults;
   readonly collected: Ring<CollectEvent>;
+  /** The banner configuration, with the operator's announcements. */
+  readonly banners: Banners;
   readonly recorder: Recorder | undefined;
   /** Name of the session cookie (secure-token-testnet). */
   readonly cookieName: string;

@@ -3,6 +3,7 @@
  * tests. With `clock: 'manual'` nothing moves until `clock.advance(ms)`, so a test is fast and
  * every run with the same seed sends the same frames.
  */
+import { Banners } from './rest/banners';
 import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { envOf, sessionCookieName } from '../src/config/host';
@@ -133,6 +134,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     settings: new UserSettings(),
     restFaults: new RestFaults(),
     collected: new Ring<CollectEvent>(COLLECT_CAPACITY),
+    banners: new Banners(),
     recorder,
     // The simulator always serves the local test network: secure-token-testnet.
     cookieName: sessionCookieName(envOf('localhost')),

@@ -10,6 +10,7 @@ import { after, ManualClock } from '../clock';
 import type { Sim } from '../sim';
 import { sendTickerSnapshot } from '../ws/streams';
 import type { ConnFilter } from '../ws/hub';
+import { MAX_BANNERS } from '../rest/banners';
 import { Advancer } from './advance';
 import { guardOperatorScope } from './operator-guard';
 import * as S from './schemas';
@@ -140,6 +141,20 @@ export function registerAdminRoutes(app: FastifyInstance, sim: Sim): void {
           return reply.code(sim.assets.has(b.userId) ? 400 : 404).send({ error: out });
         }
         return { ok: true, deposit: out };
+      });
+
+      // Announcements: put up (or replace by id) and take down a banner of the banner config.
+      admin.post('/banners', { schema: { body: S.banner } }, (req, reply) => {
+        const b = req.body as { id: string; title: string; link?: string; placement: string };
+        if (!sim.banners.put({ ...b, link: b.link ?? '' })) {
+          return reply.code(409).send({ error: `at most ${MAX_BANNERS} banners` });
+        }
+        return { ok: true, banners: sim.banners.of().list };
+      });
+      admin.delete('/banners/:id', { schema: { params: S.bannerParam } }, (req, reply) => {
+        const { id } = req.params as { id: string };
+        if (!sim.banners.remove(id)) return reply.code(404).send({ error: `no banner ${id}` });
+        return { ok: true, banners: sim.banners.of().list };
       });
 
       const advancer = sim.clock instanceof ManualClock ? new Advancer(sim.clock) : undefined;

@@ -65,3 +65,19 @@ export const deposit = obj(
   },
   ['userId', 'coin', 'chain', 'amount'],
 );
+
+/** An operator's banner (docs/simulator.md): 'global_popup' is shown once per user as a popup. */
+export const banner = obj(
+  {
+    id: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' },
+    title: { type: 'string', minLength: 1, maxLength: 500 },
+    link: { type: 'string', maxLength: 500 },
+    placement: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[a-z0-9_-]+$' },
+  },
+  ['id', 'title', 'placement'],
+);
+export const bannerParam = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'string', minLength: 1, maxLength: 64 } },
+} as const;

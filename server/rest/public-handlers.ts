@@ -1,5 +1,5 @@
 /** Public configuration calls and the monitoring collector. */
-import type { BannerConfig, BannerQuery, CollectBody, WebConfig } from '../../src/api/types';
+import type { BannerQuery, CollectBody, WebConfig } from '../../src/api/types';
 import { paramError } from './envelope';
 import { bannerBody, collectBody } from './schemas';
 import { body, type HandlerTable } from './table';
@@ -25,31 +25,11 @@ const WEB_CONFIG: WebConfig = {
   maintenance: false,
 };
 
-const BANNERS: BannerConfig = {
-  list: [
-    {
-      id: 'b-copytrade-2024',
-      title: 'Copy the best traders',
-      link: '/copytrade',
-      placement: 'assets-top',
-    },
-    { id: 'b-earn-usdt', title: 'Earn up to 8 % on USDT', link: '/earn', placement: 'assets-top' },
-    { id: 'b-card', title: 'Spend crypto with the card', link: '/card', placement: 'assets-side' },
-  ],
-};
-
-/** The banners of one placement, or all of them. */
-function bannersFor(placement: string | undefined): BannerConfig {
-  return placement === undefined
-    ? BANNERS
-    : { list: BANNERS.list.filter((b) => b.placement === placement) };
-}
-
 export const PUBLIC_HANDLERS = {
   webConfig: { handle: () => WEB_CONFIG },
   bannerConfig: {
     schema: { body: bannerBody },
-    handle: (c) => bannersFor(body<BannerQuery | undefined>(c.req)?.placement),
+    handle: (c) => c.sim.banners.of(body<BannerQuery | undefined>(c.req)?.placement),
   },
   collect: {
     schema: { body: collectBody },

@@ -476,7 +476,7 @@ export interface WebConfig {
   maintenance: boolean;
 }
 
-interface Banner {
+export interface Banner {
   id: string;
   title: string;
   link: string;

@@ -50,6 +50,14 @@ interface Prompt {
   seen: () => void;
 }
 
+/**
+ * A banner's link as the popup may open it: a path of this site or an https address; anything
+ * else (javascript:, data:, a protocol-relative //host) is dropped, whatever the config says.
+ */
+export function safeLink(link: string): string | undefined {
+  return /^\/(?![/\\])/.test(link) || /^https:\/\/[^\s]+$/i.test(link) ? link : undefined;
+}
+
 export function ShellPrompts() {
   const signedIn = useAtomValue(isSignedInAtom);
   return signedIn ? <PromptQueue /> : null;
@@ -110,7 +118,10 @@ function PromptQueue() {
           if (!banner) return;
           add({
             order: 2,
-            dialog: { name: 'globalPopup', props: { message: banner.title, link: banner.link } },
+            dialog: {
+              name: 'globalPopup',
+              props: { message: banner.title, link: safeLink(banner.link) },
+            },
             seen: () =>
               local.setJSON(globalPopupSeenKey(userId), { ids: [...seen, banner.id].slice(-50) }),
           });

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { earnOverview } from '../../../support/sample-answers';
 import { memberInfoAtom, profileUserTagAtom, userAtom } from '@src/state/client';
 import { ready } from '@src/state/loadable';
-import { ShellPrompts } from '@src/ui/dialogs/ShellPrompts';
+import { safeLink, ShellPrompts } from '@src/ui/dialogs/ShellPrompts';
 import { renderMoney } from './harness';
 
 const MEMBER = {
@@ -72,6 +72,36 @@ describe('shell prompts', () => {
     await userEvent.click(await within(warning).findByRole('button', { name: 'Verstanden' }));
     const popup = await screen.findByRole('dialog', { name: /./, description: undefined });
     expect(await within(popup).findByText('Wartung um 02:00 UTC')).toBeInTheDocument();
+    expect(within(popup).getByRole('link')).toHaveAttribute('href', '/news');
+  });
+
+  it('drops a popup link that is not this site or https (javascript:, data:, //host)', async () => {
+    for (const link of ['javascript:alert(1)', 'data:text/html,x', '//evil.example/x']) {
+      expect(safeLink(link)).toBeUndefined();
+    }
+    expect(safeLink('/news')).toBe('/news');
+    expect(safeLink('https://announcements.example/2026')).toBe(
+      'https://announcements.example/2026',
+    );
+    await renderMoney({
+      store: signedIn(),
+      children: <ShellPrompts />,
+      money: {
+        bannerConfig: async () => ({
+          list: [
+            {
+              id: 'b2',
+              title: 'Maintenance',
+              link: 'javascript:alert(1)',
+              placement: 'global_popup',
+            },
+          ],
+        }),
+      },
+    });
+    const popup = await screen.findByRole('dialog', { name: /./ });
+    expect(await within(popup).findByText('Maintenance')).toBeInTheDocument();
+    expect(within(popup).queryByRole('link')).toBeNull();
   });
 
   it('offers the unified upgrade to an eligible user, and the upgrade calls POST unified/upgrade', async () => {
