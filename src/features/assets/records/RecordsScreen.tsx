@@ -4,6 +4,7 @@ import dayjs from 'dayjs';
 import { useAtomValue } from 'jotai';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import type { TFunction } from 'i18next';
 import {
   useScreenApi,
@@ -25,7 +26,9 @@ import { Spinner } from '../../../ui/Spinner';
 import classes from './records.module.css';
 import { usePaged, type Paged } from './use-paged';
 
-type Tab = 'deposits' | 'withdrawals' | 'transfers';
+const TABS = ['deposits', 'withdrawals', 'transfers'] as const;
+type Tab = (typeof TABS)[number];
+const isTab = (v: string | null): v is Tab => TABS.includes(v as Tab);
 type Preset = '7d' | '30d' | '90d' | 'custom';
 const PICKER_FORMAT = 'YYYY-MM-DD HH:mm';
 
@@ -53,7 +56,20 @@ const timeOf = (e3: string) => dayjs(Number(e3)).format('YYYY-MM-DD HH:mm:ss');
 export default function RecordsScreen() {
   const { t } = useTranslation('user-assets');
   const open = useMoneyDialogs();
-  const [tab, setTab] = useState<Tab>('deposits');
+  // The tab is in the address (`?tab=withdrawals`): the overview's pending counts link to their
+  // list, and a reload or a shared link keeps it. Anything else there means deposits.
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('tab');
+  const tab: Tab = isTab(asked) ? asked : 'deposits';
+  const setTab = (next: Tab) =>
+    setParams(
+      (p) => {
+        const out = new URLSearchParams(p);
+        out.set('tab', next);
+        return out;
+      },
+      { replace: true },
+    );
   const [filter, setFilter] = useState<Filter>({ coin: null, start: null, end: null });
   const [preset, setPreset] = useState<Preset | null>(null);
 
@@ -156,7 +172,7 @@ export default function RecordsScreen() {
         </Group>
       }
     >
-      <Tabs value={tab} onChange={(v) => v && setTab(v as Tab)} keepMounted={false}>
+      <Tabs value={tab} onChange={(v) => isTab(v) && setTab(v)} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="deposits">{t('money.records.tabs.deposits')}</Tabs.Tab>
           <Tabs.Tab value="withdrawals">{t('money.records.tabs.withdrawals')}</Tabs.Tab>

@@ -1,15 +1,24 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { RecordQuery } from '@src/api/types';
 import RecordsScreen from '@src/features/assets/records/RecordsScreen';
 import { depositRecord } from '../../../ui/money-fakes';
 import { renderMoney } from '../../../ui/money/harness';
 
+/** The screen at its address (it keeps its tab in `?tab=`). */
+function records(path = '/assets/records') {
+  const router = createMemoryRouter([{ path: '/assets/records', element: <RecordsScreen /> }], {
+    initialEntries: [path],
+  });
+  return { router, children: <RouterProvider router={router} /> };
+}
+
 describe('records screen', () => {
   it('lists deposits with status and confirmations, pages by cursor, and filters by coin', async () => {
     const h = await renderMoney({
-      children: <RecordsScreen />,
+      children: records().children,
       money: {
         depositList: vi.fn(async (q: RecordQuery = {}) =>
           q.cursor === 'c2'
@@ -48,7 +57,7 @@ describe('records screen', () => {
   });
 
   it('picks a time range from the presets as a start time', async () => {
-    const h = await renderMoney({ children: <RecordsScreen /> });
+    const h = await renderMoney({ children: records().children });
     // the first page has loaded (an empty one: the fakes' default)
     expect(await screen.findByText('No records for these filters.')).toBeInTheDocument();
     await userEvent.click(await screen.findByRole('combobox', { name: 'Time range' }));
@@ -61,7 +70,7 @@ describe('records screen', () => {
   });
 
   it('shows the empty, error and retry states, and the transfers tab', async () => {
-    const h = await renderMoney({ children: <RecordsScreen /> });
+    const h = await renderMoney({ children: records().children });
     h.money.withdrawList.mockRejectedValueOnce(new Error('down'));
     expect(await screen.findByText('No records for these filters.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('tab', { name: 'Withdrawals' }));
@@ -89,8 +98,28 @@ describe('records screen', () => {
     expect(within(table).getByText('Completed')).toBeInTheDocument();
   });
 
+  it('opens the tab the address names (the pending links of the overview), and keeps the tab there', async () => {
+    const r = records('/assets/records?tab=withdrawals');
+    const h = await renderMoney({ children: r.children });
+    expect(
+      await screen.findByRole('tab', { name: 'Withdrawals', selected: true }),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(h.money.withdrawList).toHaveBeenCalled());
+    expect(h.money.depositList).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('tab', { name: 'Transfers' }));
+    await waitFor(() => expect(r.router.state.location.search).toBe('?tab=transfers'));
+    expect(screen.getByRole('tab', { name: 'Transfers', selected: true })).toBeInTheDocument();
+  });
+
+  it('falls back to deposits for an unknown tab in the address', async () => {
+    await renderMoney({ children: records('/assets/records?tab=nonsense').children });
+    expect(
+      await screen.findByRole('tab', { name: 'Deposits', selected: true }),
+    ).toBeInTheDocument();
+  });
+
   it('opens the money dialogs from its actions', async () => {
-    await renderMoney({ children: <RecordsScreen /> });
+    await renderMoney({ children: records().children });
     await userEvent.click(await screen.findByRole('button', { name: 'Withdraw' }));
     expect(await screen.findByRole('dialog', { name: 'Withdraw' })).toBeInTheDocument();
   });
