@@ -20,6 +20,13 @@ const SLOW_INTEGRATION = [
   'test/integration/machines/simulator.test.ts',
   'test/integration/pipeline/**/*.test.ts',
   'test/integration/faults/**/*.test.ts',
+  // Simulated minutes of the whole simulator, worker threads, and the dashboard's pipeline on
+  // real sockets: 3-8 s each here, 21 s of the fast suite's 155 s of work (2026-11-25).
+  'test/integration/server/convergence.test.ts',
+  'test/integration/server/assets-transfer.test.ts',
+  'test/integration/server/assets-deposit-withdraw.test.ts',
+  'test/integration/replay/check.test.ts',
+  'test/integration/replay/seek-client.test.ts',
 ];
 
 const ceilings = {
