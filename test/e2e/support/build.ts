@@ -25,11 +25,21 @@ export async function buildApp(): Promise<{ dir: string; remove: () => void }> {
     return { dir, remove: () => undefined };
   }
   const dir = mkdtempSync(join(tmpdir(), 'assetdeck-e2e-app-'));
-  await build({
-    root: REPO_ROOT,
-    configFile: join(REPO_ROOT, 'vite.config.ts'),
-    logLevel: 'warn',
-    build: { outDir: dir, emptyOutDir: true, sourcemap: false },
-  });
+  // Vitest sets NODE_ENV=test, and Vite bundles process.env.NODE_ENV from it: React's development
+  // build (StrictMode's double effects, dev checks, a bigger and slower bundle) instead of the one
+  // that ships. The tests are of the production build.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({
+      root: REPO_ROOT,
+      configFile: join(REPO_ROOT, 'vite.config.ts'),
+      logLevel: 'warn',
+      build: { outDir: dir, emptyOutDir: true, sourcemap: false },
+    });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
