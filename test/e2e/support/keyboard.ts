@@ -18,23 +18,33 @@ export interface FocusStop {
 
 /** The focused element, described (null: focus is on <body> or nowhere). */
 export async function focusStop(page: Page): Promise<FocusStop | null> {
-  return page.evaluate(() => {
+  return page.evaluate(async () => {
     const el = document.activeElement as HTMLElement | null;
     if (!el || el === document.body || el === document.documentElement) return null;
+    // The indicator as it ends up: a border or ring that fades in is read once its transition ran.
+    const box = el.closest<HTMLElement>('.mantine-Input-input') ?? el;
+    await Promise.all(
+      [...el.getAnimations(), ...box.getAnimations()]
+        .filter((a) => a instanceof CSSTransition)
+        .map((a) => a.finished.catch(() => undefined)),
+    );
     const cs = getComputedStyle(el);
     const outline =
       cs.outlineStyle !== 'none' &&
       parseFloat(cs.outlineWidth) >= 1 &&
       !/rgba\(.*,\s*0\)$/.test(cs.outlineColor);
     const ring = cs.boxShadow !== 'none' && cs.boxShadow !== '';
-    // Mantine's text fields show focus as a border in the primary colour (resolved here).
+    // Mantine's text fields show focus as a border in the primary colour (resolved here), on the
+    // field itself or, when the input sits inside one (a password field and its eye), on the
+    // field box around it (:focus-within).
     const probe = document.createElement('span');
     probe.style.color = 'var(--mantine-primary-color-filled)';
     document.body.append(probe);
     const primary = getComputedStyle(probe).color;
     probe.remove();
     const field =
-      (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA') && cs.borderTopColor === primary;
+      (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA') &&
+      getComputedStyle(box).borderTopColor === primary;
     const r = el.getBoundingClientRect();
     const x = Math.min(Math.max(r.left + r.width / 2, 0), innerWidth - 1);
     const y = Math.min(Math.max(r.top + Math.min(r.height, 40) / 2, 0), innerHeight - 1);
