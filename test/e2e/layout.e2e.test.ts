@@ -78,6 +78,16 @@ function overflows(page: Page): Promise<string[]> {
         }
       }
     }
+    // A row's header (the symbol, the coin: what names the row) is never cut short.
+    for (const h of document.querySelectorAll<HTMLElement>('[role="rowheader"]')) {
+      if (h.getBoundingClientRect().width <= 1) continue;
+      if (h.scrollWidth > h.clientWidth + 1) {
+        const table = h.closest('[role="table"]')?.getAttribute('aria-label') ?? '?';
+        found.push(
+          `${table}: row header "${h.textContent ?? ''}" is cut (${h.scrollWidth} > ${h.clientWidth})`,
+        );
+      }
+    }
     return found;
   });
 }

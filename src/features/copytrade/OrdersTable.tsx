@@ -92,7 +92,8 @@ export function OrdersTable({ label }: { label: string }) {
         id: 'symbol',
         header: t('copyTrade.orders.symbol'),
         width: 'minmax(110px, 1fr)',
-        narrow: 'minmax(0, 1fr)',
+        // the row's name: the widest share at 375 px, so that DOGEUSDT is never cut
+        narrow: 'minmax(0, 1.3fr)',
       },
       {
         id: 'leader',
@@ -124,7 +125,7 @@ export function OrdersTable({ label }: { label: string }) {
         header: t('copyTrade.orders.qty'),
         width: 'minmax(90px, 1fr)',
         align: 'end',
-        narrow: 'minmax(0, 1fr)',
+        narrow: 'minmax(0, 0.9fr)',
       },
       {
         id: 'filled',

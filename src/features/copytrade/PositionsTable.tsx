@@ -101,7 +101,7 @@ function GroupCells({
           : t('copyTrade.positions.leaderGroup', { id: leaderId })}
       </span>
       <VisuallyHidden>, </VisuallyHidden>
-      <span className={classes.groupMeta}>
+      <span className={`${classes.groupMeta} ${classes.groupCount}`}>
         {t('copyTrade.positions.groupCount', { n: keys.length })}
       </span>
       <VisuallyHidden>, </VisuallyHidden>
