@@ -12,6 +12,7 @@ import { SCREENS } from '@src/app/routes';
 import { DEMO_ACCOUNTS, type DemoAccount } from '@src/features/login/demo-accounts';
 import { loginAs, startApp } from './support/app';
 import { launchChromium, newPage } from './support/browser';
+import { cutRowHeaders, overflows } from './support/overflow';
 
 let sim: Simulator;
 let browser: Browser;
@@ -46,52 +47,6 @@ async function settled(page: Page): Promise<void> {
   );
 }
 
-/**
- * What overflows sideways: the page itself, any table (ARIA or HTML) wider than the viewport,
- * and any scrolling box holding a table whose content is wider than the box.
- */
-function overflows(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const found: string[] = [];
-    const vw = document.documentElement.clientWidth;
-    if (document.documentElement.scrollWidth > vw) {
-      found.push(`page: ${document.documentElement.scrollWidth} px > ${vw} px`);
-    }
-    for (const t of document.querySelectorAll<HTMLElement>('[role="table"], table')) {
-      const name = t.getAttribute('aria-label') ?? t.querySelector('caption')?.textContent ?? '?';
-      // a table kept for screen readers only (inside a visually hidden 1 px box) takes no room
-      let hidden = false;
-      for (let el: HTMLElement | null = t; el && !hidden; el = el.parentElement) {
-        const r = el.getBoundingClientRect();
-        hidden = r.width <= 1 || r.height <= 1;
-      }
-      if (hidden) continue;
-      const box = t.getBoundingClientRect();
-      if (box.right > vw + 1 || box.left < -1) {
-        found.push(`${name}: table spans ${Math.round(box.left)}–${Math.round(box.right)} px`);
-      }
-      for (let el: HTMLElement | null = t; el && el !== document.body; el = el.parentElement) {
-        const ox = getComputedStyle(el).overflowX;
-        if (ox !== 'visible' && ox !== 'clip' && el.scrollWidth > el.clientWidth + 1) {
-          found.push(`${name}: its area scrolls sideways (${el.scrollWidth} > ${el.clientWidth})`);
-          break;
-        }
-      }
-    }
-    // A row's header (the symbol, the coin: what names the row) is never cut short.
-    for (const h of document.querySelectorAll<HTMLElement>('[role="rowheader"]')) {
-      if (h.getBoundingClientRect().width <= 1) continue;
-      if (h.scrollWidth > h.clientWidth + 1) {
-        const table = h.closest('[role="table"]')?.getAttribute('aria-label') ?? '?';
-        found.push(
-          `${table}: row header "${h.textContent ?? ''}" is cut (${h.scrollWidth} > ${h.clientWidth})`,
-        );
-      }
-    }
-    return found;
-  });
-}
-
 /** One signed-in page per demo account, kept across its screens (a sign-in per screen doubled the
  * file's time); each screen is loaded once and measured at every width by resizing the viewport,
  * which reflows the page as a window resize does (media queries and Mantine's hooks follow it). */
@@ -124,7 +79,7 @@ async function atEveryWidth(
       () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(null)))),
     );
     await ready();
-    found[width] = await overflows(page);
+    found[width] = [...(await overflows(page)), ...(await cutRowHeaders(page))];
   }
   return found;
 }

@@ -1,7 +1,7 @@
 /**
  * What overflows sideways on the current page: the page itself, any table (ARIA or HTML) reaching
  * past the viewport, and any scrolling box holding a table whose content is wider than the box.
- * Empty when everything fits. (The same rule as layout.e2e.test.ts applies to every screen.)
+ * Empty when everything fits. layout.e2e.test.ts applies it to every screen.
  */
 import type { Page } from 'playwright-core';
 
@@ -31,6 +31,23 @@ export function overflows(page: Page): Promise<string[]> {
           found.push(`${name}: its area scrolls sideways (${el.scrollWidth} > ${el.clientWidth})`);
           break;
         }
+      }
+    }
+    return found;
+  });
+}
+
+/** Row headers (the symbol, the coin: what names a row) that are cut short; empty when none. */
+export function cutRowHeaders(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    for (const h of document.querySelectorAll<HTMLElement>('[role="rowheader"]')) {
+      if (h.getBoundingClientRect().width <= 1) continue;
+      if (h.scrollWidth > h.clientWidth + 1) {
+        const table = h.closest('[role="table"]')?.getAttribute('aria-label') ?? '?';
+        found.push(
+          `${table}: row header "${h.textContent ?? ''}" is cut (${h.scrollWidth} > ${h.clientWidth})`,
+        );
       }
     }
     return found;
