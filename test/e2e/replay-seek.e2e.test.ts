@@ -20,7 +20,7 @@ import { launchChromium, newPage } from './support/browser';
 import { seriousViolations } from './support/axe';
 import { REPO_ROOT } from './support/build';
 import { badStops, tabUntil } from './support/keyboard';
-import { screenshotBoth } from './support/screenshots';
+import { screenshotBoth, screenshotOne } from './support/screenshots';
 
 const appDir = inject('appDir');
 const FILE = join(REPO_ROOT, 'test/sessions/follower_session.jsonl');
@@ -177,10 +177,7 @@ describe('replay --serve timeline in Chromium', () => {
     await expect
       .poll(() => page.getByRole('status').textContent())
       .toMatch(/^Paused at 0\.0 s of 60\.0 s/);
-    await page.screenshot({
-      path: join(REPO_ROOT, 'screenshots', 'replay-operator-375.png'),
-      fullPage: true,
-    });
+    await screenshotOne(page, 'replay-operator-375');
     await context.close();
   });
 });

@@ -1,6 +1,9 @@
 /**
  * Screenshots for people to look at (not compared): screenshots/<name>-light.png and
  * -dark.png, the colour scheme switched through the documented root marker (data-theme).
+ * Nobody looks at them in CI (a clean clone, thrown away afterwards) and 44 full-page
+ * screenshots in software rendering cost CI time: under CI=1 they are taken only when
+ * E2E_SCREENSHOTS=1 asks for them.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,8 +20,14 @@ export async function setScheme(page: Page, scheme: 'light' | 'dark') {
   );
 }
 
+/** Screenshots are written outside CI, and in CI when E2E_SCREENSHOTS=1. */
+function wanted(): boolean {
+  return !process.env.CI || process.env.E2E_SCREENSHOTS === '1';
+}
+
 /** Both schemes of the current page; returns the two file paths. Leaves the page light. */
 export async function screenshotBoth(page: Page, name: string): Promise<string[]> {
+  if (!wanted()) return [];
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const files: string[] = [];
   for (const scheme of ['light', 'dark'] as const) {
@@ -30,4 +39,11 @@ export async function screenshotBoth(page: Page, name: string): Promise<string[]
   }
   await setScheme(page, 'light');
   return files;
+}
+
+/** The page as it is (one scheme): screenshots/<name>.png, or nothing when not wanted. */
+export async function screenshotOne(page: Page, name: string): Promise<void> {
+  if (!wanted()) return;
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
