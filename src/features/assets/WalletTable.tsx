@@ -1,4 +1,4 @@
-import { Table, UnstyledButton } from '@mantine/core';
+import { Table, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useAtomValue } from 'jotai';
 import { memo, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -124,7 +124,7 @@ const WalletRows = memo(function WalletRows({ coin }: { coin: string }) {
             <span className={classes.toggleText}>
               {open ? t('assets.wallets.hideDetails') : t('assets.wallets.details')}
             </span>
-            <span className={classes.visuallyHidden}> {coin}</span>
+            <VisuallyHidden> {coin}</VisuallyHidden>
           </UnstyledButton>
         </Table.Td>
       </Table.Tr>
@@ -179,7 +179,7 @@ export function WalletTable({ label }: { label: string }) {
               {t('assets.wallets.equityUsd')}
             </Table.Th>
             <Table.Th scope="col" className={classes.toggleCell}>
-              <span className={classes.visuallyHidden}>{t('assets.wallets.details')}</span>
+              <VisuallyHidden>{t('assets.wallets.details')}</VisuallyHidden>
             </Table.Th>
           </Table.Tr>
         </Table.Thead>
