@@ -5,93 +5,38 @@
  * re-seeded through its normal path); played on to the end it holds the entities of playing
  * straight through (the session's expected dump).
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createStore } from 'jotai';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { manualEnvironment } from '@machines/connection-environment';
-import { createConnection, type ConnectionActor } from '@machines/connection.machine';
-import { NodeWebSocket } from '@machines/node-websocket';
 import { startReplayServer, type ReplayServer } from '@server/replay/server';
-import { topicsOf } from '@server/replay/timeline';
-import { createEndpoints } from '@src/api/endpoints';
-import { HttpClient } from '@src/api/http';
-import { createStreamAtoms } from '@src/state/atoms/stream';
-import { toDump } from '@src/state/dump';
-import { Ingest } from '@src/pipeline/ingest';
-import { taskScheduler } from '@src/pipeline/schedulers';
-import { parseSession } from '@src/wire/session-file';
-import { SESSIONS } from './support';
+import {
+  type Dashboard,
+  entities,
+  expectedEntities,
+  loadSession,
+  SESSIONS,
+  startDashboard,
+} from './support';
 import { replay } from './investigate-support';
-
-function cookieFetch(): typeof fetch {
-  let cookie = '';
-  return async (input, init = {}) => {
-    const headers = new Headers(init.headers);
-    if (cookie) headers.set('cookie', cookie);
-    const res = await fetch(input, { ...init, headers });
-    const set = res.headers.get('set-cookie');
-    if (set) cookie = set.split(';')[0] ?? '';
-    return res;
-  };
-}
-
-/** A dump's entities (stats are the client's own counters, not the file's). */
-function entities(dump: unknown): unknown {
-  const { stats: _s, ...rest } = JSON.parse(JSON.stringify(dump)) as Record<string, unknown>;
-  return rest;
-}
 
 describe('the dashboard pipeline across seeks in replay --serve', () => {
   let server: ReplayServer;
-  const actors: ConnectionActor[] = [];
+  let dashboard: Dashboard | undefined;
   afterAll(async () => {
-    for (const a of actors) a.stop();
+    dashboard?.stop();
     await server?.stop();
   });
 
   it('shows the state at each seeked instant, and ends as straight play', async () => {
     const name = 'follower_session';
     const file = join(SESSIONS, `${name}.jsonl`);
-    const session = parseSession(readFileSync(file, 'utf8'));
+    const session = loadSession(name);
     server = await startReplayServer({ session, name, speed: 40 });
-    const api = createEndpoints(
-      new HttpClient({ baseUrl: `${server.url}/api`, fetch: cookieFetch() }),
-    );
-    await api.login({ username: 'follower', password: 'follower123' });
-    const store = createStore();
-    const ingest = new Ingest({
-      store,
-      atoms: createStreamAtoms(),
-      fetchSnapshot: (topic) => api.fetchSnapshot(topic),
-      scheduler: taskScheduler,
-    });
-    const topics = topicsOf(session.events);
-    const common = {
-      sink: ingest,
-      WebSocketImpl: NodeWebSocket,
-      env: manualEnvironment(),
+    const d = (dashboard = await startDashboard(server, session, {
       timings: { backoffBaseMs: 20, backoffMaxMs: 200 },
-    };
-    actors.push(
-      createConnection({
-        ...common,
-        stream: 'public',
-        url: `${server.wsUrl}/ws/v5/public/linear`,
-        topics: topics.public,
-      }),
-      createConnection({
-        ...common,
-        stream: 'private',
-        url: `${server.wsUrl}/ws/v5/private`,
-        topics: topics.private,
-        getToken: () => api.oneTimeToken().then((t) => t.token),
-      }),
-    );
+    }));
     const client = () => {
-      ingest.flush();
-      const s = ingest.getStats();
-      return entities(toDump(ingest.peek(), { ...s }));
+      d.ingest.flush();
+      return d.entities();
     };
     const shows = async (at: string) => {
       const want = entities(
@@ -118,9 +63,7 @@ describe('the dashboard pipeline across seeks in replay --serve', () => {
       timeout: 15_000,
       interval: 50,
     });
-    const expected = entities(
-      JSON.parse(readFileSync(join(SESSIONS, `${name}.state.json`), 'utf8')) as unknown,
-    );
+    const expected = expectedEntities(name);
     await vi.waitFor(() => expect(client()).toEqual(expected), { timeout: 15_000, interval: 50 });
   });
 });

@@ -12,35 +12,30 @@
  * answered with the state played so far (through t=27250) but the time of a clock already past
  * 27635, so both frames were older than the snapshot and dropped.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { createStore } from 'jotai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { manualEnvironment } from '@machines/connection-environment';
-import { createConnection, type ConnectionActor } from '@machines/connection.machine';
-import { NodeWebSocket } from '@machines/node-websocket';
 import { startReplayServer, type ReplayServer } from '@server/replay/server';
-import { topicsOf } from '@server/replay/timeline';
-import { createEndpoints } from '@src/api/endpoints';
-import { HttpClient } from '@src/api/http';
-import { createStreamAtoms } from '@src/state/atoms/stream';
-import { toDump } from '@src/state/dump';
-import { Ingest } from '@src/pipeline/ingest';
-import { taskScheduler } from '@src/pipeline/schedulers';
 import { decodeFrame } from '@src/wire/decode';
 import { PRIVATE_TOPICS, SNAPSHOT_PATHS, type PrivateTopic } from '@src/wire/protocol';
-import { parseSession, type Session } from '@src/wire/session-file';
-import { Client, manualTimers, SESSIONS } from './support';
+import type { Session } from '@src/wire/session-file';
+import {
+  Client,
+  type Dashboard,
+  entities,
+  expectedEntities,
+  loadSession,
+  manualTimers,
+  startDashboard,
+} from './support';
 
 const NAME = 'follower_session';
-const FILE = join(SESSIONS, `${NAME}.jsonl`);
 /** Created (kept) by seq 27 at t=27500 (updatedAtE3 …27306), filled by seq 28 at t=27750. */
 const ORDER = '7b42e2d3-4881-4f20-8120-1db9e813647c';
 
 let server: ReplayServer | undefined;
-const actors: ConnectionActor[] = [];
+let dashboard: Dashboard | undefined;
 afterEach(async () => {
-  for (const a of actors.splice(0)) a.stop();
+  dashboard?.stop();
+  dashboard = undefined;
   await server?.stop();
   server = undefined;
 });
@@ -57,27 +52,9 @@ function firstStampAfter(session: Session, played: number, topic: PrivateTopic):
   return min;
 }
 
-/** A dump's entities (stats are the client's own counters). */
-function entities(dump: unknown): unknown {
-  const { stats: _s, ...rest } = JSON.parse(JSON.stringify(dump)) as Record<string, unknown>;
-  return rest;
-}
-
-function cookieFetch(): typeof fetch {
-  let cookie = '';
-  return async (input, init = {}) => {
-    const headers = new Headers(init.headers);
-    if (cookie) headers.set('cookie', cookie);
-    const res = await fetch(input, { ...init, headers });
-    const set = res.headers.get('set-cookie');
-    if (set) cookie = set.split(';')[0] ?? '';
-    return res;
-  };
-}
-
 describe('the time of a snapshot answer in replay --serve', () => {
   it('is never after a frame still to play: a late timer, a seek between stamp and arrival', async () => {
-    const session = parseSession(readFileSync(FILE, 'utf8'));
+    const session = loadSession(NAME);
     const timers = manualTimers();
     server = await startReplayServer({ session, name: NAME, timers });
     const s = server;
@@ -117,7 +94,7 @@ describe('the time of a snapshot answer in replay --serve', () => {
   });
 
   it('the dashboard keeps an order whose frames follow a re-seed answered by a late playback', async () => {
-    const session = parseSession(readFileSync(FILE, 'utf8'));
+    const session = loadSession(NAME);
     const timers = manualTimers();
     server = await startReplayServer({
       session,
@@ -128,47 +105,17 @@ describe('the time of a snapshot answer in replay --serve', () => {
     });
     const s = server;
     s.seek('line:300');
-    const api = createEndpoints(new HttpClient({ baseUrl: `${s.url}/api`, fetch: cookieFetch() }));
-    await api.login({ username: 'follower', password: 'follower123' });
 
     // The orders' snapshot requests wait at a gate while it is shut (the REST answer comes late).
     let shut = false;
     const waiting: (() => void)[] = [];
     const gate = () => (shut ? new Promise<void>((go) => waiting.push(go)) : Promise.resolve());
-    const store = createStore();
-    const atoms = createStreamAtoms();
-    const ingest = new Ingest({
-      store,
-      atoms,
-      fetchSnapshot: async (topic) => {
-        if (topic === 'copytrade.order') await gate();
-        return api.fetchSnapshot(topic);
-      },
-      scheduler: taskScheduler,
-    });
-    const topics = topicsOf(session.events);
-    const common = {
-      sink: ingest,
-      WebSocketImpl: NodeWebSocket,
-      env: manualEnvironment(),
+    const d = (dashboard = await startDashboard(s, session, {
       timings: { backoffBaseMs: 20, backoffMaxMs: 200 },
-    };
-    actors.push(
-      createConnection({
-        ...common,
-        stream: 'public',
-        url: `${s.wsUrl}/ws/v5/public/linear`,
-        topics: topics.public,
-      }),
-      createConnection({
-        ...common,
-        stream: 'private',
-        url: `${s.wsUrl}/ws/v5/private`,
-        topics: topics.private,
-        getToken: () => api.oneTimeToken().then((t) => t.token),
-      }),
-    );
-    const state = () => entities(toDump(ingest.peek(), { ...ingest.getStats() }));
+      beforeSnapshot: (topic) => (topic === 'copytrade.order' ? gate() : undefined),
+    }));
+    const { store, atoms, ingest } = d;
+    const state = () => d.entities();
     const orderOf = (id: string) => ingest.peek()['copytrade.order'].rows.get(id);
     const wait = { timeout: 10_000, interval: 10 };
     await vi.waitFor(() => expect(state()).toEqual(entities(s.dump())), wait);
@@ -209,9 +156,7 @@ describe('the time of a snapshot answer in replay --serve', () => {
     // And the end is straight play's (the session's expected dump).
     timers.advance(60_000);
     expect(s.playback.state).toBe('ended');
-    const expected = entities(
-      JSON.parse(readFileSync(join(SESSIONS, `${NAME}.state.json`), 'utf8')) as unknown,
-    );
+    const expected = expectedEntities(NAME);
     await vi.waitFor(() => expect(state()).toEqual(expected), wait);
   });
 });

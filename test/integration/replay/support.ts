@@ -1,8 +1,132 @@
-/** Helpers of the replay server tests: manual playback timers, a cookie-keeping client, a socket. */
+/**
+ * Helpers of the replay server tests: manual playback timers, a cookie-keeping client, a socket,
+ * and the dashboard's own pipeline signed in to `replay --serve`.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createStore } from 'jotai';
 import WebSocket from 'ws';
+import { manualEnvironment } from '@machines/connection-environment';
+import { createConnection } from '@machines/connection.machine';
+import type { ConnectionTimings } from '@machines/connection.types';
+import { NodeWebSocket } from '@machines/node-websocket';
 import type { PlaybackTimers } from '@server/replay/playback';
+import type { ReplayServer } from '@server/replay/server';
+import { topicsOf } from '@server/replay/timeline';
+import { createEndpoints } from '@src/api/endpoints';
+import { HttpClient } from '@src/api/http';
+import { createStreamAtoms } from '@src/state/atoms/stream';
+import { toDump } from '@src/state/dump';
+import { Ingest } from '@src/pipeline/ingest';
+import { taskScheduler } from '@src/pipeline/schedulers';
+import type { PrivateTopic } from '@src/wire/protocol';
+import { parseSession, type Session } from '@src/wire/session-file';
 
 export const SESSIONS = new URL('../../sessions/', import.meta.url).pathname;
+
+/** A recorded session of test/sessions by name. */
+export function loadSession(name: string): Session {
+  return parseSession(readFileSync(join(SESSIONS, `${name}.jsonl`), 'utf8'));
+}
+
+/** A dump's entities (stats are the client's own counters, not the file's). */
+export function entities(dump: unknown): unknown {
+  const { stats: _s, ...rest } = JSON.parse(JSON.stringify(dump)) as Record<string, unknown>;
+  return rest;
+}
+
+/** The entities of the session's expected dump (the simulator's truth at its end). */
+export function expectedEntities(name: string): unknown {
+  return entities(
+    JSON.parse(readFileSync(join(SESSIONS, `${name}.state.json`), 'utf8')) as unknown,
+  );
+}
+
+/** fetch with a cookie jar of one cookie (Node's fetch has none). */
+function cookieFetch(): typeof fetch {
+  let cookie = '';
+  return async (input, init = {}) => {
+    const headers = new Headers(init.headers);
+    if (cookie) headers.set('cookie', cookie);
+    const res = await fetch(input, { ...init, headers });
+    const set = res.headers.get('set-cookie');
+    if (set) cookie = set.split(';')[0] ?? '';
+    return res;
+  };
+}
+
+export interface DashboardOptions {
+  /** The connection machines' timings (their defaults when absent). */
+  timings?: Partial<ConnectionTimings>;
+  /** Called before each snapshot request; a promise it returns holds the request back. */
+  beforeSnapshot?: (topic: PrivateTopic) => Promise<void> | undefined;
+}
+
+/**
+ * The dashboard's own pipeline against `replay --serve` on real sockets: the HTTP client and
+ * endpoints signed in as the follower, the ingest seeding from the server's snapshots, and the
+ * public and private connection machines on `ws` subscribed to the session's topics.
+ */
+export async function startDashboard(
+  server: ReplayServer,
+  session: Session,
+  options: DashboardOptions = {},
+) {
+  const api = createEndpoints(
+    new HttpClient({ baseUrl: `${server.url}/api`, fetch: cookieFetch() }),
+  );
+  const signedIn = await api.login({ username: 'follower', password: 'follower123' });
+  const { beforeSnapshot } = options;
+  const store = createStore();
+  const atoms = createStreamAtoms();
+  const ingest = new Ingest({
+    store,
+    atoms,
+    fetchSnapshot: beforeSnapshot
+      ? async (topic) => {
+          const held = beforeSnapshot(topic);
+          if (held) await held;
+          return api.fetchSnapshot(topic);
+        }
+      : (topic) => api.fetchSnapshot(topic),
+    scheduler: taskScheduler,
+  });
+  const topics = topicsOf(session.events);
+  const common = {
+    sink: ingest,
+    WebSocketImpl: NodeWebSocket,
+    env: manualEnvironment(),
+    ...(options.timings ? { timings: options.timings } : {}),
+  };
+  const actors = [
+    createConnection({
+      ...common,
+      stream: 'public',
+      url: `${server.wsUrl}/ws/v5/public/linear`,
+      topics: topics.public,
+    }),
+    createConnection({
+      ...common,
+      stream: 'private',
+      url: `${server.wsUrl}/ws/v5/private`,
+      topics: topics.private,
+      getToken: () => api.oneTimeToken().then((t) => t.token),
+    }),
+  ];
+  return {
+    signedIn,
+    store,
+    atoms,
+    ingest,
+    /** The entities the client holds now (what has been flushed into its store). */
+    entities: () => entities(toDump(ingest.peek(), { ...ingest.getStats() })),
+    stop: () => {
+      for (const a of actors) a.stop();
+    },
+  };
+}
+
+export type Dashboard = Awaited<ReturnType<typeof startDashboard>>;
 
 /**
  * Playback timers that move only when told to. `lag(ms)` moves the clock without running the
