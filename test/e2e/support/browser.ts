@@ -21,11 +21,16 @@ const CHROMIUM_FLAGS = [
   '--disable-backgrounding-occluded-windows',
 ];
 
-export async function launchChromium(): Promise<Browser> {
+/** `extraArgs` after the flags above (scripts/lighthouse.ts opens a debugging port with them). */
+export async function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(`${CHROMIUM_PATH} is missing: install it with "apt-get install -y chromium"`);
   }
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS, headless: true });
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_FLAGS, ...extraArgs],
+    headless: true,
+  });
 }
 
 export interface PageOptions {
