@@ -14,6 +14,7 @@ import type { Simulator } from '@server/simulator';
 import { DEMO_ACCOUNTS, type DemoAccount } from '@src/features/login/demo-accounts';
 import { loginAs, startApp } from './support/app';
 import { launchChromium, newPage } from './support/browser';
+import { closeDialogs, readAmount } from './support/overview';
 
 /**
  * Generous for a loaded 2-core machine (seen: 34-66 s a test at a load average of 15-19). The
@@ -35,21 +36,6 @@ afterAll(async () => {
   await browser?.close();
   await sim?.stop();
 });
-
-/** "1,234.5" → a Decimal (en-US grouping). */
-const num = (text: string) => new Decimal(text.replace(/[,\s]/g, ''));
-
-/** Closes the prompts the shell may open on arrival (upgrade offer, VIP welcome, warnings). */
-async function closeDialogs(page: Page) {
-  for (let i = 0; i < 5 && (await page.getByRole('dialog').count()) > 0; i++) {
-    await page.keyboard.press('Escape');
-    await page
-      .getByRole('dialog')
-      .first()
-      .waitFor({ state: 'detached', timeout: 5_000 })
-      .catch(() => undefined);
-  }
-}
 
 /** Signs in and opens the overview, with the prompts of arrival closed. */
 async function openOverview(page: Page, username: string) {
@@ -79,7 +65,7 @@ async function holdingsOf(page: Page, coin: string): Promise<Map<string, Decimal
       ((dt.nextElementSibling as HTMLElement).innerText.trim().split('\n')[0] ?? '').trim(),
     ]),
   );
-  return new Map(pairs.map(([k, v]) => [k as string, num(v as string)]));
+  return new Map(pairs.map(([k, v]) => [k as string, readAmount(v as string)]));
 }
 
 /** Waits until the overview shows `coin` in `accountName` at exactly `amount`. */

@@ -6,32 +6,19 @@
  * console error on the way.
  */
 import Decimal from 'decimal.js';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Simulator } from '@server/simulator';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '@src/features/login/demo-accounts';
-import { loginAs, startApp } from './support/app';
-import { launchChromium, newPage } from './support/browser';
+import { loginAs } from './support/app';
+import { newPage } from './support/browser';
+import { closeDialogs, readAmount } from './support/overview';
 import { screenshotBoth } from './support/screenshots';
+import { startAppAndBrowser } from './support/suite';
 
 /** Walking a dozen screens on a loaded 2-core machine takes minutes (seen: 85-200 s). */
 const WALK_TIMEOUT_MS = 420_000;
 
-let sim: Simulator;
-let browser: Browser;
-const appDir = inject('appDir');
-
-beforeAll(async () => {
-  sim = await startApp(appDir);
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await sim?.stop();
-});
-
-/** "38,000.60" → a Decimal (en-US grouping). */
-const num = (text: string) => new Decimal(text.replace(/[,\s≈]/g, ''));
+const app = startAppAndBrowser();
 
 /** What scrolls sideways: the page, or any scrolling region inside it (tables included). */
 async function sidewaysOverflow(page: Page): Promise<string[]> {
@@ -69,23 +56,14 @@ async function checkOverview(page: Page) {
     ].map((tr) => [...tr.querySelectorAll('th, td')].map((c) => (c as HTMLElement).innerText)),
   }));
   expect(rows).toHaveLength(12);
-  const sum = rows.reduce((s, r) => s.plus(num(r[1] ?? '0')), new Decimal(0));
-  expect(sum.toFixed(2)).toBe(num(total).toFixed(2));
-  const shares = rows.reduce((s, r) => s.plus(num((r[2] ?? '0').replace('%', ''))), new Decimal(0));
+  const sum = rows.reduce((s, r) => s.plus(readAmount(r[1] ?? '0')), new Decimal(0));
+  expect(sum.toFixed(2)).toBe(readAmount(total).toFixed(2));
+  const shares = rows.reduce(
+    (s, r) => s.plus(readAmount((r[2] ?? '0').replace('%', ''))),
+    new Decimal(0),
+  );
   // 0 % each when the user holds nothing at all.
   expect(['100', '0']).toContain(shares.toFixed(0));
-}
-
-/** Closes the prompts the shell may open on arrival (upgrade offer, VIP welcome, warnings). */
-async function closeDialogs(page: Page) {
-  for (let i = 0; i < 5 && (await page.getByRole('dialog').count()) > 0; i++) {
-    await page.keyboard.press('Escape');
-    await page
-      .getByRole('dialog')
-      .first()
-      .waitFor({ state: 'detached', timeout: 5_000 })
-      .catch(() => undefined);
-  }
 }
 
 for (const account of DEMO_ACCOUNTS) {
@@ -94,10 +72,10 @@ for (const account of DEMO_ACCOUNTS) {
       it(
         `walks the overview and every account screen at ${width} px`,
         async () => {
-          const { context, page, errors } = await newPage(browser, { width, height: 900 });
+          const { context, page, errors } = await newPage(app.browser, { width, height: 900 });
           try {
-            await loginAs(page, sim.url, account);
-            await page.goto(`${sim.url}/assets`);
+            await loginAs(page, app.sim.url, account);
+            await page.goto(`${app.sim.url}/assets`);
             await page.getByRole('heading', { level: 1, name: 'Assets overview' }).waitFor();
             await closeDialogs(page);
             await checkOverview(page);
