@@ -39,6 +39,14 @@ export interface ComplianceFlags {
   isExistDepositUnauthentication_address: boolean;
 }
 
+interface TermLotHolding {
+  /** Principal plus the interest it has earned so far. */
+  amount: string;
+  /** The interest it has earned so far. */
+  interest: string;
+  ageDays: number;
+}
+
 export interface Holdings {
   spot: Record<string, string>;
   fund: Record<string, string>;
@@ -50,8 +58,12 @@ export interface Holdings {
   mt4: Record<string, string>;
   mt5: Record<string, string>;
   option: Record<string, string>;
-  /** productId -> amount held and interest credited so far. */
-  savings: Record<string, { amount: string; cumInterest: string }>;
+  /**
+   * productId -> amount held and interest credited so far; a fixed-term product also lists its
+   * subscriptions (whose amounts add up to `amount`), each subscribed `ageDays` before the
+   * simulation's start (at 00:00 UTC of that day): older than the term means matured.
+   */
+  savings: Record<string, { amount: string; cumInterest: string; lots?: TermLotHolding[] }>;
   autoSaving: string[];
   loans: LoanHolding[];
   compliance: ComplianceFlags;
@@ -88,7 +100,9 @@ const EMPTY: Holdings = {
 };
 
 const HOLDINGS: Record<number, Holdings> = {
-  // Follower: spot, funding, a little unified, fiat and a card, savings (flexible and 30-day),
+  // Follower: spot, funding, a little unified, fiat and a card, savings (flexible, and 30-day
+  // in two subscriptions: one locked until 18 days after the start's day, one matured 10 days
+  // before it),
   // auto-saving on USDT, a small pledge loan on BTC; the deposit AML due-diligence notice and a travel-rule wait.
   1001: {
     ...EMPTY,
@@ -99,7 +113,14 @@ const HOLDINGS: Record<number, Holdings> = {
     card: { USDT: '150' },
     savings: {
       'sav-usdt-flex': { amount: '500', cumInterest: '3.21' },
-      'sav-usdt-30d': { amount: '1000', cumInterest: '6.65' },
+      'sav-usdt-30d': {
+        amount: '1000',
+        cumInterest: '6.65',
+        lots: [
+          { amount: '200', interest: '1.33', ageDays: 40 },
+          { amount: '800', interest: '2.13', ageDays: 12 },
+        ],
+      },
     },
     autoSaving: ['USDT'],
     loans: [

@@ -38,9 +38,12 @@ import { usdCents, usdRates } from '../market/rates';
 import { ApiError } from '../rest/envelope';
 import {
   AssetBook,
+  DAY_MS,
+  isMatured,
   type DepositRec,
   type PlainAccount,
   type Seq,
+  type TermLot,
   type TransferRec,
   type WithdrawRec,
 } from './book';
@@ -121,6 +124,30 @@ function pageOf<T extends Seq & { coin: string; createdAtE3: string }, W>(
   };
 }
 
+/**
+ * What is left of a fixed-term product's subscriptions after taking `n` from the matured ones,
+ * oldest first (a subscription taken in part keeps the rest, interest in proportion), or 131017
+ * when the matured ones hold less than `n`.
+ */
+function takeMatured(lots: readonly TermLot[], n: bigint, now: number): TermLot[] {
+  const matured = lots.filter((l) => isMatured(l, now)).reduce((s, l) => s + l.amountE8, 0n);
+  if (n > matured) throw new ApiError(ERROR_CODES.TERM_LOCKED);
+  let left = n;
+  const out: TermLot[] = [];
+  for (const l of lots) {
+    if (left === 0n || !isMatured(l, now)) {
+      out.push(l);
+      continue;
+    }
+    const take = left < l.amountE8 ? left : l.amountE8;
+    left -= take;
+    if (take === l.amountE8) continue;
+    const rest = l.amountE8 - take;
+    out.push({ ...l, amountE8: rest, interestE8: (l.interestE8 * rest) / l.amountE8 });
+  }
+  return out;
+}
+
 export class Assets {
   private readonly books = new Map<number, AssetBook>();
   private readonly pendingDeposits: DepositRec[] = [];
@@ -135,7 +162,8 @@ export class Assets {
     /** Wall time: verification codes (as /send/email keeps them). */
     private readonly wall: Clock,
   ) {
-    for (const a of ACCOUNTS) this.books.set(a.userId, new AssetBook(a.userId));
+    const start = clock.now();
+    for (const a of ACCOUNTS) this.books.set(a.userId, new AssetBook(a.userId, start));
   }
 
   /** Mines a block every BLOCK_MS and credits interest every hour. */
@@ -524,6 +552,11 @@ export class Assets {
 
   // ---- savings and pledge loans ----
 
+  /**
+   * Subscribe moves FUND into the product (a fixed-term product gets a new subscription, locked
+   * for its term from now); redeem moves it back. A fixed-term product gives back only what has
+   * matured (its oldest matured subscriptions first), else 131017 and nothing moves.
+   */
   savings(
     userId: number,
     kind: 'subscribe' | 'redeem',
@@ -536,19 +569,25 @@ export class Assets {
     const p = savingsProduct(body.productId);
     const n = parseAmount(body.amount, p?.coin ?? '');
     if (!p) throw new ApiError(ERROR_CODES.UNKNOWN_PRODUCT);
-    const held = b.savings.get(p.productId) ?? { amountE8: 0n, cumInterestE8: 0n };
+    const held = b.savings.get(p.productId) ?? { amountE8: 0n, cumInterestE8: 0n, lots: [] };
+    const now = this.clock.now();
     if (kind === 'subscribe') {
       if (n < parseFixed(p.minAmount, E8)) throw new ApiError(ERROR_CODES.AMOUNT_OUT_OF_RANGE);
       if (b.balance('FUND', p.coin) < n) throw new ApiError(ERROR_CODES.INSUFFICIENT_BALANCE);
       b.add('FUND', p.coin, -n);
-      b.savings.set(p.productId, { ...held, amountE8: held.amountE8 + n });
+      const lots =
+        p.termDays > 0
+          ? [...held.lots, b.newLot(p.productId, n, 0n, now, now + p.termDays * DAY_MS)]
+          : held.lots;
+      b.savings.set(p.productId, { ...held, amountE8: held.amountE8 + n, lots });
     } else {
       if (n > held.amountE8) throw new ApiError(ERROR_CODES.AMOUNT_OUT_OF_RANGE);
-      b.savings.set(p.productId, { ...held, amountE8: held.amountE8 - n });
+      const lots = p.termDays > 0 ? takeMatured(held.lots, n, now) : held.lots;
+      b.savings.set(p.productId, { ...held, amountE8: held.amountE8 - n, lots });
       b.add('FUND', p.coin, n);
     }
     const result = { status: 'SUCCESS' as const };
-    b.remember(body.requestId, fingerprint, result, this.clock.now());
+    b.remember(body.requestId, fingerprint, result, now);
     return result;
   }
 
@@ -584,16 +623,45 @@ export class Assets {
     return result;
   }
 
-  /** Hourly: savings earn apy / 8760 of what they hold, loans cost their hourly rate. */
+  /**
+   * Hourly: savings earn apy / 8760 of what they hold, truncated to the coin's precision (a
+   * fixed-term subscription up to and including the hour of its maturity), loans cost their
+   * hourly rate.
+   */
   accrue(): void {
+    const now = this.clock.now();
     for (const b of this.books.values()) {
       for (const [productId, h] of b.savings) {
         const p = savingsProduct(productId);
         if (!p || h.amountE8 === 0n) continue;
-        const interest = divRound(h.amountE8 * parseFixed(p.apy, 6), 8760n * pow10(6), 'trunc');
+        // Truncated to the coin's precision, so that what is held can always be redeemed in full
+        // (a redemption amount may not have more decimals than the coin, 131005).
+        const unit = pow10(E8 - (coinSpec(p.coin)?.precision ?? E8));
+        const rate = (held: bigint) => {
+          const raw = divRound(held * parseFixed(p.apy, 6), 8760n * pow10(6), 'trunc');
+          return raw - (raw % unit);
+        };
+        if (p.termDays === 0) {
+          const interest = rate(h.amountE8);
+          b.savings.set(productId, {
+            ...h,
+            amountE8: h.amountE8 + interest,
+            cumInterestE8: h.cumInterestE8 + interest,
+          });
+          continue;
+        }
+        // A fixed-term subscription earns until its maturity, nothing after it.
+        let total = 0n;
+        const lots = h.lots.map((l) => {
+          if (now > l.maturesAtMs) return l;
+          const interest = rate(l.amountE8);
+          total += interest;
+          return { ...l, amountE8: l.amountE8 + interest, interestE8: l.interestE8 + interest };
+        });
         b.savings.set(productId, {
-          amountE8: h.amountE8 + interest,
-          cumInterestE8: h.cumInterestE8 + interest,
+          amountE8: h.amountE8 + total,
+          cumInterestE8: h.cumInterestE8 + total,
+          lots,
         });
       }
       for (const loan of b.loans) {

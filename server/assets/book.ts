@@ -40,10 +40,30 @@ export interface Loan {
   hourlyRate: string;
 }
 
+/** One subscription of a fixed-term product: locked until `maturesAtMs`, then redeemable. */
+export interface TermLot {
+  lotId: string;
+  /** Principal plus the interest earned so far (interest stops at maturity). */
+  amountE8: bigint;
+  interestE8: bigint;
+  subscribedAtMs: number;
+  maturesAtMs: number;
+}
+
+/**
+ * What a user holds in a product. For a fixed-term product `amountE8` is the sum of its `lots`
+ * (oldest first); a flexible product has none. `cumInterestE8` counts redeemed interest too.
+ */
 export interface Holding {
   amountE8: bigint;
   cumInterestE8: bigint;
+  lots: TermLot[];
 }
+
+export const DAY_MS = 86_400_000;
+
+/** Whether a fixed-term subscription has matured at `now` (redeemable from its maturity on). */
+export const isMatured = (lot: TermLot, now: number): boolean => now >= lot.maturesAtMs;
 
 /** A record with its place in the list (cursor) and, for withdrawals, the USD cents it used. */
 export interface Seq {
@@ -85,11 +105,16 @@ export class AssetBook {
   readonly deposits = new Ring<DepositRec>(RECORDS_PER_USER);
   readonly withdrawals = new Ring<WithdrawRec>(RECORDS_PER_USER);
   private nextSeq = 1;
+  private nextLot = 1;
   readonly requests = new Map<string, Remembered>();
   /** `${channel}:${scene}` -> when a code was last sent (wall ms). */
   readonly codeSentAt = new Map<string, number>();
 
-  constructor(readonly userId: number) {
+  /** `startMs`: the simulation's start, from which the demo subscriptions are dated. */
+  constructor(
+    readonly userId: number,
+    startMs = 0,
+  ) {
     const h = holdingsOf(userId);
     const fill = (m: Map<string, bigint>, src: Record<string, string>) => {
       for (const [coin, amount] of Object.entries(src)) m.set(coin, parseFixed(amount, E8));
@@ -108,11 +133,28 @@ export class AssetBook {
       });
     }
     for (const coin of h.collateralOff) if (COLLATERALABLE.has(coin)) this.collateralOff.add(coin);
+    const startDay = Math.floor(startMs / DAY_MS) * DAY_MS;
     for (const p of SAVINGS_PRODUCTS) {
       const held = h.savings[p.productId];
+      const amountE8 = held ? parseFixed(held.amount, E8) : 0n;
+      const lots = (held?.lots ?? []).map((l) => {
+        const subscribedAtMs = startDay - l.ageDays * DAY_MS;
+        return this.newLot(
+          p.productId,
+          parseFixed(l.amount, E8),
+          parseFixed(l.interest, E8),
+          subscribedAtMs,
+          subscribedAtMs + p.termDays * DAY_MS,
+        );
+      });
+      const inLots = lots.reduce((s, l) => s + l.amountE8, 0n);
+      if (p.termDays > 0 ? inLots !== amountE8 : lots.length > 0) {
+        throw new RangeError(`holdings of ${userId}: ${p.productId} does not match its lots`);
+      }
       this.savings.set(p.productId, {
-        amountE8: held ? parseFixed(held.amount, E8) : 0n,
+        amountE8,
         cumInterestE8: held ? parseFixed(held.cumInterest, E8) : 0n,
+        lots,
       });
     }
     for (const coin of h.autoSaving) this.autoSaving.add(coin);
@@ -130,6 +172,18 @@ export class AssetBook {
 
   seq(): number {
     return this.nextSeq++;
+  }
+
+  /** A new subscription of a fixed-term product (its id unique within the user's book). */
+  newLot(
+    productId: string,
+    amountE8: bigint,
+    interestE8: bigint,
+    subscribedAtMs: number,
+    maturesAtMs: number,
+  ): TermLot {
+    const lotId = `${productId}-${this.userId}-${this.nextLot++}`;
+    return { lotId, amountE8, interestE8, subscribedAtMs, maturesAtMs };
   }
 
   balance(account: PlainAccount, coin: string): bigint {

@@ -234,7 +234,13 @@ export function registerReplayRest(app: FastifyInstance, { world }: RestDeps): v
         coins: [],
       },
       savings: {
-        products: SAVINGS_PRODUCTS.map((p) => ({ ...p, amount: '0', cumInterest: '0' })),
+        products: SAVINGS_PRODUCTS.map((p) => ({
+          ...p,
+          amount: '0',
+          redeemable: '0',
+          cumInterest: '0',
+          lots: [],
+        })),
         autoSaving: AUTO_SAVING_COINS.map((coin) => ({
           coin,
           isSupported: AUTO_SAVING_SUPPORTED.has(coin),

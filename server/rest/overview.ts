@@ -12,12 +12,13 @@ import {
   type LeaderBot,
   type OverviewAccount,
   type PledgeLoan,
+  type SavingsLot,
   type SavingsProduct,
   type UnifiedCoin,
 } from '../../src/api/types';
 import { botsOf } from '../accounts/holdings';
 import type { Assets } from '../assets/assets';
-import { PLAIN_ACCOUNTS, type PlainAccount } from '../assets/book';
+import { isMatured, PLAIN_ACCOUNTS, type PlainAccount } from '../assets/book';
 import {
   AUTO_SAVING_COINS,
   AUTO_SAVING_SUPPORTED,
@@ -143,14 +144,28 @@ function valuation(assets: Assets, userId: number, market: Market, now: number):
   for (const [productId, h] of b.savings) {
     const p = savingsProduct(productId);
     if (!p) continue;
+    const lots: SavingsLot[] = h.lots.map((l) => ({
+      lotId: l.lotId,
+      amount: fmt(l.amountE8),
+      interest: fmt(l.interestE8),
+      subscribedAtE3: String(l.subscribedAtMs),
+      maturesAtE3: String(l.maturesAtMs),
+      status: isMatured(l, now) ? 'MATURED' : 'LOCKED',
+    }));
+    const redeemableE8 =
+      p.termDays === 0
+        ? h.amountE8
+        : h.lots.filter((l) => isMatured(l, now)).reduce((s, l) => s + l.amountE8, 0n);
     products.push({
       productId,
       coin: p.coin,
       apy: p.apy,
       termDays: p.termDays,
       amount: fmt(h.amountE8),
+      redeemable: fmt(redeemableE8),
       cumInterest: fmt(h.cumInterestE8),
       minAmount: p.minAmount,
+      lots,
     });
     byCoin.set(p.coin, (byCoin.get(p.coin) ?? 0n) + h.amountE8);
   }

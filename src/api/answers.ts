@@ -117,8 +117,19 @@ const assetOverview = v.object({
         apy: decimal,
         termDays: int,
         amount: decimal,
+        redeemable: decimal,
         cumInterest: decimal,
         minAmount: decimal,
+        lots: v.array(
+          v.object({
+            lotId: v.string(),
+            amount: decimal,
+            interest: decimal,
+            subscribedAtE3: intString,
+            maturesAtE3: intString,
+            status: v.picklist(['LOCKED', 'MATURED']),
+          }),
+        ),
       }),
     ),
     autoSaving: v.array(

@@ -66,6 +66,8 @@ export const ERROR_CODES = {
   UNKNOWN_PRODUCT: 131015,
   /** Below the savings product's minimum, or more than is in it / owed. */
   AMOUNT_OUT_OF_RANGE: 131016,
+  /** A redemption of a fixed-term product above what has matured (the rest is still locked). */
+  TERM_LOCKED: 131017,
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
@@ -103,4 +105,6 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   131014: 'This coin cannot be used as collateral.',
   131015: 'This product or loan does not exist.',
   131016: 'The amount is outside the allowed range.',
+  131017:
+    'This amount is still locked: a fixed-term subscription can be redeemed only from its maturity date.',
 };

@@ -204,6 +204,20 @@ export interface OverviewAccount {
   coins: CoinBalance[];
 }
 
+/** One subscription of a fixed-term savings product. */
+export interface SavingsLot {
+  lotId: string;
+  /** Principal plus the interest earned so far (decimal, coin units). */
+  amount: string;
+  /** The interest it has earned (it earns until its maturity, nothing after). */
+  interest: string;
+  subscribedAtE3: string;
+  /** From then on it can be redeemed; before, a redemption of it is refused (131017). */
+  maturesAtE3: string;
+  /** LOCKED before `maturesAtE3`, MATURED from then on (the simulator's clock). */
+  status: 'LOCKED' | 'MATURED';
+}
+
 export interface SavingsProduct {
   productId: string;
   coin: string;
@@ -213,9 +227,13 @@ export interface SavingsProduct {
   termDays: number;
   /** What the user has in the product (decimal, coin units; "0" when none). */
   amount: string;
+  /** What a redemption may take now: `amount` when flexible, the matured subscriptions' sum. */
+  redeemable: string;
   /** Interest credited so far. */
   cumInterest: string;
   minAmount: string;
+  /** A fixed-term product's subscriptions, oldest first (always empty when flexible). */
+  lots: SavingsLot[];
 }
 
 export interface AutoSavingCoin {

@@ -226,8 +226,10 @@ export function earnOverview(over: Partial<AssetOverview> = {}): AssetOverview {
           apy: '0.0512',
           termDays: 0,
           amount: '1000',
+          redeemable: '1000',
           cumInterest: '10',
           minAmount: '10',
+          lots: [],
         },
         {
           productId: 'BTC-30D',
@@ -235,8 +237,10 @@ export function earnOverview(over: Partial<AssetOverview> = {}): AssetOverview {
           apy: '0.021',
           termDays: 30,
           amount: '0',
+          redeemable: '0',
           cumInterest: '0',
           minAmount: '0.001',
+          lots: [],
         },
       ],
       autoSaving: [

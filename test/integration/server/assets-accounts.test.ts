@@ -1,7 +1,7 @@
 /**
  * The unified account, savings and pledge loans against the simulator (docs/assets.md): the
  * upgrade moves derivatives and spot into UNIFIED and pushes the emptied wallets; the collateral
- * switch; subscribe, redeem and auto-saving; repaying a loan in part and in full (the collateral
+ * switch; subscribe, redeem (a fixed-term product only from its maturity) and auto-saving; repaying a loan in part and in full (the collateral
  * comes back); the compliance flags of each demo account; interest and loan cost each hour.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -179,6 +179,42 @@ describe('savings', () => {
     const o2 = await overview(http);
     expect(product(o2, 'sav-usdt-flex')?.amount).toBe('500');
     expect(amountIn(o2, 'FUND', 'USDT')).toBe(amountIn(o0, 'FUND', 'USDT'));
+  });
+
+  it('redeems a fixed-term product only from maturity: 131017 and nothing moved before, once per requestId', async () => {
+    const http = await login('follower');
+    const red = (b: unknown) => http.post<Env>('/v3/private/asset/savings/redeem', b);
+    const term = (o: AssetOverview) =>
+      o.savings.products.find((p) => p.productId === 'sav-usdt-30d')!;
+    const o0 = await overview(http);
+    // The demo subscriptions: 200 matured, 800 locked (docs/simulator.md).
+    expect(term(o0)).toMatchObject({ termDays: 30, amount: '1000', redeemable: '200' });
+    expect(term(o0).lots.map((l) => [l.amount, l.status])).toEqual([
+      ['200', 'MATURED'],
+      ['800', 'LOCKED'],
+    ]);
+    const locked = term(o0).lots[1]!;
+    expect(Number(locked.maturesAtE3)).toBeGreaterThan(Number(o0.updatedAtE3));
+
+    for (const [i, amount] of ['1000', '200.01', '800'].entries()) {
+      const r = await red({ productId: 'sav-usdt-30d', amount, requestId: `early-${i}` });
+      expect(r.body.ret_code, amount).toBe(131017);
+      expect(r.body.ret_msg).toMatch(/locked/);
+    }
+    expect(stable(await overview(http))).toEqual(stable(o0));
+
+    const body = { productId: 'sav-usdt-30d', amount: '200', requestId: 'matured-1' };
+    expect((await red(body)).body.ret_code).toBe(0);
+    expect((await red(body)).body.ret_code).toBe(0); // the same request: nothing more moves
+    const o1 = await overview(http);
+    expect(term(o1)).toMatchObject({ amount: '800', redeemable: '0' });
+    expect(term(o1).lots).toEqual([locked]);
+    expect(amountIn(o1, 'FUND', 'USDT')).toBe(amountIn(o0, 'FUND', 'USDT') + e8('200'));
+    expectAddsUp(o1);
+    expect(
+      (await red({ productId: 'sav-usdt-30d', amount: '1', requestId: 'early-after' })).body
+        .ret_code,
+    ).toBe(131017);
   });
 
   it('selects auto-saving only for a supported coin', async () => {
