@@ -12,6 +12,7 @@ export type {
   AssetOverview,
   AutoSavingCoin,
   PledgeLoan,
+  SavingsLot,
   SavingsProduct,
   UnifiedCoin,
 } from '../api/types';

@@ -2,8 +2,11 @@
  * The unified account, savings and pledge screens in Chromium against the simulator, at 1 440 and
  * at 375 px (each width with its own demo account, so both start from the simulator's holdings):
  * a collateral switch turned off and on (the simulator keeps it: a reload shows it), a
- * subscription and a redemption (the held amount moves), a partial then a full repayment (the
- * loan is gone). At 375 px no screen scrolls sideways. A simulator per test.
+ * subscription and a redemption of a flexible product (the held amount moves), the fixed-term
+ * lock (the follower redeems the matured part of its 30-day product, then Redeem is disabled with
+ * the unlock date and the simulator refuses an early redemption; the leader's new 30-day
+ * subscription is locked at once), a partial then a full repayment (the loan is gone). At 375 px
+ * no screen scrolls sideways. A simulator per test.
  */
 import Decimal from 'decimal.js';
 import type { Browser, Page } from 'playwright-core';
@@ -123,6 +126,91 @@ async function subscribeAndRedeem(
   await expect.poll(held).toBe(amounts[0]);
 }
 
+/** Redeem of the product `name` is disabled, its description the date it unlocks. */
+async function expectLocked(page: Page, name: string) {
+  const redeem = page.getByRole('button', { name: `Redeem from ${name}` });
+  await expect.poll(() => redeem.isDisabled()).toBe(true);
+  const describedBy = await redeem.getAttribute('aria-describedby');
+  expect(describedBy).toBeTruthy();
+  expect(await page.locator(`[id="${describedBy}"]`).innerText()).toMatch(
+    /^Locked until \u2066?\d{4}-\d{2}-\d{2} \d{2}:\d{2}\u2069?$/,
+  );
+}
+
+/** What the simulator answers to a redemption sent as the page would (signed-in cookies). */
+async function redeemCode(page: Page, productId: string, amount: string): Promise<number> {
+  return page.evaluate(
+    async ([productId, amount]) => {
+      const res = await fetch('/api/v3/private/asset/savings/redeem', {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ productId, amount, requestId: crypto.randomUUID() }),
+      });
+      return ((await res.json()) as { ret_code: number }).ret_code;
+    },
+    [productId, amount] as const,
+  );
+}
+
+/**
+ * The follower's 30-day product: 200 matured (redeemable), 800 locked. Redeem takes the matured
+ * part only; then Redeem is disabled with the unlock date, and the simulator refuses it anyway.
+ */
+async function redeemMaturedThenLocked(page: Page) {
+  const table = 'Savings products';
+  const held = () => cellValue(page, table, 'USDT · 30 days', 2);
+  const redeemable = () => cellValue(page, table, 'USDT · 30 days', 3);
+  expect(await held()).toBe('1,000.0000');
+  expect(await redeemable()).toBe('200.0000');
+  const lots = page.getByRole('table', { name: 'Fixed-term subscriptions' });
+  await expect.poll(() => lots.getByRole('row').count()).toBe(3); // the header row and two
+  await lots.getByText('Matured', { exact: true }).waitFor();
+  await lots.getByText('Locked', { exact: true }).waitFor();
+  await page.getByRole('button', { name: 'Redeem from USDT 30 days' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Redeem from USDT 30 days' });
+  await dialog.getByText(/^Still locked: 800\.0000 USDT/).waitFor();
+  await submitAmount(page, 'Redeem from USDT 30 days', 'max', 'Redeem');
+  await expect.poll(held).toBe('800.0000');
+  expect(await redeemable()).toBe('0.0000');
+  await expectLocked(page, 'USDT 30 days');
+  expect(await redeemCode(page, 'sav-usdt-30d', '100')).toBe(131017);
+  await page.reload();
+  expect(await held()).toBe('800.0000'); // nothing moved
+}
+
+/** A new 30-day subscription is locked at once: Redeem disabled, listed as locked. */
+async function subscribeLocked(page: Page, width: number) {
+  const held = () => cellValue(page, 'Savings products', 'USDT · 30 days', 2);
+  expect(await held()).toBe('0.0000');
+  await page.getByRole('button', { name: 'Subscribe to USDT 30 days' }).click();
+  await page
+    .getByRole('dialog', { name: 'Subscribe to USDT 30 days' })
+    .getByText(/^Locked for 30 days/)
+    .waitFor();
+  await submitAmount(page, 'Subscribe to USDT 30 days', '100', 'Subscribe');
+  await expect.poll(held).toBe('100.0000');
+  await expectLocked(page, 'USDT 30 days');
+  const lots = page.getByRole('table', { name: 'Fixed-term subscriptions' });
+  await lots.getByText('Locked', { exact: true }).waitFor();
+  expect(await redeemCode(page, 'sav-usdt-30d', '100')).toBe(131017);
+  await fitsWidth(page, width);
+  await screenshotBoth(page, `earn-savings-locked-${width}`);
+}
+
+/** The locked product right to left (ar-SA): the reason is there and nothing scrolls sideways. */
+async function lockedRightToLeft(page: Page, width: number) {
+  await page.goto(`${sim.url}/assets/savings?locale=ar-SA`);
+  await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+  const redeem = page.getByRole('button', { name: 'الاسترداد من USDT 30 يومًا' });
+  await expect.poll(() => redeem.isDisabled()).toBe(true);
+  const describedBy = await redeem.getAttribute('aria-describedby');
+  expect(await page.locator(`[id="${describedBy}"]`).innerText()).toMatch(/^مقفل حتى /);
+  await page.getByRole('table', { name: 'الاشتراكات محددة المدة' }).waitFor();
+  await fitsWidth(page, width);
+  await screenshotBoth(page, `earn-savings-locked-rtl-${width}`);
+}
+
 async function repayPartThenAll(page: Page, loanId: string, width: number, shot: string) {
   await page.goto(`${sim.url}/assets/pledge`);
   const table = page.getByRole('table', { name: 'Pledge loans' });
@@ -148,22 +236,25 @@ async function repayPartThenAll(page: Page, loanId: string, width: number, shot:
 }
 
 describe('unified account, savings and pledge loans in Chromium', () => {
-  it('at 1 440 px (follower): collateral off and on, subscribe and redeem, repay in part and in full', async () => {
+  it('at 1 440 px (follower): collateral off and on, subscribe and redeem, the term lock, repay in part and in full', async () => {
     const { context, page, errors } = await newPage(browser, { width: 1440, height: 900 });
     await loginAs(page, sim.url, account('follower'));
     await collateralOffAndOn(page, 'USDC', 1440, 'earn-unified-1440');
     await subscribeAndRedeem(page, 1440, 'earn-savings-1440', ['500.0000', '600.0000']);
+    await redeemMaturedThenLocked(page);
     await repayPartThenAll(page, 'loan-1001-btc', 1440, 'earn-pledge-1440');
     expect(errors).toEqual([]);
     await context.close();
   }, 300_000);
 
-  it('at 375 px (leader): the same as cards, without sideways scrolling', async () => {
+  it('at 375 px (leader): the same as cards, a new term subscription locked, without sideways scrolling', async () => {
     const { context, page, errors } = await newPage(browser, { width: 375, height: 800 });
     await loginAs(page, sim.url, account('leader'));
     await collateralOffAndOn(page, 'USDT', 375, 'earn-unified-375');
     await subscribeAndRedeem(page, 375, 'earn-savings-375', ['0.0000', '100.0000']);
+    await subscribeLocked(page, 375);
     await repayPartThenAll(page, 'loan-2001-eth', 375, 'earn-pledge-375');
+    await lockedRightToLeft(page, 375);
     expect(errors).toEqual([]);
     await context.close();
   }, 300_000);

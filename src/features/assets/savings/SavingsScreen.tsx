@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Stack, Switch, Text } from '@mantine/core';
 import { useAtomValue } from 'jotai';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   currentLangAtom,
@@ -20,13 +20,24 @@ import { fundAvailable } from '../earn/fund';
 import { formatRate } from '../earn/percent';
 import { useOptimisticSwitches } from '../earn/use-optimistic-switches';
 import classes from '../earn/earn.module.css';
+import {
+  canRedeem,
+  lockedAmount,
+  nextMaturity,
+  productName,
+  termText,
+  termTimeInText,
+} from './term';
+import { TermLots } from './TermLots';
 
 type Order = { kind: 'subscribe' | 'redeem'; product: SavingsProduct };
 
 /**
- * `/assets/savings`: the savings products with APY, term, what the user holds and the interest
- * so far, Subscribe (from Funding) and Redeem (back to Funding) each in a small form; and
- * auto-saving per coin where it is supported.
+ * `/assets/savings`: the savings products with APY, term, what the user holds, what can be
+ * redeemed now and the interest so far, Subscribe (from Funding) and Redeem (back to Funding)
+ * each in a small form; the fixed-term subscriptions with their maturity; and auto-saving per coin
+ * where it is supported. A fixed-term product is redeemed only from its maturity: Redeem offers
+ * what has matured and is disabled, with the date it unlocks as its description, while nothing has.
  */
 export default function SavingsScreen() {
   const { t } = useTranslation('user-assets');
@@ -35,6 +46,9 @@ export default function SavingsScreen() {
       {(overview, reload) => (
         <Stack gap="md">
           <Products overview={overview} reload={reload} />
+          {overview.savings.products.some((p) => p.termDays > 0) && (
+            <TermLots products={overview.savings.products} />
+          )}
           <AutoSaving coins={overview.savings.autoSaving} reload={reload} />
         </Stack>
       )}
@@ -48,12 +62,15 @@ function Products({ overview, reload }: { overview: AssetOverview; reload: () =>
   const api = useScreenApi();
   const [order, setOrder] = useState<Order | null>(null);
   const products = overview.savings.products;
-  const term = (p: SavingsProduct) =>
-    p.termDays === 0 ? t('earn.savings.flexible') : t('earn.savings.days', { days: p.termDays });
-  const held = (p: SavingsProduct) => compareDecimal(p.amount, '0') > 0;
+  const lockId = useId();
+  const term = (p: SavingsProduct) => termText(t, p);
+  const name = (p: SavingsProduct) => productName(t, p);
+  /** Held but nothing matured yet: when it unlocks (the reason Redeem is disabled). */
+  const lockedUntil = (p: SavingsProduct) =>
+    compareDecimal(p.amount, '0') > 0 && !canRedeem(p) ? nextMaturity(p) : undefined;
 
   const columns: EarnColumn<SavingsProduct>[] = [
-    { id: 'product', header: t('earn.savings.product'), cell: (p) => `${p.coin} · ${term(p)}` },
+    { id: 'product', header: t('earn.savings.product'), cell: name },
     {
       id: 'apy',
       header: t('earn.savings.apy'),
@@ -68,6 +85,12 @@ function Products({ overview, reload }: { overview: AssetOverview; reload: () =>
       cell: (p) => <Amount kind="decimal" value={p.amount} coin={p.coin} />,
     },
     {
+      id: 'redeemable',
+      header: t('earn.savings.redeemable'),
+      align: 'end',
+      cell: (p) => <Amount kind="decimal" value={p.redeemable} coin={p.coin} />,
+    },
+    {
       id: 'interest',
       header: t('earn.savings.interest'),
       align: 'end',
@@ -77,26 +100,36 @@ function Products({ overview, reload }: { overview: AssetOverview; reload: () =>
       id: 'actions',
       header: t('earn.savings.actions'),
       align: 'end',
-      cell: (p) => (
-        <div className={classes.actions}>
-          <Button
-            size="compact-sm"
-            onClick={() => setOrder({ kind: 'subscribe', product: p })}
-            aria-label={t('earn.savings.subscribeTo', { product: `${p.coin} ${term(p)}` })}
-          >
-            {t('earn.savings.subscribe')}
-          </Button>
-          <Button
-            size="compact-sm"
-            variant="default"
-            disabled={!held(p)}
-            onClick={() => setOrder({ kind: 'redeem', product: p })}
-            aria-label={t('earn.savings.redeemFrom', { product: `${p.coin} ${term(p)}` })}
-          >
-            {t('earn.savings.redeem')}
-          </Button>
-        </div>
-      ),
+      cell: (p) => {
+        const until = lockedUntil(p);
+        const reasonId = `${lockId}-${p.productId}`;
+        return (
+          <div className={classes.actions}>
+            <Button
+              size="compact-sm"
+              onClick={() => setOrder({ kind: 'subscribe', product: p })}
+              aria-label={t('earn.savings.subscribeTo', { product: `${p.coin} ${term(p)}` })}
+            >
+              {t('earn.savings.subscribe')}
+            </Button>
+            <Button
+              size="compact-sm"
+              variant="default"
+              disabled={!canRedeem(p)}
+              onClick={() => setOrder({ kind: 'redeem', product: p })}
+              aria-label={t('earn.savings.redeemFrom', { product: `${p.coin} ${term(p)}` })}
+              aria-describedby={until ? reasonId : undefined}
+            >
+              {t('earn.savings.redeem')}
+            </Button>
+            {until && (
+              <Text id={reasonId} size="xs" c="dimmed" className={classes.actionNote}>
+                {t('earn.savings.lockedUntil', { date: termTimeInText(until) })}
+              </Text>
+            )}
+          </div>
+        );
+      },
     },
   ];
 
@@ -126,6 +159,15 @@ function Products({ overview, reload }: { overview: AssetOverview; reload: () =>
           min={p.minAmount}
           max={available}
           confirmLabel={t('earn.savings.subscribe')}
+          note={
+            p.termDays > 0
+              ? () => (
+                  <Text size="xs" c="dimmed">
+                    {t('earn.savings.termNote', { days: p.termDays })}
+                  </Text>
+                )
+              : undefined
+          }
           onSubmit={(amount, requestId) =>
             api.savingsSubscribe({ productId: p.productId, amount, requestId })
           }
@@ -141,15 +183,11 @@ function Products({ overview, reload }: { overview: AssetOverview; reload: () =>
           opened
           title={t('earn.savings.redeemTitle', { product: `${p.coin} ${term(p)}` })}
           coin={p.coin}
-          sourceLabel={t('earn.savings.held')}
-          source={p.amount}
-          max={p.amount}
+          sourceLabel={p.termDays === 0 ? t('earn.savings.held') : t('earn.savings.redeemableNow')}
+          source={p.redeemable}
+          max={p.redeemable}
           confirmLabel={t('earn.savings.redeem')}
-          note={() => (
-            <Text size="xs" c="dimmed">
-              {t('earn.savings.redeemNote')}
-            </Text>
-          )}
+          note={() => <RedeemNote product={p} />}
           onSubmit={(amount, requestId) =>
             api.savingsRedeem({ productId: p.productId, amount, requestId })
           }
@@ -161,6 +199,31 @@ function Products({ overview, reload }: { overview: AssetOverview; reload: () =>
         />
       )}
     </Section>
+  );
+}
+
+/** Where a redemption goes and, for a fixed-term product, what stays locked and until when. */
+function RedeemNote({ product: p }: { product: SavingsProduct }) {
+  const { t } = useTranslation('user-assets');
+  const locked = lockedAmount(p);
+  const until = nextMaturity(p);
+  return (
+    <Stack gap={2}>
+      {p.termDays > 0 && (
+        <Text size="xs" c="dimmed">
+          {t('earn.savings.maturedOnly')}
+        </Text>
+      )}
+      {compareDecimal(locked, '0') > 0 && until && (
+        <Text size="xs" c="dimmed">
+          {t('earn.savings.stillLocked')}: <Amount kind="decimal" value={locked} coin={p.coin} />{' '}
+          {p.coin} · {t('earn.savings.lockedUntil', { date: termTimeInText(until) })}
+        </Text>
+      )}
+      <Text size="xs" c="dimmed">
+        {t('earn.savings.redeemNote')}
+      </Text>
+    </Stack>
   );
 }
 

@@ -7,8 +7,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import type { SavingsLot, SavingsProduct } from '@src/api/types';
 import SavingsScreen from '@src/features/assets/savings/SavingsScreen';
+import { formatTime } from '@src/lib/time';
 import { assetsRefreshRequestAtom } from '@src/state/assets';
+import { earnOverview } from '../../../../support/sample-answers';
 import { apiError } from '../../../ui/test-utils';
 import { fakeScreenApi } from '../../harness';
 import { renderEarn } from './render';
@@ -186,5 +189,135 @@ describe('SavingsScreen', () => {
       'Auto-saving of USDT was not changed: This coin is not supported here.',
     );
     expect(usdt).not.toBeChecked();
+  });
+});
+
+describe('SavingsScreen: a fixed-term product', () => {
+  const DAY = 86_400_000;
+  const T0 = Date.UTC(2026, 10, 1); // subscriptions' dates: only shown, never compared with now
+  const lot = (over: Partial<SavingsLot>): SavingsLot => ({
+    lotId: 'USDT-30D-1',
+    amount: '800',
+    interest: '2.13',
+    subscribedAtE3: String(T0),
+    maturesAtE3: String(T0 + 30 * DAY),
+    status: 'LOCKED',
+    ...over,
+  });
+  /** The sample overview with a USDT 30-day product holding `lots` (`redeemable`: the matured). */
+  const withTerm = (lots: SavingsLot[], amount: string, redeemable: string) => {
+    const o = earnOverview();
+    const usdt30: SavingsProduct = {
+      productId: 'USDT-30D',
+      coin: 'USDT',
+      apy: '0.081',
+      termDays: 30,
+      amount,
+      redeemable,
+      cumInterest: '6.65',
+      minAmount: '100',
+      lots,
+    };
+    return { ...o, savings: { ...o.savings, products: [...o.savings.products, usdt30] } };
+  };
+  /** As the screen writes a time in a sentence: isolated left to right. */
+  const inText = (e3: number) => `\u2066${formatTime(e3, 'YYYY-MM-DD HH:mm')}\u2069`;
+
+  it('disables Redeem while every subscription is locked, the unlock date as its description', async () => {
+    const overview = withTerm([lot({})], '800', '0');
+    const api = fakeScreenApi({ assetOverview: vi.fn().mockResolvedValue(overview) });
+    await renderEarn(<SavingsScreen />, { api });
+    await screen.findByRole('table', { name: 'Savings products' });
+    const redeem = screen.getByRole('button', { name: 'Redeem from USDT 30 days' });
+    expect(redeem).toBeDisabled();
+    expect(redeem).toHaveAccessibleDescription(`Locked until ${inText(T0 + 30 * DAY)}`);
+    // A flexible product stays redeemable, without a lock.
+    const flex = screen.getByRole('button', { name: 'Redeem from USDT Flexible' });
+    expect(flex).toBeEnabled();
+    expect(flex).not.toHaveAccessibleDescription();
+    const row = productRow('USDT · 30 days');
+    expect(within(row).getAllByRole('cell')[3]).toHaveTextContent('0.0000'); // redeemable now
+
+    // The subscriptions, with their dates and their state in words.
+    const lots = screen.getByRole('table', { name: 'Fixed-term subscriptions' });
+    const lotRow = within(lots).getByRole('rowheader', { name: 'USDT · 30 days' }).closest('tr')!;
+    expect(lotRow).toHaveTextContent('800.0000');
+    expect(lotRow).toHaveTextContent('2.1300');
+    expect(lotRow).toHaveTextContent(formatTime(T0, 'YYYY-MM-DD HH:mm'));
+    expect(lotRow).toHaveTextContent(formatTime(T0 + 30 * DAY, 'YYYY-MM-DD HH:mm'));
+    expect(lotRow).toHaveTextContent('Locked');
+    expect(api.savingsRedeem).not.toHaveBeenCalled();
+  });
+
+  it('offers only what has matured, says what stays locked, and shows a refusal in words', async () => {
+    const matured = lot({
+      lotId: 'USDT-30D-0',
+      amount: '200',
+      interest: '1.33',
+      subscribedAtE3: String(T0 - 40 * DAY),
+      maturesAtE3: String(T0 - 10 * DAY),
+      status: 'MATURED',
+    });
+    const savingsRedeem = vi
+      .fn()
+      .mockRejectedValueOnce(apiError(131017))
+      .mockResolvedValue({ status: 'SUCCESS' });
+    const api = fakeScreenApi({
+      assetOverview: vi.fn().mockResolvedValue(withTerm([matured, lot({})], '1000', '200')),
+      savingsRedeem,
+    });
+    await renderEarn(<SavingsScreen />, { api });
+    await screen.findByRole('table', { name: 'Savings products' });
+    const lots = screen.getByRole('table', { name: 'Fixed-term subscriptions' });
+    expect(within(lots).getAllByRole('row')).toHaveLength(3); // the header row and two
+    expect(lots).toHaveTextContent('Matured');
+    const redeem = screen.getByRole('button', { name: 'Redeem from USDT 30 days' });
+    expect(redeem).toBeEnabled();
+    await userEvent.click(redeem);
+    const dialog = await screen.findByRole('dialog', { name: 'Redeem from USDT 30 days' });
+    expect(dialog).toHaveTextContent('Matured, can be redeemed: 200.0000 USDT');
+    expect(dialog).toHaveTextContent(
+      'A fixed-term subscription can be redeemed only from its maturity date.',
+    );
+    expect(dialog).toHaveTextContent(
+      `Still locked: 800.0000 USDT · Locked until ${inText(T0 + 30 * DAY)}`,
+    );
+    const input = within(dialog).getByRole('textbox', { name: /Amount \(USDT\)/ });
+    await userEvent.type(input, '250');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Redeem' }));
+    expect(dialog).toHaveTextContent('Amount (USDT) cannot be greater than 200');
+    expect(savingsRedeem).not.toHaveBeenCalled();
+
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: 'Fill in the largest amount of USDT' }),
+    );
+    expect(input).toHaveValue('200');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Redeem' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'This amount is still locked: a fixed-term subscription can be redeemed only from its maturity date.',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Redeem' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(savingsRedeem).toHaveBeenLastCalledWith(
+      expect.objectContaining({ productId: 'USDT-30D', amount: '200' }),
+    );
+  });
+
+  it('says before a subscription that it is locked for the term', async () => {
+    const api = fakeScreenApi({
+      assetOverview: vi.fn().mockResolvedValue(withTerm([], '0', '0')),
+    });
+    await renderEarn(<SavingsScreen />, { api });
+    await screen.findByRole('table', { name: 'Savings products' });
+    expect(screen.getByText('You have no fixed-term subscriptions.')).toBeTruthy();
+    // Nothing held: nothing to redeem, and no lock to explain.
+    const redeem = screen.getByRole('button', { name: 'Redeem from USDT 30 days' });
+    expect(redeem).toBeDisabled();
+    expect(redeem).not.toHaveAccessibleDescription();
+    await userEvent.click(screen.getByRole('button', { name: 'Subscribe to USDT 30 days' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Subscribe to USDT 30 days' });
+    expect(dialog).toHaveTextContent(
+      'Locked for 30 days: this subscription cannot be redeemed before it matures.',
+    );
   });
 });
