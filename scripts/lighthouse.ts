@@ -1,5 +1,5 @@
 /**
- * `npm run lighthouse [-- --app DIR] [-- --json DIR]`: Lighthouse (12.x, the last line that runs
+ * `npm run lighthouse [-- --app DIR --json DIR --theme dark --locale ar-SA]`: Lighthouse (12.x, the last line that runs
  * on Node 20) categories accessibility and best-practices on the sign-in page and the follower's
  * copy-trade screen, desktop and mobile, against the production build served by the simulator
  * (the e2e tests' helpers: test/e2e/support/build.ts, app.ts, browser.ts). Issue 18 asks for 100
@@ -13,14 +13,16 @@
  * Prints a table of the scores, then each failing audit that counts (weight > 0) with its
  * elements, and the failing ones that do not count. Exits 1 when any score is below 100.
  * `--app DIR` audits a build already made (`npm run build`, then `--app dist`); `--json DIR`
- * writes each Lighthouse result there.
+ * writes each Lighthouse result there; `--theme dark` stores the dark scheme first (light by
+ * default) and `--locale L` opens the screens with `?locale=L` (ar-SA: right to left).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import lighthouse, { desktopConfig, type Config, type Flags, type Result } from 'lighthouse';
-import { chromium } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
+import { THEME_STORAGE_KEY } from '../src/config/storage-keys';
 import { DEMO_LOGINS } from '../src/config/demo';
 import { loginAs, startApp } from '../test/e2e/support/app';
 import { launchChromium } from '../test/e2e/support/browser';
@@ -125,6 +127,20 @@ function findingsOf(lhr: Result): Finding[] {
   return findings;
 }
 
+/** Runs `fn` on a new tab of the browser's default context (the one Lighthouse uses). */
+async function inDefaultContext(port: number, fn: (page: Page) => Promise<void>): Promise<void> {
+  const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const context = cdp.contexts()[0];
+    if (!context) throw new Error('Chromium has no default context');
+    const page = await context.newPage();
+    await fn(page);
+    await page.close();
+  } finally {
+    await cdp.close();
+  }
+}
+
 async function audit(port: number, url: string, formFactor: FormFactor, keepStorage: boolean) {
   const flags: Flags = {
     port,
@@ -167,8 +183,15 @@ function printReport(runs: readonly Run[]): void {
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
-    options: { app: { type: 'string' }, json: { type: 'string' } },
+    options: {
+      app: { type: 'string' },
+      json: { type: 'string' },
+      theme: { type: 'string', default: 'light' },
+      locale: { type: 'string' },
+    },
   });
+  const theme = values.theme;
+  if (theme !== 'light' && theme !== 'dark') throw new Error(`--theme light|dark, not ${theme}`);
   if (values.app) process.env.E2E_APP_DIR = resolve(process.cwd(), values.app);
   const jsonDir = values.json ? resolve(process.cwd(), values.json) : undefined;
   if (jsonDir) mkdirSync(jsonDir, { recursive: true });
@@ -183,22 +206,20 @@ async function main(): Promise<number> {
   ]);
   const runs: Run[] = [];
   try {
+    // The user's stored choice, as the header's toggle leaves it (public/theme-boot.js reads it).
+    await inDefaultContext(port, async (page) => {
+      await page.goto(`${sim.url}/robots.txt`);
+      await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+        THEME_STORAGE_KEY,
+        theme,
+      ] as const);
+    });
     for (const screen of SCREENS) {
-      if (screen.signedInAs) {
-        // The default context is the one Lighthouse opens its tabs in: sign in there.
-        const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
-        try {
-          const context = cdp.contexts()[0];
-          if (!context) throw new Error('Chromium has no default context');
-          const page = await context.newPage();
-          await loginAs(page, sim.url, screen.signedInAs);
-          await page.close();
-        } finally {
-          await cdp.close();
-        }
-      }
+      const account = screen.signedInAs;
+      // The default context is the one Lighthouse opens its tabs in: sign in there.
+      if (account) await inDefaultContext(port, (page) => loginAs(page, sim.url, account));
       for (const formFactor of FORM_FACTORS) {
-        const url = `${sim.url}${screen.path}`;
+        const url = `${sim.url}${screen.path}${values.locale ? `?locale=${values.locale}` : ''}`;
         console.log(`lighthouse: ${screen.name} (${url}), ${formFactor}`);
         const lhr = await audit(port, url, formFactor, screen.signedInAs !== undefined);
         const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
@@ -224,7 +245,7 @@ async function main(): Promise<number> {
     await sim.stop();
     app.remove();
   }
-  console.log('');
+  console.log(`\ntheme ${theme}, ${values.locale ? `locale ${values.locale}` : 'default locale'}`);
   printReport(runs);
   const below = runs.flatMap((r) =>
     CATEGORIES.filter((c) => r.scores[c] === null || r.scores[c] < 1).map(
