@@ -1,7 +1,7 @@
 /**
  * Every screen at 1 440 px and at 375 px, in Chromium against the simulator (issue 15): no table
  * region overflows sideways (neither the page nor any table or its scrolling area), and not one
- * console error. The screens come from the route table (SCREENS), so a new screen is covered
+ * console error; no row's name and no badge is cut. The screens come from the route table (SCREENS), so a new screen is covered
  * as soon as it is routed; each is visited by a demo account of a role it is for. Also the
  * sign-in page and the not-found page, signed out.
  */
@@ -12,7 +12,7 @@ import { SCREENS } from '@src/app/routes';
 import { DEMO_ACCOUNTS, type DemoAccount } from '@src/features/login/demo-accounts';
 import { loginAs, startApp } from './support/app';
 import { launchChromium, newPage } from './support/browser';
-import { cutRowHeaders, overflows } from './support/overflow';
+import { cutBadges, cutRowHeaders, overflows } from './support/overflow';
 
 let sim: Simulator;
 let browser: Browser;
@@ -79,7 +79,11 @@ async function atEveryWidth(
       () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(null)))),
     );
     await ready();
-    found[width] = [...(await overflows(page)), ...(await cutRowHeaders(page))];
+    found[width] = [
+      ...(await overflows(page)),
+      ...(await cutRowHeaders(page)),
+      ...(await cutBadges(page)),
+    ];
   }
   return found;
 }
@@ -98,6 +102,30 @@ describe(`every screen at ${WIDTHS.join(' and ')} px`, () => {
       expect(errors.slice(before)).toEqual([]);
     },
   );
+
+  // Japanese words are longer than English ones in the narrow tables ("ショート" beside "Short",
+  // "ユーザー 1002" was cut): the follower's and the leader's tables in ja-JP as well.
+  it.each([
+    ['/copy-trade', 'follower'],
+    ['/copy-trade/leader', 'leader'],
+  ] as const)('%s in ja-JP: no overflow, no cut row name or badge', async (path, username) => {
+    const account = DEMO_ACCOUNTS.find((a) => a.username === username) as DemoAccount;
+    const { context, page, errors } = await newPage(browser, { width: WIDTHS[0], height: 900 });
+    try {
+      await loginAs(page, sim.url, account);
+      await page.goto(`${sim.url}${path}?locale=ja-JP`);
+      await page.waitForFunction(() => document.documentElement.lang === 'ja-JP');
+      const ready = async () => {
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
+        await page.getByRole('rowheader').first().waitFor();
+      };
+      await ready();
+      expect(await atEveryWidth(page, ready)).toEqual(NONE);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 
   it.each(['/login', '/no/such/page'])(
     '%s signed out: no overflow, no console error',

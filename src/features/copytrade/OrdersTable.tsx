@@ -92,8 +92,8 @@ export function OrdersTable({ label }: { label: string }) {
         id: 'symbol',
         header: t('copyTrade.orders.symbol'),
         width: 'minmax(110px, 1fr)',
-        // the row's name: the widest share at 375 px, so that DOGEUSDT is never cut
-        narrow: 'minmax(0, 1.3fr)',
+        // the row's name: never cut at 375 px (DOGEUSDT)
+        narrow: 'minmax(96px, 1.2fr)',
       },
       {
         id: 'leader',
@@ -105,7 +105,8 @@ export function OrdersTable({ label }: { label: string }) {
         id: 'side',
         header: t('copyTrade.orders.side'),
         width: 'minmax(88px, 0.7fr)',
-        narrow: '64px',
+        // the widest side badge of the 15 languages ("Продажа", 73 px in the narrow badge)
+        narrow: '90px',
       },
       {
         id: 'type',

@@ -136,7 +136,8 @@ export function PositionsTable({ grouped, label }: PositionsTableProps) {
         id: 'side',
         header: t('copyTrade.positions.side'),
         width: 'minmax(88px, 0.7fr)',
-        narrow: '76px',
+        // the widest direction badge of the 15 languages ("ショート", 59 px in the narrow badge)
+        narrow: '80px',
       },
       {
         id: 'size',

@@ -21,11 +21,12 @@ const sameFollower = (a: { f: Follower }, b: { f: Follower }) =>
 
 /** One follower; re-rendered only when its own figures change (income arrives as one object). */
 const FollowerCells = memo(function FollowerCells({ f }: { f: Follower }) {
-  const { t } = useTranslation('user-assets');
   return (
     <>
+      {/* the user id under the "Follower" heading (as the orders' leader column): a word before it
+          was cut at 375 px in most languages ("ユーザー 1002", "Пользователь 1002") */}
       <Cell header>
-        <LtrText>{t('leader.followers.user', { id: f.followerUserId })}</LtrText>
+        <LtrText>{f.followerUserId}</LtrText>
       </Cell>
       <Cell align="end">
         <Amount value={f.investmentE8} coin={SETTLEMENT_COIN} />

@@ -81,6 +81,10 @@ export function narrowLayoutCss(
     `@container (max-width: ${Math.max(0, minWidth - 1)}px) {` +
     `${sel} [role='row'] { grid-template-columns: ${template}; min-inline-size: ${narrowMinWidth}px; }` +
     `${sel} [role='rowgroup'] { min-inline-size: ${narrowMinWidth}px; }` +
+    // Tighter cells and badges: a side or status badge ("ショート", "Продажа") and a row's name
+    // fit their narrow tracks in every language instead of being cut.
+    `${sel} [role='row'] > * { padding-inline: 8px; }` +
+    `${sel} [role='row'] .mantine-Badge-root { padding-inline: 6px; }` +
     (hidden.length ? `${hidden.join(', ')} { display: none; }` : '') +
     '}'
   );

@@ -54,6 +54,23 @@ export function cutRowHeaders(page: Page): Promise<string[]> {
   });
 }
 
+/** Badges (an order's side, a position's direction, a bot's status) whose words are cut short. */
+export function cutBadges(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    for (const b of document.querySelectorAll<HTMLElement>('.mantine-Badge-label')) {
+      if (b.getBoundingClientRect().width <= 1) continue;
+      if (b.scrollWidth > b.clientWidth + 1) {
+        const table = b.closest('[role="table"]')?.getAttribute('aria-label') ?? '?';
+        found.push(
+          `${table}: badge "${b.textContent ?? ''}" is cut (${b.scrollWidth} > ${b.clientWidth})`,
+        );
+      }
+    }
+    return found;
+  });
+}
+
 /**
  * The header's controls (links and buttons of the banner) that do not fit: outside the viewport,
  * smaller than a 24 px target (WCAG 2.5.8), or overlapping another one.

@@ -104,8 +104,8 @@ describe('leader screen', () => {
     const followers = within(income).getByRole('table', { name: 'Followers' });
     expect(rows(followers)).toEqual([
       // incomes -1.6817879 and 0.67695749: PnL figures, to the nearest
-      ['User 1001', '5,000.0000', '-1.6818', '-0.03%'],
-      ['User 1002', '2,000.0000', '+0.6770', '+0.03%'],
+      ['1001', '5,000.0000', '-1.6818', '-0.03%'],
+      ['1002', '2,000.0000', '+0.6770', '+0.03%'],
     ]);
 
     // the leader wallet overwrites its balances; the figure flashes

@@ -23,6 +23,11 @@ describe('narrowLayoutCss', () => {
     expect(css).toContain(
       `[data-vt="«r1»"] [role='row'] > :nth-child(2), [data-vt="«r1»"] [role='row'] > :nth-child(4) { display: none; }`,
     );
+    // tighter cells and badges, so badges and row names fit the narrow tracks
+    expect(css).toContain(`[data-vt="«r1»"] [role='row'] > * { padding-inline: 8px; }`);
+    expect(css).toContain(
+      `[data-vt="«r1»"] [role='row'] .mantine-Badge-root { padding-inline: 6px; }`,
+    );
   });
 
   it('cannot be broken out of by the scope', () => {
