@@ -6,7 +6,7 @@ import { HOME_PATHS } from '@src/pipeline/session';
 import { DEMO_ACCOUNTS } from '@src/features/login/demo-accounts';
 import { loginAs } from './support/app';
 import { newPage } from './support/browser';
-import { headerMisfits, overflows } from './support/overflow';
+import { covered, headerMisfits, overflows } from './support/overflow';
 import { screenshotBoth } from './support/screenshots';
 import { startAppAndBrowser } from './support/suite';
 
@@ -148,6 +148,39 @@ describe('shell in Chromium against the simulator', () => {
     await screenshotBoth(page, 'leader-375-de-DE');
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it('wide screens: the chat launcher is a header control and covers nothing, at the top or the bottom of a page', async () => {
+    // issue 15, item 10: the round launcher floating in the bottom corner covered table rows, a
+    // chart's axis and controls at 1 440 px and 1 024 px; it now sits in the header at every width
+    const launcher = 'button[aria-label="Open support chat"]';
+    const found: string[] = [];
+    for (const [account, path] of [
+      [DEMO_ACCOUNTS[0]!, '/copy-trade'],
+      [DEMO_ACCOUNTS[0]!, '/assets'],
+      [DEMO_ACCOUNTS[1]!, '/copy-trade/leader'],
+    ] as const) {
+      const { context, page, errors } = await fresh(1440);
+      await loginAs(page, app.sim.url, account);
+      await page.goto(`${app.sim.url}${path}`);
+      await page.getByRole('table').first().waitFor();
+      for (const width of [1440, 1024]) {
+        await page.setViewportSize({ width, height: 800 });
+        await page.getByRole('banner').getByRole('button', { name: 'Open support chat' }).waitFor();
+        found.push(...(await headerMisfits(page)).map((m) => `${path} ${width}: ${m}`));
+        for (const y of ['top', 'bottom'] as const) {
+          await page.evaluate(
+            (to) => window.scrollTo(0, to === 'top' ? 0 : document.documentElement.scrollHeight),
+            y,
+          );
+          await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
+          found.push(...(await covered(page, launcher)).map((c) => `${path} ${width} ${y}: ${c}`));
+        }
+      }
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+    expect(found).toEqual([]);
   });
 
   it('opens the live streams at sign-in; signing out closes them, goes to /login, hides the shell', async () => {

@@ -1,5 +1,4 @@
 import { ActionIcon, Anchor, CloseButton, Group, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useAtomValue } from 'jotai';
 import { useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
@@ -9,16 +8,13 @@ import { ChatIcon } from '../../ui/icons';
 import { chatSlotAtom } from './chat-slot';
 import classes from './shell.module.css';
 
-/** Below this width the launcher sits in the header (shell.module.css's narrow breakpoint). */
-const NARROW_QUERY = '(max-width: 35.99em)';
-
 /**
  * Support-chat launcher (lazy chunk). The chat itself is the exchange's chat service at the host
  * config's `chatBase`; on a local/test host there is none, and the panel says so.
  *
- * Wide screens: a round launcher in the bottom corner, the panel above it. Narrow screens: the
- * launcher is one of the header's controls (a floating button would cover content on every
- * screen) and the panel opens under the header.
+ * The launcher is one of the header's controls at every width (a button floating in the bottom
+ * corner covered content on every screen: the last table rows, a chart's axis, a form's button)
+ * and the panel opens under the header, at the inline end.
  *
  * Keyboard: the launcher opens the panel and focus moves to its close button (the panel sits
  * before the launcher); Escape, with focus in the panel or on the launcher (or nowhere), closes it
@@ -34,10 +30,8 @@ export default function ChatWidget() {
   const launcherRef = useRef<HTMLButtonElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const focusOnOpen = useRef(false);
+  // The header's room for the launcher (null until the header has rendered).
   const slot = useAtomValue(chatSlotAtom);
-  const narrow = useMediaQuery(NARROW_QUERY, false, { getInitialValueInEffect: false });
-  // On a narrow screen, once the header has made room for it.
-  const inHeader = narrow ? slot : null;
 
   const close = () => {
     setOpen(false);
@@ -93,9 +87,8 @@ export default function ChatWidget() {
   const launcher = (
     <ActionIcon
       ref={launcherRef}
-      size={inHeader ? 'lg' : 48}
-      variant={inHeader ? 'default' : 'filled'}
-      {...(inHeader ? {} : { radius: 'xl' })}
+      size="lg"
+      variant="default"
       aria-label={open ? t('chat.close') : t('chat.open')}
       aria-expanded={open}
       aria-controls={open ? panelId : undefined}
@@ -108,27 +101,20 @@ export default function ChatWidget() {
     </ActionIcon>
   );
 
-  if (inHeader) {
-    return (
-      <>
-        {createPortal(launcher, inHeader)}
-        {panel && (
-          <aside
-            ref={asideRef}
-            className={`${classes.chat} ${classes.chatUnderHeader}`}
-            aria-label={t('chat.label')}
-            data-shell="chat"
-          >
-            {panel}
-          </aside>
-        )}
-      </>
-    );
-  }
+  if (!slot) return null;
   return (
-    <aside ref={asideRef} className={classes.chat} aria-label={t('chat.label')} data-shell="chat">
-      {panel}
-      {launcher}
-    </aside>
+    <>
+      {createPortal(launcher, slot)}
+      {panel && (
+        <aside
+          ref={asideRef}
+          className={classes.chat}
+          aria-label={t('chat.label')}
+          data-shell="chat"
+        >
+          {panel}
+        </aside>
+      )}
+    </>
   );
 }

@@ -75,7 +75,7 @@ export default function Header() {
         <ConnectionBadge />
         <LanguageMenu />
         <ThemeToggle />
-        {/* The chat launcher on narrow screens (ChatWidget puts it here). */}
+        {/* The support-chat launcher (ChatWidget puts it here). */}
         <span ref={setChatSlot} className={classes.chatSlot} />
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>

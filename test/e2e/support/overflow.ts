@@ -103,3 +103,35 @@ export function headerMisfits(page: Page): Promise<string[]> {
     return found;
   });
 }
+
+/**
+ * What the element matched by `selector` covers: the controls (links, buttons, fields, focusable
+ * boxes) and table rows outside the header whose box meets its box in the part of the viewport
+ * below the sticky header (content scrolled under the header is hidden by the header as a whole,
+ * not by one of its controls). Empty when it covers nothing, or when it is not on screen.
+ */
+export function covered(page: Page, selector: string): Promise<string[]> {
+  return page.evaluate((sel) => {
+    const target = document.querySelector<HTMLElement>(sel);
+    const box = target?.getBoundingClientRect();
+    if (!target || !box || box.width === 0 || box.height === 0) return [];
+    const header = document.querySelector('header');
+    const top = header ? Math.max(0, header.getBoundingClientRect().bottom) : 0;
+    const bottom = document.documentElement.clientHeight;
+    const content =
+      'a[href], button, input, select, textarea, [role="button"], [role="link"], [role="tab"], ' +
+      '[role="switch"], [role="row"], tr, [tabindex]:not([tabindex="-1"])';
+    const found: string[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>(content)) {
+      if (target.contains(el) || el.contains(target) || header?.contains(el)) continue;
+      const r = el.getBoundingClientRect();
+      const x = Math.max(r.left, box.left) < Math.min(r.right, box.right);
+      const y = Math.max(r.top, box.top, top) < Math.min(r.bottom, box.bottom, bottom);
+      if (r.width > 0 && r.height > 0 && x && y) {
+        const name = el.getAttribute('aria-label') ?? el.textContent ?? '';
+        found.push(`${el.getAttribute('role') ?? el.tagName.toLowerCase()} "${name.slice(0, 40)}"`);
+      }
+    }
+    return found;
+  }, selector);
+}

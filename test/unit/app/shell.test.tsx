@@ -25,7 +25,10 @@ describe('shell', () => {
     await renderApp({ path: '/assets/derivatives', api: fakeApi('trader') });
     expect(await screen.findByRole('banner', { name: 'Site header' })).toBeInTheDocument();
     expect(await screen.findByRole('contentinfo', { name: 'Site footer' })).toBeInTheDocument();
-    expect(await screen.findByRole('complementary', { name: 'Support chat' })).toBeInTheDocument();
+    // the chat launcher is one of the header's controls; its panel is the complementary region
+    const banner = screen.getByRole('banner', { name: 'Site header' });
+    await userEvent.click(await within(banner).findByRole('button', { name: 'Open support chat' }));
+    expect(screen.getByRole('complementary', { name: 'Support chat' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
     expect(screen.getByRole('main', { name: 'Main content' })).toBeInTheDocument();
   });
