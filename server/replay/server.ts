@@ -18,10 +18,11 @@ import {
   stripPrefix,
 } from '../rest/http-shell';
 import { installAppFiles } from '../app-files';
+import { MAX_FRAME_BYTES } from '../ws/routes';
 import { OPERATOR_PREFIX, registerOperator, status, type ReplayStatus } from './operator';
 import type { Playback, PlaybackTimers } from './playback';
 import { registerReplayRest } from './rest';
-import { MAX_FRAME_BYTES, ReplayStreams, type ReplayStreamOptions } from './streams';
+import { ReplayStreams, type ReplayStreamOptions } from './streams';
 import { ReplayWorld } from './world';
 
 export interface ReplayServerOptions {

@@ -17,6 +17,7 @@ import { SendBudget } from '../ws/send-budget';
 import { ConnectionSlots, MAX_CONNECTIONS } from '../ws/slots';
 import { takeClientFrames, TOO_MANY_REQUESTS } from '../ws/intake';
 import { parseOp, privateReply, publicReply } from '../ws/ops';
+import { registerStreamPaths } from '../ws/routes';
 import {
   planSubscribe,
   planUnsubscribe,
@@ -28,9 +29,6 @@ import { TimersClock } from './timers-clock';
 import type { Cue } from './timeline';
 import type { ReplayWorld } from './world';
 
-const PUBLIC_PATH = '/v5/public/linear';
-const PRIVATE_PATH = '/v5/private';
-export const MAX_FRAME_BYTES = 64 * 1024;
 const TICKER_TOPIC = /^tickers\.([A-Za-z0-9_-]+)$/;
 const CLOSE_TRY_AGAIN = 1013;
 
@@ -94,18 +92,7 @@ export class ReplayStreams {
   }
 
   register(app: FastifyInstance): void {
-    for (const [url, stream] of [
-      [PUBLIC_PATH, 'public'],
-      [PRIVATE_PATH, 'private'],
-    ] as const) {
-      app.route({
-        method: 'GET',
-        url,
-        handler: (_req, reply) =>
-          reply.code(426).header('upgrade', 'websocket').send({ error: 'upgrade required' }),
-        wsHandler: (socket: WebSocket, req: FastifyRequest) => this.attach(stream, socket, req),
-      });
-    }
+    registerStreamPaths(app, (stream, socket, req) => this.attach(stream, socket, req));
   }
 
   /** Plays one cue to the connected clients. */

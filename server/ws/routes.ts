@@ -41,7 +41,14 @@ function attach(
   });
 }
 
-export function registerWsRoutes(app: FastifyInstance, deps: WsRouteDeps): void {
+/**
+ * The two websocket paths on `app`, served alike by the simulator and the replay server: an
+ * upgrade goes to `attach`; a plain GET (a browser, curl) is told what the path is for.
+ */
+export function registerStreamPaths(
+  app: FastifyInstance,
+  attach: (stream: StreamName, socket: WebSocket, req: FastifyRequest) => void,
+): void {
   for (const [url, stream] of [
     [PUBLIC_PATH, 'public'],
     [PRIVATE_PATH, 'private'],
@@ -49,13 +56,16 @@ export function registerWsRoutes(app: FastifyInstance, deps: WsRouteDeps): void 
     app.route({
       method: 'GET',
       url,
-      // A plain GET (a browser, curl) is told what the path is for.
       handler: (_req, reply) =>
         reply
           .code(426)
           .header('upgrade', 'websocket')
           .send({ error: 'this path is a websocket: upgrade required' }),
-      wsHandler: (socket, req) => attach(deps, stream, socket, req),
+      wsHandler: (socket, req) => attach(stream, socket, req),
     });
   }
+}
+
+export function registerWsRoutes(app: FastifyInstance, deps: WsRouteDeps): void {
+  registerStreamPaths(app, (stream, socket, req) => attach(deps, stream, socket, req));
 }
