@@ -104,6 +104,15 @@ export function installErrorHandler(app: FastifyInstance, opts: ShellOptions): v
 /** A source map (`*.map`): a 404, never a file and never the SPA fallback. */
 const isSourceMap = (path: string) => /\.map$/i.test(path);
 
+/**
+ * A path that names a file (its last segment has an extension: `/assets/app-1a2b3c4d.js`,
+ * `/missing.png`) and is not there: a 404, not the SPA fallback. A stale tab asking for a lazy
+ * chunk of an older build then fails as a missing script, which the app's route error page
+ * (src/app/RouteError.tsx) explains with a reload, instead of parsing index.html as JavaScript.
+ * The app's routes have no extension.
+ */
+const namesAFile = (path: string) => /\.[a-z0-9]+$/i.test(path.slice(path.lastIndexOf('/') + 1));
+
 /** The built dashboard (if any) and the answer for every path no route took. */
 export async function serveAppAndNotFound(app: FastifyInstance, opts: ShellOptions): Promise<void> {
   const appDir = opts.appDir ? resolve(opts.appDir) : undefined;
@@ -127,7 +136,7 @@ export async function serveAppAndNotFound(app: FastifyInstance, opts: ShellOptio
     if (
       appDir &&
       !isApi &&
-      !isSourceMap(pathOf(req.url)) &&
+      !namesAFile(pathOf(req.url)) &&
       (req.method === 'GET' || req.method === 'HEAD')
     ) {
       // SPA fallback: the dashboard's router decides what the path shows.

@@ -7,6 +7,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { RouteObject } from 'react-router';
 import { AppLayout } from './shell/AppLayout';
 import { AssetsArea } from './AssetsArea';
+import { RouteError } from './RouteError';
 import type { PageKey, RouteHandle } from './shell/RouteMeta';
 import {
   RequireAuth,
@@ -148,22 +149,30 @@ export function buildRoutes(): RouteObject[] {
   return [
     {
       element: <AppLayout />,
+      // The shell itself failed: the error page alone.
+      errorElement: <RouteError />,
       children: [
         {
-          element: <RequireSignedOut />,
-          children: [{ path: '/login', element: <LoginPage />, handle: handle('login') }],
-        },
-        {
-          element: <RequireAuth />,
+          // A screen failed to load or to render: the error page inside the shell.
+          errorElement: <RouteError />,
           children: [
-            { path: '/', element: <RoleRedirect /> },
-            ...SCREENS.filter((s) => !s.assetsNav).map(screenRoute),
-            { element: <AssetsArea />, children: ASSETS_NAV.map(screenRoute) },
+            {
+              element: <RequireSignedOut />,
+              children: [{ path: '/login', element: <LoginPage />, handle: handle('login') }],
+            },
+            {
+              element: <RequireAuth />,
+              children: [
+                { path: '/', element: <RoleRedirect /> },
+                ...SCREENS.filter((s) => !s.assetsNav).map(screenRoute),
+                { element: <AssetsArea />, children: ASSETS_NAV.map(screenRoute) },
+              ],
+            },
+            {
+              element: <RequireKnownSession />,
+              children: [{ path: '*', element: <NotFoundPage />, handle: handle('notFound') }],
+            },
           ],
-        },
-        {
-          element: <RequireKnownSession />,
-          children: [{ path: '*', element: <NotFoundPage />, handle: handle('notFound') }],
         },
       ],
     },

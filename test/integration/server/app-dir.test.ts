@@ -38,6 +38,15 @@ describe('serving a built dashboard', () => {
     expect(js.text).toBe('console.log("app");');
   });
 
+  it('answers a missing file (a lazy chunk of an older build, an image) 404, not the app', async () => {
+    const http = new HttpClient(sim.url);
+    for (const path of ['/assets/Screen-1a2b3c4d.js', '/missing.png', '/locales/xx/none.json']) {
+      const r = await http.get(path);
+      expect(r.status, path).toBe(404);
+      expect(r.text, path).not.toMatch(/<html/);
+    }
+  });
+
   it('keeps the API under /api and the streams under /ws, same origin', async () => {
     const http = new HttpClient(sim.url);
     const login = await http.post('/api/login', { username: 'follower', password: 'follower123' });

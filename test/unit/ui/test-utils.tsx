@@ -6,7 +6,7 @@ import { render } from '@testing-library/react';
 import type { Resource, ResourceLanguage } from 'i18next';
 import { createStore } from 'jotai';
 import type { ReactNode } from 'react';
-import { createMemoryRouter } from 'react-router';
+import { createMemoryRouter, type RouteObject } from 'react-router';
 import { vi, type Mocked } from 'vitest';
 import type {
   ExchangeRateResult,
@@ -144,6 +144,8 @@ export interface RenderAppOptions {
   host?: AppServices['host'];
   /** Default fakeScreenApi(): no screen reaches the network. */
   screenApi?: ScreenApi;
+  /** Default buildRoutes(): the app's route table (a test may replace a screen in it). */
+  routes?: RouteObject[];
 }
 
 /** The screens' REST calls as mocks; `over` replaces some. */
@@ -189,10 +191,11 @@ export async function renderApp({
   store = createStore(),
   host = TEST_HOST,
   screenApi = fakeScreenApi(),
+  routes = buildRoutes(),
 }: RenderAppOptions = {}) {
   const i18n = await testI18n(lng);
   store.set(currentLangAtom, lng);
-  const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
   const noPermission = noPermissionSource();
   const services: AppServices = { api, host, allowPseudo: false, wireTap: createTapSlot() };
   const view = render(
