@@ -37,6 +37,7 @@ import {
   withdrawMessageQuery,
 } from './schemas';
 import { body, query, type Ctx, type HandlerTable } from './table';
+import { languageOf, withdrawMessagesIn } from './withdraw-messages';
 
 const ledger = (c: Ctx) => c.sim.engine.ledger(c.userId);
 
@@ -62,25 +63,6 @@ const EXCHANGE_ADDRESSES: ReadonlyMap<string, string> = new Map([
   ['0xa9d1e08c7793af67e9d92fe308d5697fb81d3e43', 'Coinbase'],
   ['tnxoiaxnvqwzxkkkqgoqlydw2d6fs6gwqp', 'Binance'],
 ]);
-
-const WITHDRAW_MESSAGES: WithdrawMessage['messages'] = [
-  {
-    coin: 'USDT',
-    chain: 'TRX',
-    text: 'TRC20 withdrawals may take up to 30 minutes when the network is busy.',
-  },
-  {
-    coin: 'USDT',
-    chain: 'ETH',
-    text: 'ERC20 network fees are high at the moment; consider another chain.',
-  },
-  {
-    coin: 'XRP',
-    chain: 'XRP',
-    text: 'Most exchange addresses need a destination tag: check it before you confirm.',
-  },
-  { coin: 'EOS', chain: 'EOS', text: 'A memo is required for deposits to exchanges.' },
-];
 
 export const ASSET_HANDLERS = {
   wallets: { handle: (c) => ({ list: ledger(c).walletList() }) },
@@ -183,11 +165,7 @@ export const ASSET_HANDLERS = {
     schema: { querystring: withdrawMessageQuery },
     handle(c): WithdrawMessage {
       const { coin, chain } = query(c.req);
-      const messages = WITHDRAW_MESSAGES.filter(
-        (m) =>
-          (coin === undefined || m.coin === coin) && (chain === undefined || m.chain === chain),
-      );
-      return { messages };
+      return { messages: withdrawMessagesIn(languageOf(c.req.cookies), coin, chain) };
     },
   },
   copyProfile: {
