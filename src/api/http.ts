@@ -186,27 +186,7 @@ export class HttpClient {
     return this.request('POST', path, body, options);
   }
 
-  put<T>(
-    path: string,
-    body?: Body,
-    options?: RequestOptions & { acceptStatus?: undefined },
-  ): Promise<T>;
-  put<T>(path: string, body: Body, options: RequestOptions): Promise<T | EmptyResponse>;
-  put(path: string, body?: Body, options?: RequestOptions): Promise<unknown> {
-    return this.request('PUT', path, body, options);
-  }
-
-  delete<T>(
-    path: string,
-    body?: Body,
-    options?: RequestOptions & { acceptStatus?: undefined },
-  ): Promise<T>;
-  delete<T>(path: string, body: Body, options: RequestOptions): Promise<T | EmptyResponse>;
-  delete(path: string, body?: Body, options?: RequestOptions): Promise<unknown> {
-    return this.request('DELETE', path, body, options);
-  }
-
-  /** Any method: GET turns `body` into query pairs, the others send it as JSON. */
+  /** GET turns `body` into query pairs, POST sends it as JSON. */
   async request(
     method: HttpMethod,
     path: string,

@@ -14,12 +14,10 @@ afterEach(() => server.reset());
 const client = (): HttpClient => new HttpClient({ baseUrl: `${server.origin}/api` });
 
 describe('requests', () => {
-  it.each(['GET', 'POST', 'PUT', 'DELETE'] as const)('%s sends that method', async (method) => {
+  it.each(['GET', 'POST'] as const)('%s sends that method', async (method) => {
     const c = client();
     if (method === 'GET') await c.get('/thing');
-    else if (method === 'POST') await c.post('/thing');
-    else if (method === 'PUT') await c.put('/thing');
-    else await c.delete('/thing');
+    else await c.post('/thing');
     expect(server.requests[0]).toMatchObject({ method, path: '/api/thing' });
   });
 
@@ -49,15 +47,13 @@ describe('requests', () => {
     expect(server.requests[0]?.query.get('address')).toBe('0xab&c=d e/ü');
   });
 
-  it('POST, PUT and DELETE send JSON bodies with a JSON content type', async () => {
+  it('POST sends JSON bodies with a JSON content type', async () => {
     const c = client();
     await c.post('/p', { username: 'follower', password: 'follower123' });
-    await c.put('/p', { a: [1, 2] });
-    await c.delete('/p', { id: '7' });
+    await c.post('/p', [1, 2]);
     expect(server.requests.map((r) => JSON.parse(r.body) as unknown)).toEqual([
       { username: 'follower', password: 'follower123' },
-      { a: [1, 2] },
-      { id: '7' },
+      [1, 2],
     ]);
     for (const r of server.requests) expect(r.headers['content-type']).toBe('application/json');
   });
