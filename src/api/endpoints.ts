@@ -8,6 +8,7 @@ import { SNAPSHOT_PATHS, type PrivateTopic, type RestEnvelope } from '../wire/pr
 import { checkAnswer } from './answers';
 import { CALLS, V5_MARKET, type CallName } from './calls';
 import { http, type HttpClient, type RequestOptions } from './http';
+import { checkInstrumentsPage, isInstrumentsPage } from './market-answers';
 import type { QueryParams } from './query';
 import type {
   AssetActionResult,
@@ -211,8 +212,23 @@ export function createEndpoints(client: HttpClient) {
 
     // -- Bybit V5 public market (V5 envelope: retCode/retMsg)
     marketTime: (opts?: CallOptions) => client.get<V5ServerTime>(V5_MARKET.time, undefined, opts),
-    instrumentsInfo: (category: V5Category, query: QueryParams = {}, opts?: CallOptions) =>
-      client.get<V5InstrumentsResult>(V5_MARKET.instrumentsInfo, { ...query, category }, opts),
+    /**
+     * One page of instruments. Public and read at every load: kept in localStorage (10 minutes,
+     * within the cache's byte budget) unless `opts.persist` says otherwise; a stored page is
+     * checked as a fresh one is (market-answers.ts), a bad one fetched again.
+     */
+    instrumentsInfo: (
+      category: V5Category,
+      query: QueryParams = {},
+      opts?: CallOptions,
+    ): Promise<V5InstrumentsResult> =>
+      client
+        .get<unknown>(
+          V5_MARKET.instrumentsInfo,
+          { ...query, category },
+          { persist: { valid: isInstrumentsPage }, ...opts },
+        )
+        .then(checkInstrumentsPage),
     marketTickers: (category: V5Category, query: QueryParams = {}, opts?: CallOptions) =>
       client.get<V5TickersResult>(V5_MARKET.tickers, { ...query, category }, opts),
   };

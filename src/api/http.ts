@@ -52,8 +52,20 @@ export interface RequestOptions {
   acceptStatus?: StatusRange;
   /** GET only: share identical in-flight requests and keep the value 60 s (20 entries). */
   cache?: boolean;
-  /** GET only: keep the value in localStorage (default 10 minutes). Public data only. */
-  persist?: boolean | { maxAgeMs: number };
+  /**
+   * GET only: keep the value in localStorage (the byte-budget cache, cache.ts), by default for
+   * 10 minutes. Public data only: it outlives the session. `valid` is the check a value must
+   * pass to be stored and to be served from storage: a stored value that fails it (corrupt, or
+   * of an older shape) is dropped and the call goes to the server.
+   */
+  persist?:
+    | boolean
+    | {
+        /** Default 10 minutes. */
+        maxAgeMs?: number;
+        /** Default: every value. A throw counts as false. */
+        valid?: (value: unknown) => boolean;
+      };
   /** Cancels the request (rejects with AbortedError). */
   signal?: AbortSignal;
 }
@@ -197,19 +209,26 @@ export class HttpClient {
     if (options.signal?.aborted) throw new AbortedError({ method, url: path });
     const url = buildUrl(this.baseUrl, path, isGet ? (body as QueryParams | undefined) : undefined);
     const cacheKey = `${options.responseType ?? 'json'}|${options.envelope ? 'env' : 'res'}|${url}`;
-    const persistAge =
-      !isGet || !options.persist
-        ? 0
-        : options.persist === true
-          ? DEFAULT_PERSIST_MAX_AGE_MS
-          : options.persist.maxAgeMs;
+    const persist: Exclude<RequestOptions['persist'], boolean> =
+      !isGet || !options.persist ? undefined : options.persist === true ? {} : options.persist;
+    const persistAge = persist ? (persist.maxAgeMs ?? DEFAULT_PERSIST_MAX_AGE_MS) : 0;
+    const keep = (v: unknown): boolean => {
+      try {
+        return persist?.valid?.(v) ?? true;
+      } catch {
+        return false;
+      }
+    };
     if (persistAge > 0) {
       const stored = this.storageCache.get(cacheKey, persistAge);
-      if (stored !== undefined) return stored;
+      if (stored !== undefined) {
+        if (keep(stored)) return stored;
+        this.storageCache.delete(cacheKey); // corrupt or an older shape: ask the server
+      }
     }
     const send = (signal: AbortSignal | undefined): Promise<unknown> =>
       this.#send(method, url, isGet ? undefined : body, options, signal).then((v) => {
-        if (persistAge > 0 && !isEmptyResponse(v)) this.storageCache.set(cacheKey, v);
+        if (persistAge > 0 && !isEmptyResponse(v) && keep(v)) this.storageCache.set(cacheKey, v);
         return v;
       });
     if (!isGet || !options.cache) return send(options.signal);

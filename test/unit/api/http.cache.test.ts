@@ -178,6 +178,38 @@ describe('storage cache (persist)', () => {
     });
   });
 
+  it('persist.valid: a value that fails it is neither stored nor served from storage', async () => {
+    counting();
+    const mem = new MemoryStorage();
+    let accept = false;
+    const opts = { persist: { valid: (v: unknown) => accept && (v as { hit: number }).hit > 0 } };
+    await expect(clientWith({ storage: () => mem }).get('/n', undefined, opts)).resolves.toEqual({
+      hit: 1,
+    });
+    expect(mem.length).toBe(0); // refused: not stored
+    accept = true;
+    await clientWith({ storage: () => mem }).get('/n', undefined, opts);
+    await expect(clientWith({ storage: () => mem }).get('/n', undefined, opts)).resolves.toEqual({
+      hit: 2,
+    });
+    // The app changes its mind about what is valid (a new shape): the stored value is dropped.
+    accept = false;
+    await expect(clientWith({ storage: () => mem }).get('/n', undefined, opts)).resolves.toEqual({
+      hit: 3,
+    });
+    const throwing = {
+      persist: {
+        valid: () => {
+          throw new Error('boom');
+        },
+      },
+    };
+    await expect(
+      clientWith({ storage: () => mem }).get('/n', undefined, throwing),
+    ).resolves.toEqual({ hit: 4 });
+    expect(hits).toBe(4);
+  });
+
   it('a full localStorage: the request still succeeds, nothing is thrown', async () => {
     counting();
     const mem = new MemoryStorage(40); // too small for any entry
