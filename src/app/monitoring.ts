@@ -1,11 +1,18 @@
 /**
  * Starts monitoring for the app (SPEC.md section 7): the monitoring client (the SDK when the page
  * has it, else batches posted to the collector) and the watchers of what the app reports —
- * sign-in/out, each stream's connection health, error toasts and notifications. Slow snapshot
- * loads are timed where the live pipeline is started (src/main.tsx, `timedFetchSnapshot`).
+ * sign-in/out, each stream's connection health, error toasts and notifications, failed calls of
+ * the app's HTTP client (its `error` hook). Slow snapshot loads are timed where the live pipeline
+ * is started (src/main.tsx, `timedFetchSnapshot`).
  */
 import type { createStore } from 'jotai';
-import { watchAppEvents, type NoticeStore, type Track } from '../monitoring/app-events';
+import { http } from '../api/http';
+import {
+  watchAppEvents,
+  type HookedClient,
+  type NoticeStore,
+  type Track,
+} from '../monitoring/app-events';
 import { initMonitoring, trackEvent } from '../monitoring/monitor';
 import { notificationStore, toastStore } from '../ui/notifications';
 
@@ -14,9 +21,11 @@ export interface AppMonitoringOptions {
   track?: Track;
   /** Default: the app's toast and notification stores. */
   notices?: readonly { surface: string; store: NoticeStore }[];
+  /** Default: the app's HTTP client (`http`); its hook is removed when monitoring stops. */
+  http?: HookedClient;
 }
 
-/** Starts the client and the watchers; returns the function that stops the watchers. */
+/** Starts the client and the watchers; returns the function that stops the watchers (and hooks). */
 export function startAppMonitoring(
   store: ReturnType<typeof createStore>,
   opts: AppMonitoringOptions = {},
@@ -29,6 +38,7 @@ export function startAppMonitoring(
         { surface: 'toast', store: toastStore as unknown as NoticeStore },
         { surface: 'notification', store: notificationStore as unknown as NoticeStore },
       ],
+      http: opts.http ?? http,
     },
     opts.track ?? trackEvent,
   );

@@ -2,11 +2,21 @@
  * What the app reports to monitoring, and the watchers that see it happen: sign-in and sign-out
  * (the session user in the store), each stream's connection health (connected / unstable /
  * disconnected, as the header badge says it), errors shown to the user (error toasts and
- * notifications) and slow snapshot loads. Each watcher returns its unsubscribe; none throws into
- * the app (a failing `track` is swallowed). Events carry no user id: the collector's user,
- * device and session ids stay empty (SPEC.md section 7).
+ * notifications), failed REST calls (the HTTP client's hooks) and slow snapshot loads. Each
+ * watcher returns its unsubscribe; none throws into the app (a failing `track` is swallowed).
+ * Events carry no user id: the collector's user, device and session ids stay empty (SPEC.md
+ * section 7).
  */
 import type { createStore } from 'jotai';
+import { CALLS } from '../api/calls';
+import {
+  AbortedError,
+  ApiError,
+  BusinessError,
+  HttpStatusError,
+  NoPermissionError,
+} from '../api/errors';
+import type { HttpHooks, RequestContext } from '../api/http';
 import { userAtom } from '../state/client';
 import { healthOf, type ConnectionHealth } from '../pipeline/connection-status';
 import { liveConnectionsAtom, type LiveConnections } from '../pipeline/live';
@@ -20,6 +30,7 @@ export const APP_EVENTS = {
   connection: 'connection_state',
   errorShown: 'error_shown',
   slowSnapshot: 'slow_snapshot',
+  restError: 'rest_error',
 } as const;
 
 /** A snapshot load taking longer than this is reported. */
@@ -192,9 +203,96 @@ export function timedFetchSnapshot(
   };
 }
 
+/** The part of an HttpClient the REST watcher needs. */
+export interface HookedClient {
+  addHooks(hooks: HttpHooks): () => void;
+  readonly baseUrl: string;
+}
+
+/** At most this many rest_error events per window; the rest are counted, not sent. */
+export const REST_ERROR_LIMIT = 10;
+export const REST_ERROR_WINDOW_MS = 60_000;
+
+/**
+ * The path of a request relative to the API base, without query string or fragment (a query
+ * may carry an address, a code or a token; the body is never looked at).
+ */
+function pathOf(url: string, baseUrl: string): string {
+  const bare = url.split(/[?#]/, 1)[0] ?? '';
+  const base = baseUrl.split(/[?#]/, 1)[0]?.replace(/\/+$/, '') ?? '';
+  if (base !== '' && bare.startsWith(`${base}/`)) return bare.slice(base.length);
+  try {
+    return new URL(bare).pathname;
+  } catch {
+    return bare.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '') || '/';
+  }
+}
+
+/**
+ * rest_error `{ method, path, error, code, status?, retCode?, ms?, suppressed? }` when a call of
+ * `client` fails: its path without the query (never the body, headers or message), the HTTP
+ * status or the ret_code, and how long it took. Not reported: a call its caller cancelled, a
+ * no-permission answer (the session check of a signed-out visitor; sign_out says it), and the
+ * collector's own posts (a dead collector must not feed itself). At most `limit` events per
+ * `windowMs` (a dead server fails every call): the events held back are counted and the next
+ * event sent says how many (`suppressed`).
+ */
+export function watchRestFailures(
+  client: HookedClient,
+  track: Track,
+  {
+    now = () => Date.now(),
+    limit = REST_ERROR_LIMIT,
+    windowMs = REST_ERROR_WINDOW_MS,
+  }: { now?: () => number; limit?: number; windowMs?: number } = {},
+): () => void {
+  const report = safe(track);
+  const started = new WeakMap<RequestContext, number>();
+  let windowStart = -Infinity;
+  let sent = 0;
+  let suppressed = 0;
+  const hooks: HttpHooks = {
+    request: (ctx) => void started.set(ctx, now()),
+    error: (ctx, error) => {
+      if (error instanceof AbortedError || error instanceof NoPermissionError) return;
+      const path = pathOf(ctx.url, client.baseUrl);
+      if (path === CALLS.collect.path) return;
+      const t = now();
+      if (t - windowStart >= windowMs) {
+        windowStart = t;
+        sent = 0;
+      }
+      if (sent >= limit) {
+        suppressed++;
+        return;
+      }
+      sent++;
+      const start = started.get(ctx);
+      report(APP_EVENTS.restError, {
+        method: ctx.method,
+        path,
+        error: error instanceof Error ? error.name : 'unknown',
+        ...(error instanceof ApiError ? { code: error.code } : {}),
+        ...(error instanceof HttpStatusError ? { status: error.status } : {}),
+        ...(error instanceof BusinessError ? { retCode: error.retCode } : {}),
+        ...(start === undefined ? {} : { ms: t - start }),
+        ...(suppressed > 0 ? { suppressed } : {}),
+      });
+      suppressed = 0;
+    },
+  };
+  try {
+    return client.addHooks(hooks);
+  } catch {
+    return () => undefined;
+  }
+}
+
 export interface AppMonitoringSources {
   store: Store;
   notices?: readonly { surface: string; store: NoticeStore }[];
+  /** The app's HTTP client, whose failed calls are reported. */
+  http?: HookedClient;
 }
 
 /** Every watcher at once; returns the one unsubscribe. */
@@ -203,6 +301,7 @@ export function watchAppEvents(sources: AppMonitoringSources, track: Track): () 
     watchSession(sources.store, track),
     watchConnections(sources.store, track),
     watchErrorNotices(sources.notices ?? [], track),
+    ...(sources.http ? [watchRestFailures(sources.http, track)] : []),
   ];
   return () => stops.forEach((s) => s());
 }
