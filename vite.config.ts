@@ -123,6 +123,8 @@ export default defineConfig({
       // Sec-Fetch-Site (changeOrigin rewrites Host to the simulator's).
       '/api': { target: simTarget, changeOrigin: true, xfwd: true },
       '/ws': { target: simTarget.replace('http', 'ws'), ws: true, xfwd: true },
+      // The static host's coin icons, which the simulator stands in for (server/rest/coin-icons.ts).
+      '/assets/image/coins': { target: simTarget, changeOrigin: true },
     },
   },
   // No source maps in the build: the served app must not publish its sources (docs/security.md).

@@ -9,6 +9,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ERROR_CODES } from '../../src/api/error-codes';
+import { serveCoinIcons } from './coin-icons';
 import { ApiError, errorEnvelope } from './envelope';
 import { installOriginGuard } from './origin-guard';
 import { installSecurityHeaders } from './security-headers';
@@ -113,9 +114,13 @@ const isSourceMap = (path: string) => /\.map$/i.test(path);
  */
 const namesAFile = (path: string) => /\.[a-z0-9]+$/i.test(path.slice(path.lastIndexOf('/') + 1));
 
-/** The built dashboard (if any) and the answer for every path no route took. */
+/**
+ * The built dashboard (if any), the coin icons of the static host it asks the page's origin for,
+ * and the answer for every path no route took.
+ */
 export async function serveAppAndNotFound(app: FastifyInstance, opts: ShellOptions): Promise<void> {
   const appDir = opts.appDir ? resolve(opts.appDir) : undefined;
+  serveCoinIcons(app);
   if (appDir) {
     if (!existsSync(resolve(appDir, 'index.html')))
       throw new Error(`--app ${appDir}: no index.html there`);

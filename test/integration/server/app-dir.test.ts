@@ -64,3 +64,41 @@ describe('serving a built dashboard', () => {
     );
   });
 });
+
+describe('the static host coin icons, stood in for on the page origin', () => {
+  let sim: Simulator;
+  beforeAll(async () => {
+    sim = await startTestSim();
+  });
+  afterAll(async () => {
+    await sim.stop();
+  });
+
+  it('draws a badge for a coin, per theme, cached for a day', async () => {
+    const http = new HttpClient(sim.url);
+    const r = await http.get(
+      '/assets/image/coins/dark/btc.png?x-oss-process=image/resize,w_48,h_48',
+    );
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+    expect(r.headers.get('cache-control')).toBe('public, max-age=86400');
+    expect(r.text).toMatch(/^<svg [^>]*width="48" height="48"/);
+    expect(r.text).toContain('>BTC</text>');
+    // the same coin, the same colour: a badge is the coin's, not random
+    expect((await http.get('/assets/image/coins/dark/btc.png')).text).toBe(r.text);
+  });
+
+  it('answers nothing it does not know: another theme, a name with markup, a path escape', async () => {
+    const http = new HttpClient(sim.url);
+    for (const path of [
+      '/assets/image/coins/blue/btc.png',
+      '/assets/image/coins/light/%3Cscript%3E.png',
+      '/assets/image/coins/light/btc.svg',
+      '/assets/image/coins/light/..%2F..%2Findex.png',
+    ]) {
+      const r = await http.get(path);
+      expect(r.status, path).toBe(404);
+      expect(r.text, path).not.toMatch(/<svg|<script/);
+    }
+  });
+});
