@@ -126,6 +126,22 @@ export function isOlder(update: string, stored: string | undefined): boolean {
 }
 
 /**
+ * The row an update makes: the stored row `cur` with the item's fields over it, or the item for
+ * an absent key; undefined when the update is stale (older than the stored row, or, for an absent
+ * key, older than its tombstone or `opts.absentBefore`: PROTOCOL.md section 6).
+ */
+export function updatedRow<T extends { updatedAtE3: string }>(
+  draft: KeyedDraft<T>,
+  key: string,
+  cur: T | undefined,
+  item: T,
+  opts: MergeOptions | undefined,
+): T | undefined {
+  if (cur) return isOlder(item.updatedAtE3, cur.updatedAtE3) ? undefined : { ...cur, ...item };
+  return draft.isStaleForAbsent(key, item.updatedAtE3, opts) ? undefined : item;
+}
+
+/**
  * Tombstones after a snapshot (`fresh`, built from the snapshot's items alone): keys it lacks keep
  * their tombstone, raised to the snapshot's time, and keys held before but absent from it are
  * buried at that time.

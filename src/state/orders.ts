@@ -6,9 +6,9 @@ import { compareIntStr, e3ToMicros } from '../lib/intstr';
 import { KEPT_ORDER_STATUSES, type Order } from '../wire/protocol';
 import {
   emptyKeyed,
-  isOlder,
   KeyedDraft,
   snapshotTombstones,
+  updatedRow,
   type KeyedState,
   type MergeOptions,
 } from './keyed';
@@ -31,14 +31,8 @@ export function mergeOrders(
   for (const item of items) {
     const key = item.orderId;
     const cur = draft.get(key);
-    let next: Order;
-    if (cur) {
-      if (isOlder(item.updatedAtE3, cur.updatedAtE3)) continue;
-      next = { ...cur, ...item };
-    } else {
-      if (draft.isStaleForAbsent(key, item.updatedAtE3, opts)) continue;
-      next = item;
-    }
+    const next = updatedRow(draft, key, cur, item, opts);
+    if (next === undefined) continue;
     if (isKeptOrder(next)) draft.set(key, next);
     else draft.remove(key, e3ToMicros(item.updatedAtE3));
   }

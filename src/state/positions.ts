@@ -7,9 +7,9 @@ import { e3ToMicros, isPositiveDecimal } from '../lib/intstr';
 import type { Position } from '../wire/protocol';
 import {
   emptyKeyed,
-  isOlder,
   KeyedDraft,
   snapshotTombstones,
+  updatedRow,
   type KeyedState,
   type MergeOptions,
 } from './keyed';
@@ -57,14 +57,8 @@ function applyItems(
   for (const item of items) {
     const key = positionKey(item);
     const cur = draft.get(key);
-    let next: Position;
-    if (cur) {
-      if (isOlder(item.updatedAtE3, cur.updatedAtE3)) continue;
-      next = { ...cur, ...item };
-    } else {
-      if (draft.isStaleForAbsent(key, item.updatedAtE3, opts)) continue;
-      next = item;
-    }
+    const next = updatedRow(draft, key, cur, item, opts);
+    if (next === undefined) continue;
     if (isOpenPosition(next)) {
       if (!cur) added.push(key);
       draft.set(key, next);
