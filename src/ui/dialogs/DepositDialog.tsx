@@ -78,7 +78,9 @@ export default function DepositDialog({ props, close }: DialogBodyProps<'deposit
 
   return (
     <Stack gap="sm">
-      <Group grow align="flex-start" wrap="wrap">
+      {/* side by side from 376 px of dialog; stacked on a phone, where half a row cut the coin's
+          name ("USDT · Tether U") */}
+      <Group grow preventGrowOverflow={false} align="flex-start" wrap="wrap">
         <Select
           label={t('money.common.coin')}
           data={depositable.map((c) => ({ value: c.coin, label: `${c.coin} · ${c.name}` }))}
@@ -90,7 +92,7 @@ export default function DepositDialog({ props, close }: DialogBodyProps<'deposit
           }}
           allowDeselect={false}
           searchable
-          miw={140}
+          miw={180}
         />
         <Select
           label={t('money.common.chain')}
@@ -98,7 +100,7 @@ export default function DepositDialog({ props, close }: DialogBodyProps<'deposit
           value={chain?.chain ?? null}
           onChange={(v) => v && setChain(v)}
           allowDeselect={false}
-          miw={140}
+          miw={180}
         />
       </Group>
       {coinInfo && chain && (

@@ -250,7 +250,9 @@ export default function WithdrawDialog({ props, close }: DialogBodyProps<'withdr
       <Stepper.Step label={t('money.withdraw.stepDetails')}>
         <form onSubmit={toVerify} noValidate>
           <Stack gap="sm">
-            <Group grow align="flex-start" wrap="wrap">
+            {/* side by side from 376 px of dialog; stacked on a phone, where half a row cut the
+                coin's name ("USDT · Tether U") */}
+            <Group grow preventGrowOverflow={false} align="flex-start" wrap="wrap">
               <Select
                 label={t('money.common.coin')}
                 data={withdrawable.map((c) => ({ value: c.coin, label: `${c.coin} · ${c.name}` }))}
@@ -264,7 +266,7 @@ export default function WithdrawDialog({ props, close }: DialogBodyProps<'withdr
                 allowDeselect={false}
                 searchable
                 error={errors.coin}
-                miw={140}
+                miw={180}
               />
               <Select
                 label={t('money.common.chain')}
@@ -277,7 +279,7 @@ export default function WithdrawDialog({ props, close }: DialogBodyProps<'withdr
                 }}
                 allowDeselect={false}
                 error={errors.chain}
-                miw={140}
+                miw={180}
               />
             </Group>
             <TextInput
