@@ -21,7 +21,7 @@ function hueOf(name: string): number {
 }
 
 /** The badge: letters in white on a dark disc (4.5:1 and more at any hue), 48 x 48. */
-export function coinIconSvg(coin: string, theme: 'light' | 'dark'): string {
+function coinIconSvg(coin: string, theme: 'light' | 'dark'): string {
   const letters = coin.slice(0, 4).toUpperCase();
   const fontSize = letters.length <= 3 ? 15 : 12;
   const lightness = theme === 'dark' ? 30 : 28;
