@@ -69,8 +69,6 @@ import type {
   UserTagsQuery,
   V5Category,
   V5InstrumentsResult,
-  V5ServerTime,
-  V5TickersResult,
   WalletsResult,
   WebConfig,
   WithdrawMessage,
@@ -211,7 +209,6 @@ export function createEndpoints(client: HttpClient) {
       }),
 
     // -- Bybit V5 public market (V5 envelope: retCode/retMsg)
-    marketTime: (opts?: CallOptions) => client.get<V5ServerTime>(V5_MARKET.time, undefined, opts),
     /**
      * One page of instruments. Public and read at every load: kept in localStorage (10 minutes,
      * within the cache's byte budget) unless `opts.persist` says otherwise; a stored page is
@@ -229,8 +226,6 @@ export function createEndpoints(client: HttpClient) {
           { persist: { valid: isInstrumentsPage }, ...opts },
         )
         .then(checkInstrumentsPage),
-    marketTickers: (category: V5Category, query: QueryParams = {}, opts?: CallOptions) =>
-      client.get<V5TickersResult>(V5_MARKET.tickers, { ...query, category }, opts),
   };
 }
 

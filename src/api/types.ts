@@ -11,7 +11,6 @@ import type {
   Order,
   Position,
   Risk,
-  Ticker,
   Wallet,
 } from '../wire/protocol';
 
@@ -541,11 +540,6 @@ export interface BannerQuery {
 
 export type V5Category = 'linear' | 'inverse' | 'spot' | 'option';
 
-export interface V5ServerTime {
-  timeSecond: string;
-  timeNano: string;
-}
-
 /** A Bybit V5 linear instrument (the fields the dashboard reads; the server may send more). */
 export interface V5Instrument {
   symbol: string;
@@ -571,8 +565,4 @@ export interface V5InstrumentsResult {
   category: V5Category | '';
   list: V5Instrument[];
   nextPageCursor: string;
-}
-export interface V5TickersResult {
-  category: V5Category | '';
-  list: Ticker[];
 }

@@ -281,17 +281,6 @@ describe('Bybit V5 market', () => {
   const v5 = (result: unknown): string =>
     JSON.stringify({ retCode: 0, retMsg: 'OK', result, retExtInfo: {}, time: 1732150000000 });
 
-  it('marketTime: GET /v5/market/time', async () => {
-    fresh();
-    server.route('GET', `/api${V5_MARKET.time}`, (_req, res) =>
-      sendJson(res, 200, v5({ timeSecond: '1732150000', timeNano: '1732150000000000000' })),
-    );
-    await expect(api.marketTime()).resolves.toEqual({
-      timeSecond: '1732150000',
-      timeNano: '1732150000000000000',
-    });
-  });
-
   it('instrumentsInfo(category): GET /v5/market/instruments-info?category=…', async () => {
     fresh();
     server.route('GET', `/api${V5_MARKET.instrumentsInfo}`, (_req, res) =>
@@ -306,18 +295,12 @@ describe('Bybit V5 market', () => {
     });
   });
 
-  it('marketTickers(category): GET /v5/market/tickers?category=…; retCode ≠ 0 rejects', async () => {
+  it('instrumentsInfo: retCode ≠ 0 rejects with the code and message', async () => {
     fresh();
-    server.route('GET', `/api${V5_MARKET.tickers}`, (req, res) =>
-      req.url?.includes('category=linear')
-        ? sendJson(res, 200, v5({ category: 'linear', list: [{ symbol: 'BTCUSDT' }] }))
-        : sendJson(res, 200, JSON.stringify({ retCode: 10001, retMsg: 'bad category' })),
+    server.route('GET', `/api${V5_MARKET.instrumentsInfo}`, (_req, res) =>
+      sendJson(res, 200, JSON.stringify({ retCode: 10001, retMsg: 'bad category' })),
     );
-    await expect(api.marketTickers('linear')).resolves.toEqual({
-      category: 'linear',
-      list: [{ symbol: 'BTCUSDT' }],
-    });
-    await expect(api.marketTickers('spot')).rejects.toMatchObject({
+    await expect(api.instrumentsInfo('spot', {}, { persist: false })).rejects.toMatchObject({
       code: 10001,
       retMsg: 'bad category',
     });
