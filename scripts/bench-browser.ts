@@ -30,12 +30,17 @@ import { startSimulator } from '../server/simulator';
 import { parseSession, type Session } from '../src/wire/session-file';
 import { generate, DEFAULTS } from './gen-session';
 import { measureBuild, sum, CSS_BUDGET_KB, ENTRY_BUDGET_KB, type BuildSizes } from './size-check';
+import { DEMO_LOGINS, type DemoLogin } from '../src/config/demo';
+import { loginAs } from '../test/e2e/support/app';
 import { launchChromium } from '../test/e2e/support/browser';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BENCH_DIR = join(ROOT, 'test/bench/browser');
 const INSTRUMENT = join(BENCH_DIR, 'instrument.js');
-const USER = { username: 'follower', password: 'follower123' };
+const FOLLOWER = DEMO_LOGINS.find((l) => l.kind === 'follower') as DemoLogin;
+const USER = { username: FOLLOWER.username, password: FOLLOWER.password };
+/** The follower as the browser tests' sign-in takes it (the demo button of its user name). */
+const ACCOUNT: Parameters<typeof loginAs>[2] = { ...FOLLOWER, role: 'follower' };
 
 // ---------------------------------------------------------------- options
 
@@ -132,12 +137,6 @@ async function openPage(
   return { context, page, cdp, errors };
 }
 
-async function signInThroughUi(page: Page, base: string): Promise<void> {
-  await page.goto(`${base}/login`);
-  await page.getByRole('button', { name: `Sign in as ${USER.username}` }).click();
-  await page.waitForURL((url) => url.pathname !== '/login', { timeout: 60_000 });
-}
-
 async function taskSeconds(cdp: CDPSession): Promise<number> {
   const { metrics } = await cdp.send('Performance.getMetrics');
   return metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0;
@@ -167,7 +166,8 @@ async function measurePage(
 ): Promise<RunResult> {
   const { context, page, cdp, errors } = await openPage(browser);
   try {
-    if (kind === 'app') await signInThroughUi(page, base);
+    // The demo button, as a user signs in (the same helper as the browser tests).
+    if (kind === 'app') await loginAs(page, base, ACCOUNT);
     else await page.goto(`${base}/naive/index.html`);
     await page.waitForFunction(() => window.__bench.firstValueAt !== null, undefined, {
       timeout: 90_000,
