@@ -11,7 +11,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { startReplayServer } from '@server/replay/server';
 import { startSimulator } from '@server/simulator';
+import { DEMO_ACCOUNTS } from '@src/features/login/demo-accounts';
 import { parseSession } from '@src/wire/session-file';
+import { loginAs } from '../../e2e/support/app';
 import { launchChromium } from '../../e2e/support/browser';
 
 interface Node {
@@ -64,9 +66,11 @@ try {
   });
   await context.addInitScript({ path: new URL('./instrument.js', import.meta.url).pathname });
   const page = await context.newPage();
-  await page.goto(`${server.url}/login`);
-  await page.getByRole('button', { name: 'Sign in as follower' }).click();
-  await page.waitForURL((u) => u.pathname !== '/login');
+  await loginAs(
+    page,
+    server.url,
+    DEMO_ACCOUNTS.find((a) => a.username === 'follower')!,
+  );
   if (values.path) await page.goto(`${server.url}${values.path}`);
   await page.waitForFunction(
     () => (window as unknown as { __bench: { firstValueAt: number | null } }).__bench.firstValueAt,
