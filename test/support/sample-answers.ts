@@ -10,7 +10,23 @@ import {
   type AssetOverview,
   type AssetsAggregateInfo,
   type CoinBalance,
+  type V5Instrument,
 } from '@src/api/types';
+
+/** A linear USDT perpetual as instruments-info lists it (two decimals, 0.001 lots). */
+export const sampleInstrument = (symbol: string): V5Instrument => ({
+  symbol,
+  contractType: 'LinearPerpetual',
+  status: 'Trading',
+  baseCoin: symbol.replace('USDT', ''),
+  quoteCoin: 'USDT',
+  settleCoin: 'USDT',
+  launchTime: '0',
+  priceScale: '2',
+  leverageFilter: { minLeverage: '1', maxLeverage: '100', leverageStep: '0.01' },
+  priceFilter: { minPrice: '0.1', maxPrice: '1999999', tickSize: '0.1' },
+  lotSizeFilter: { maxOrderQty: '100', minOrderQty: '0.001', qtyStep: '0.001' },
+});
 
 // -- The asset overview and aggregate info: the one place tests take them from. `over` replaces
 // top-level parts.

@@ -37,39 +37,31 @@ export function overflows(page: Page): Promise<string[]> {
   });
 }
 
-/** Row headers (the symbol, the coin: what names a row) that are cut short; empty when none. */
-export function cutRowHeaders(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const found: string[] = [];
-    for (const h of document.querySelectorAll<HTMLElement>('[role="rowheader"]')) {
-      if (h.getBoundingClientRect().width <= 1) continue;
-      if (h.scrollWidth > h.clientWidth + 1) {
-        const table = h.closest('[role="table"]')?.getAttribute('aria-label') ?? '?';
-        found.push(
-          `${table}: row header "${h.textContent ?? ''}" is cut (${h.scrollWidth} > ${h.clientWidth})`,
-        );
+/** The elements of `selector` whose text is cut short (wider than their box), named `what`. */
+function cutText(page: Page, selector: string, what: string): Promise<string[]> {
+  return page.evaluate(
+    ([selector, what]) => {
+      const found: string[] = [];
+      for (const el of document.querySelectorAll<HTMLElement>(selector)) {
+        if (el.getBoundingClientRect().width <= 1) continue;
+        if (el.scrollWidth > el.clientWidth + 1) {
+          const table = el.closest('[role="table"]')?.getAttribute('aria-label') ?? '?';
+          found.push(
+            `${table}: ${what} "${el.textContent ?? ''}" is cut (${el.scrollWidth} > ${el.clientWidth})`,
+          );
+        }
       }
-    }
-    return found;
-  });
+      return found;
+    },
+    [selector, what] as const,
+  );
 }
 
+/** Row headers (the symbol, the coin: what names a row) that are cut short; empty when none. */
+export const cutRowHeaders = (page: Page) => cutText(page, '[role="rowheader"]', 'row header');
+
 /** Badges (an order's side, a position's direction, a bot's status) whose words are cut short. */
-export function cutBadges(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const found: string[] = [];
-    for (const b of document.querySelectorAll<HTMLElement>('.mantine-Badge-label')) {
-      if (b.getBoundingClientRect().width <= 1) continue;
-      if (b.scrollWidth > b.clientWidth + 1) {
-        const table = b.closest('[role="table"]')?.getAttribute('aria-label') ?? '?';
-        found.push(
-          `${table}: badge "${b.textContent ?? ''}" is cut (${b.scrollWidth} > ${b.clientWidth})`,
-        );
-      }
-    }
-    return found;
-  });
-}
+export const cutBadges = (page: Page) => cutText(page, '.mantine-Badge-label', 'badge');
 
 /**
  * The header's controls (links and buttons of the banner) that do not fit: outside the viewport,

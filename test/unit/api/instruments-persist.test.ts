@@ -12,10 +12,10 @@ import { V5_MARKET } from '@src/api/calls';
 import { createEndpoints, type Endpoints } from '@src/api/endpoints';
 import { ParseError } from '@src/api/errors';
 import { HttpClient } from '@src/api/http';
-import type { V5Instrument } from '@src/api/types';
 import { fetchAllInstruments, loadInstruments } from '@src/pipeline/instruments';
 import { instrumentsAtom } from '@src/state/client';
 import { dataOf } from '@src/state/loadable';
+import { sampleInstrument as instrument } from '../../support/sample-answers';
 import { MemoryStorage } from '../lib/memory-storage';
 import { sendJson, startTestServer, type TestServer } from './test-server';
 
@@ -29,20 +29,6 @@ afterEach(() => server.reset());
 const PATH = `/api${V5_MARKET.instrumentsInfo}`;
 const v5 = (result: unknown): string =>
   JSON.stringify({ retCode: 0, retMsg: 'OK', result, retExtInfo: {}, time: 1732150000000 });
-
-const instrument = (symbol: string): V5Instrument => ({
-  symbol,
-  contractType: 'LinearPerpetual',
-  status: 'Trading',
-  baseCoin: symbol.replace('USDT', ''),
-  quoteCoin: 'USDT',
-  settleCoin: 'USDT',
-  launchTime: '0',
-  priceScale: '2',
-  leverageFilter: { minLeverage: '1', maxLeverage: '100', leverageStep: '0.01' },
-  priceFilter: { minPrice: '0.1', maxPrice: '1999999', tickSize: '0.1' },
-  lotSizeFilter: { maxOrderQty: '100', minOrderQty: '0.001', qtyStep: '0.001' },
-});
 
 /** Two pages by cursor: BTCUSDT, then ETHUSDT. Returns how often each page was asked for. */
 function twoPages(): Record<string, number> {

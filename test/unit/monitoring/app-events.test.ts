@@ -19,16 +19,7 @@ import { liveConnectionsAtom, type LiveConnections } from '@src/pipeline/live';
 import { SIGNED_OUT, userAtom } from '@src/state/client';
 import { hideToast, notify, showToast, toastStore } from '@src/ui/notifications';
 import type { RestEnvelope } from '@src/wire/protocol';
-
-type Event = [string, Record<string, unknown> | undefined];
-
-function recorder() {
-  const events: Event[] = [];
-  return {
-    events,
-    track: (name: string, data?: Record<string, unknown>) => void events.push([name, data]),
-  };
-}
+import { recorder } from './recorder';
 
 /** A stand-in connection actor whose "snapshot" is its health. */
 class FakeActor implements WatchedActor<ConnectionHealth> {

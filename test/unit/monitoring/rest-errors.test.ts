@@ -18,17 +18,9 @@ import {
   watchRestFailures,
 } from '@src/monitoring/app-events';
 import { Monitor } from '@src/monitoring/monitor';
+import { recorder } from './recorder';
 
 const BASE = 'http://127.0.0.1:9/api';
-type Event = [string, Record<string, unknown> | undefined];
-
-function recorder() {
-  const events: Event[] = [];
-  return {
-    events,
-    track: (name: string, data?: Record<string, unknown>) => void events.push([name, data]),
-  };
-}
 
 const json = (status: number, body: unknown): Response =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

@@ -6,6 +6,7 @@ import { instrumentsAtom } from '@src/state/client';
 import { idle, type Loadable } from '@src/state/loadable';
 import { ApiError } from '@src/api/errors';
 import type { V5Instrument } from '@src/api/types';
+import { sampleInstrument as instrument } from '../../support/sample-answers';
 
 const target = (): PrimitiveAtom<Loadable<number>> => atom<Loadable<number>>(idle<number>());
 
@@ -72,20 +73,6 @@ describe('pollInto', () => {
     pollInto(store, a, call, 1_000)();
     expect(call.mock.calls).toEqual([[false], [false]]);
   });
-});
-
-const instrument = (symbol: string): V5Instrument => ({
-  symbol,
-  contractType: 'LinearPerpetual',
-  status: 'Trading',
-  baseCoin: symbol.replace('USDT', ''),
-  quoteCoin: 'USDT',
-  settleCoin: 'USDT',
-  launchTime: '0',
-  priceScale: '2',
-  leverageFilter: { minLeverage: '1', maxLeverage: '100', leverageStep: '0.01' },
-  priceFilter: { minPrice: '0.1', maxPrice: '1999999', tickSize: '0.1' },
-  lotSizeFilter: { maxOrderQty: '100', minOrderQty: '0.001', qtyStep: '0.001' },
 });
 
 describe('instruments (paged I/O in the pipeline, parsing in state)', () => {
