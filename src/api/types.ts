@@ -4,15 +4,7 @@
  * integers scaled by 1e8, `...E4` by 1e4, `...E3` millisecond timestamps, and plain decimal
  * strings for prices, rates and USD values.
  */
-import type {
-  CopyAccount,
-  LeaderIncome,
-  LeaderWallet,
-  Order,
-  Position,
-  Risk,
-  Wallet,
-} from '../wire/protocol';
+import type { LeaderIncome, LeaderWallet, Risk, Wallet } from '../wire/protocol';
 
 export interface LoginBody {
   username: string;
@@ -94,9 +86,6 @@ export interface SavePrefSettingBody {
 export interface Google2faVerifyBody {
   code: string;
 }
-export interface Google2faVerifyResult {
-  verified: boolean;
-}
 
 export interface SendCodeBody {
   /** What the code is for, e.g. "withdraw", "bind". */
@@ -143,9 +132,7 @@ interface ListResult<T> {
 }
 
 export type WalletsResult = ListResult<Wallet>;
-export type OrdersResult = ListResult<Order>;
-export type PositionsResult = ListResult<Position>;
-export type { CopyAccount, LeaderIncome, LeaderWallet, Risk };
+export type { LeaderIncome, LeaderWallet, Risk };
 
 export interface ExchangeRate {
   coin: string;

@@ -1,14 +1,16 @@
 /**
  * SPEC.md section 7, the call table, held against the simulator: signed in as a demo user, the
- * client's own endpoint functions call every row on a simulator in this process, and each is
- * answered at the row's method and path with a success envelope (not a 404); the other method
- * at the same path is not served. The client half is test/unit/api/spec-call-table.test.ts.
+ * client's own endpoint functions call every row on a simulator in this process (the rows the app
+ * never sends, by their path through the same client), and each is answered at the row's method
+ * and path with a success envelope (not a 404); the other method at the same path is not served.
+ * The client half is test/unit/api/spec-call-table.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallName } from '@src/api/calls';
 import { createEndpoints, type Endpoints } from '@src/api/endpoints';
 import { HttpClient as ApiClient } from '@src/api/http';
 import type { Simulator } from '@server/simulator';
+import { callRoute } from '../../support/call-route';
 import { callsFor, SPEC_ROWS } from '../../support/spec-call-table';
 import { HttpClient, startTestSim } from './helpers';
 
@@ -20,7 +22,7 @@ interface Answer {
 }
 
 /** The app's endpoints against the simulator, keeping the session cookie as a browser would. */
-function browserLike(base: string): { api: Endpoints; answers: Answer[] } {
+function browserLike(base: string): { api: Endpoints; http: ApiClient; answers: Answer[] } {
   let cookie = '';
   const answers: Answer[] = [];
   const cookieFetch = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
@@ -44,40 +46,47 @@ function browserLike(base: string): { api: Endpoints; answers: Answer[] } {
     });
     return new Response(text, { status: res.status, headers: res.headers });
   }) as typeof fetch;
-  return { api: createEndpoints(new ApiClient({ baseUrl: base, fetch: cookieFetch })), answers };
+  const http = new ApiClient({ baseUrl: base, fetch: cookieFetch });
+  return { api: createEndpoints(http), http, answers };
 }
 
-/** Each row's call as the app makes it (the session-ending logout is called last). */
-const DRIVE: Partial<Record<CallName, (a: Endpoints) => Promise<unknown>>> = {
-  profile: (a) => a.profile(),
-  memberInfo: (a) => a.memberInfo(),
-  userTags: (a) => a.userTags(),
-  exchangeRate: (a) => a.exchangeRate(),
-  registerPermission: (a) => a.registerPermission(),
-  preferences: (a) => a.savePreferences({ showAssets: 0 }),
-  prefSetting: (a) => a.savePrefSetting({ key: 'deposit_to', value: 'funding' }),
-  google2faVerify: (a) => a.google2faVerify({ code: '123456' }),
-  chainAddressIsExchange: (a) =>
-    a.chainAddressIsExchange({
+type Client = ReturnType<typeof browserLike>;
+
+/**
+ * Each row's call as the app makes it, or by its path for a row the app never sends (the
+ * session-ending logout is called last).
+ */
+const DRIVE: Partial<Record<CallName, (c: Client) => Promise<unknown>>> = {
+  profile: ({ api }) => api.profile(),
+  memberInfo: ({ api }) => api.memberInfo(),
+  userTags: ({ api }) => api.userTags(),
+  exchangeRate: ({ api }) => api.exchangeRate(),
+  registerPermission: ({ api }) => api.registerPermission(),
+  preferences: ({ api }) => api.savePreferences({ showAssets: 0 }),
+  prefSetting: ({ http }) =>
+    callRoute(http, 'prefSetting', { key: 'deposit_to', value: 'funding' }),
+  google2faVerify: ({ http }) => callRoute(http, 'google2faVerify', { code: '123456' }),
+  chainAddressIsExchange: ({ api }) =>
+    api.chainAddressIsExchange({
       coin: 'USDT',
       chain: 'ETH',
       address: '0x28C6c06298d514Db089934071355E5743bf21d60',
     }),
-  sendEmailCode: (a) => a.sendEmailCode({ scene: 'withdraw' }),
-  sendMobileCode: (a) => a.sendMobileCode({ scene: 'withdraw' }),
-  kycInfo: (a) => a.kycInfo(),
-  withdrawMessage: (a) => a.withdrawMessage({ coin: 'USDT' }),
-  webConfig: (a) => a.webConfig(),
-  bannerConfig: (a) => a.bannerConfig({ placement: 'assets-top' }),
-  tradeSwitch: (a) => a.tradeSwitch(),
-  oneTimeToken: (a) => a.oneTimeToken(),
-  defaultRiskIntercept: (a) => a.defaultRiskIntercept(),
-  logout: (a) => a.logout(),
+  sendEmailCode: ({ api }) => api.sendEmailCode({ scene: 'withdraw' }),
+  sendMobileCode: ({ http }) => callRoute(http, 'sendMobileCode', { scene: 'withdraw' }),
+  kycInfo: ({ http }) => callRoute(http, 'kycInfo', {}),
+  withdrawMessage: ({ api }) => api.withdrawMessage({ coin: 'USDT' }),
+  webConfig: ({ http }) => callRoute(http, 'webConfig', {}),
+  bannerConfig: ({ api }) => api.bannerConfig({ placement: 'assets-top' }),
+  tradeSwitch: ({ http }) => callRoute(http, 'tradeSwitch', {}),
+  oneTimeToken: ({ api }) => api.oneTimeToken(),
+  defaultRiskIntercept: ({ api }) => api.defaultRiskIntercept(),
+  logout: ({ api }) => api.logout(),
 };
 
 describe('SPEC.md section 7 on the simulator', () => {
   let sim: Simulator;
-  let client: ReturnType<typeof browserLike>;
+  let client: Client;
   beforeAll(async () => {
     sim = await startTestSim();
     client = browserLike(`${sim.url}/api`);
@@ -98,7 +107,7 @@ describe('SPEC.md section 7 on the simulator', () => {
       const drive = DRIVE[name!];
       expect(drive, `no driver for ${name}`).toBeDefined();
       const before = client.answers.length;
-      await drive!(client.api); // rejects on any non-zero ret_code or a non-2xx status
+      await drive!(client); // rejects on any non-zero ret_code or a non-2xx status
       const got = client.answers.slice(before);
       expect(got).toHaveLength(1);
       expect(got[0]).toMatchObject({

@@ -2,12 +2,15 @@
  * SPEC.md section 7, the call table, held against the client: every row's endpoint function,
  * driven against a fake fetch, sends that method and path, with credentials and the platform
  * header, and puts its payload where the row says (query pairs, repeated parameters, a JSON
- * body). The simulator half is test/integration/server/spec-call-table.test.ts.
+ * body). A row the app never sends (`NOT_SENT`, docs/spec-map.md) has no endpoint function; the
+ * same HTTP client sends it by its path as the row says. The simulator half is
+ * test/integration/server/spec-call-table.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { CALLS, type CallName } from '@src/api/calls';
-import { createEndpoints, type Endpoints } from '@src/api/endpoints';
+import { createEndpoints, NOT_SENT, type Endpoints, type SentCallName } from '@src/api/endpoints';
 import { HttpClient } from '@src/api/http';
+import { callRoute } from '../../support/call-route';
 import { sampleAnswerFor } from '../../support/sample-answers';
 import {
   callsFor,
@@ -29,8 +32,14 @@ interface Sent {
   credentials: RequestCredentials | undefined;
 }
 
+interface Recorder {
+  api: Endpoints;
+  http: HttpClient;
+  sent: Sent[];
+}
+
 /** Endpoints on a client whose fetch records each request and answers a well-formed success. */
-function recorder(): { api: Endpoints; sent: Sent[] } {
+function recorder(): Recorder {
   const sent: Sent[] = [];
   const fakeFetch = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input));
@@ -58,35 +67,48 @@ function recorder(): { api: Endpoints; sent: Sent[] } {
       { status: 200, headers: { 'content-type': 'application/json' } },
     );
   }) as typeof fetch;
-  return { api: createEndpoints(new HttpClient({ baseUrl: BASE, fetch: fakeFetch })), sent };
+  const http = new HttpClient({ baseUrl: BASE, fetch: fakeFetch });
+  return { api: createEndpoints(http), http, sent };
 }
 
-/** How the app calls each function of a spec row (every way it is called). */
-const DRIVE: Partial<Record<CallName, ((a: Endpoints) => Promise<unknown>)[]>> = {
-  profile: [(a) => a.profile()],
-  memberInfo: [(a) => a.memberInfo()],
-  userTags: [(a) => a.userTags()],
-  exchangeRate: [(a) => a.exchangeRate()],
-  registerPermission: [(a) => a.registerPermission()],
-  preferences: [(a) => a.preferences(), (a) => a.savePreferences({ showAssets: 0 })],
+/**
+ * How the app calls each function of a spec row (every way it is called); a row it never sends,
+ * and the page-config save nothing in the app makes, by path through the same client.
+ */
+const DRIVE: Partial<Record<CallName, ((r: Recorder) => Promise<unknown>)[]>> = {
+  profile: [({ api }) => api.profile()],
+  memberInfo: [({ api }) => api.memberInfo()],
+  userTags: [({ api }) => api.userTags()],
+  exchangeRate: [({ api }) => api.exchangeRate()],
+  registerPermission: [({ api }) => api.registerPermission()],
+  preferences: [
+    ({ api }) => api.preferences(),
+    ({ api }) => api.savePreferences({ showAssets: 0 }),
+  ],
   prefSetting: [
-    (a) => a.prefSetting(),
-    (a) => a.savePrefSetting({ key: 'deposit_to', value: 'funding' }),
+    ({ api }) => api.prefSetting(),
+    ({ http }) => callRoute(http, 'prefSetting', { key: 'deposit_to', value: 'funding' }),
   ],
-  logout: [(a) => a.logout()],
-  google2faVerify: [(a) => a.google2faVerify({ code: '123456' })],
+  logout: [({ api }) => api.logout()],
+  google2faVerify: [({ http }) => callRoute(http, 'google2faVerify', { code: '123456' })],
   chainAddressIsExchange: [
-    (a) => a.chainAddressIsExchange({ coin: 'USDT', chain: 'ETH', address: '0xabc' }),
+    ({ api }) => api.chainAddressIsExchange({ coin: 'USDT', chain: 'ETH', address: '0xabc' }),
   ],
-  sendEmailCode: [(a) => a.sendEmailCode({ scene: 'withdraw' })],
-  sendMobileCode: [(a) => a.sendMobileCode({ scene: 'withdraw' })],
-  kycInfo: [(a) => a.kycInfo()],
-  withdrawMessage: [(a) => a.withdrawMessage(), (a) => a.withdrawMessage({ coin: 'BTC' })],
-  webConfig: [(a) => a.webConfig()],
-  bannerConfig: [(a) => a.bannerConfig(), (a) => a.bannerConfig({ placement: 'assets-top' })],
-  tradeSwitch: [(a) => a.tradeSwitch()],
-  oneTimeToken: [(a) => a.oneTimeToken()],
-  defaultRiskIntercept: [(a) => a.defaultRiskIntercept()],
+  sendEmailCode: [({ api }) => api.sendEmailCode({ scene: 'withdraw' })],
+  sendMobileCode: [({ http }) => callRoute(http, 'sendMobileCode', { scene: 'withdraw' })],
+  kycInfo: [({ http }) => callRoute(http, 'kycInfo', {})],
+  withdrawMessage: [
+    ({ api }) => api.withdrawMessage(),
+    ({ api }) => api.withdrawMessage({ coin: 'BTC' }),
+  ],
+  webConfig: [({ http }) => callRoute(http, 'webConfig', {})],
+  bannerConfig: [
+    ({ api }) => api.bannerConfig(),
+    ({ api }) => api.bannerConfig({ placement: 'assets-top' }),
+  ],
+  tradeSwitch: [({ http }) => callRoute(http, 'tradeSwitch', {})],
+  oneTimeToken: [({ api }) => api.oneTimeToken()],
+  defaultRiskIntercept: [({ api }) => api.defaultRiskIntercept()],
 };
 
 /** What the row's payload column asks of one request. */
@@ -135,13 +157,24 @@ describe('SPEC.md section 7: the call table', () => {
     expect(Object.keys(DRIVE).sort()).toEqual(SPEC_ROWS.map((r) => callsFor(r)[0]).sort());
   });
 
+  it('the rows the app never sends have no endpoint function (docs/spec-map.md)', () => {
+    const { api } = recorder();
+    const names = SPEC_ROWS.map((r) => callsFor(r)[0]!);
+    const notSent = names.filter((n) => (NOT_SENT as readonly CallName[]).includes(n));
+    expect(notSent.sort()).toEqual(
+      ['google2faVerify', 'kycInfo', 'sendMobileCode', 'tradeSwitch', 'webConfig'].sort(),
+    );
+    for (const name of names) expect(name in api, name).toBe(!notSent.includes(name));
+  });
+
   it.each(SPEC_ROWS.map((r) => [`${r.method} ${r.path}`, r] as const))(
     '%s: the client sends it, with its payload where the row says',
     async (_title, row) => {
       const name = callsFor(row)[0]!;
       for (const drive of DRIVE[name] ?? []) {
-        const { api, sent } = recorder();
-        await drive(api);
+        const r = recorder();
+        const { sent } = r;
+        await drive(r);
         expect(sent).toHaveLength(1);
         const s = sent[0]!;
         expect(s.method).toBe(row.method);
@@ -157,7 +190,7 @@ describe('SPEC.md section 7: the call table', () => {
   it.each(SPEC_ROWS.filter((r) => r.payload === 'optional caching').map((r) => [r.path, r]))(
     '%s: caching is the caller’s option',
     async (_path, row) => {
-      const name = callsFor(row)[0]!;
+      const name = callsFor(row)[0] as SentCallName;
       const { api, sent } = recorder();
       const fn = api[name] as (opts?: { cache?: boolean }) => Promise<unknown>;
       await fn({ cache: true });
