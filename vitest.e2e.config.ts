@@ -4,22 +4,28 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { TEST_ALIASES } from './test/aliases';
 
 /**
- * The files that take longest, longest first (seen in a two-worker run on 2026-11-25). Each file
- * starts its own simulator and Chromium, so two files run side by side on the two cores; started
- * longest first, the last file to start is a short one and the two workers end close together.
- * A file not listed runs after these.
+ * The files that take longest, longest first (seen in a two-worker run on 2026-11-25, load
+ * average 15-20). Each file starts its own simulator and Chromium, so two files run side by side
+ * on the two cores; started longest first, the last files to start are short ones and the two
+ * workers end close together. The accessibility walk is a file per demo user (it was one file of
+ * four concurrent walks, 213-254 s, the long pole of the run). A file not listed runs after these.
  */
 const LONGEST_FIRST = [
-  'a11y',
+  'shell',
   'assets-overview',
   'layout',
-  'screens',
   'assets-money',
-  'shell',
+  'screens',
+  'a11y-walk-follower',
+  'a11y-walk-leader',
+  'a11y-walk-trader',
+  'a11y-keyboard',
+  'a11y-walk-newbie',
   'assets-earn',
-  'monitoring',
+  'a11y',
   'replay',
   'replay-seek',
+  'monitoring',
 ];
 const rank = (spec: TestSpecification) => {
   const i = LONGEST_FIRST.indexOf(basename(spec.moduleId).replace(/\.e2e\.test\.ts$/, ''));
@@ -40,6 +46,10 @@ export default defineConfig({
     environment: 'node',
     globalSetup: ['test/e2e/support/global-setup.ts'],
     fileParallelism: true,
+    // The files share their worker's modules (the simulator, playwright-core, the app's sources
+    // they import): imported once per worker, not once per file (import time 131 s -> 28 s summed
+    // over the files). Each file starts and stops its own simulator and Chromium.
+    isolate: false,
     maxWorkers: 2,
     sequence: { sequencer: LongestFirst },
     testTimeout: 120_000,
