@@ -128,6 +128,8 @@ interface Ord {
   filled: number;
   status: number;
   createdAtE3: number;
+  /** Limit price in ticks, fixed when placed (an order's price does not follow the market). */
+  price: bigint;
 }
 
 /** Writes the session to `write`, line by line; returns the number of data frames streamed. */
@@ -180,11 +182,18 @@ export function generate(opts: GenOptions, write: (line: string) => void): numbe
   const newOrder = (createdAtE3: number): Ord => {
     const symbol = syms[int(syms.length)] as Sym;
     const qty = 10 + int(1000);
+    const side = rand() < 0.5 ? 'Buy' : 'Sell';
+    // Resting away from the market: a buy 50-549 ticks below the mark, a sell as far above, so an
+    // order's price is not the symbol's mark price (the browser probe matches numbers on screen
+    // to the mark prices received: equal numbers in another table would be false matches).
+    const away = BigInt(50 + int(500)) * symbol.tick;
+    const below = symbol.units - away;
     return {
       orderId: `bench-${String(++orderSerial).padStart(7, '0')}`,
       symbol,
       leaderUserId: 2001 + int(10),
-      side: rand() < 0.5 ? 'Buy' : 'Sell',
+      side,
+      price: side === 'Buy' ? (below > symbol.tick ? below : symbol.tick) : symbol.units + away,
       qty,
       filled: int(qty),
       status: int(2),
@@ -225,7 +234,7 @@ export function generate(opts: GenOptions, write: (line: string) => void): numbe
     symbol: o.symbol.symbol,
     side: o.side,
     orderType: 'Limit',
-    price: fmt(o.symbol.units, o.symbol.scale),
+    price: fmt(o.price, o.symbol.scale),
     qty: fmt(BigInt(o.qty), o.symbol.qtyScale),
     cumExecQty: fmt(BigInt(o.filled), o.symbol.qtyScale),
     copyTradeOrderStatus: status ?? (KEPT[o.status] as string),

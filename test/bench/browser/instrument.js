@@ -6,14 +6,17 @@
  *   app's, stamps `performance.now()` when a message arrives and reads the mark price it carries
  *   (a ticker's `markPrice`, a position delta's `markPrice`) with a regular expression (no second
  *   JSON.parse). A MutationObserver sees every text the page writes; a number that equals a
- *   pending mark price is that value reaching the DOM. The paint time is the end of the frame that
- *   carried the mutation: the first mutation of a frame asks for requestAnimationFrame, and from
- *   its callback a MessageChannel message, which runs after that frame was painted. Latency =
- *   paint time - receipt time of the value painted. Values of the same key (symbol, or position
- *   key) received before it were superseded unseen (batched away): counted apart, as are values
- *   never painted (rows outside a virtual table's window). Only text written into nodes already
- *   in the page counts (a Text node's data, or a Text child set anew): a row mounted by scrolling
- *   or reordering shows old values for the first time, which is no socket latency.
+ *   pending mark price, written in a table row that shows the key's symbol, is that value
+ *   reaching the DOM, given to the one key that received it last (positions of a symbol share
+ *   its mark price). The paint time is the end of the frame that shows the mutation: a
+ *   user-blocking task posted from inside that frame (the mutation was made in an animation-frame
+ *   callback) or from the next frame's callback (made in any other task); user-blocking runs
+ *   before queued websocket messages. Latency = paint time - receipt time of the value painted.
+ *   Values of the same key received before it were superseded unseen (batched away): counted
+ *   apart, as are values never painted (rows outside a virtual table's window). Only text
+ *   written into nodes already in the page counts (a Text node's data, or a Text child set
+ *   anew): a row mounted by scrolling or reordering shows old values for the first time, which
+ *   is no socket latency.
  * - frames: a requestAnimationFrame loop records every frame interval (over 20 ms, over 50 ms);
  * - long animation frames (PerformanceObserver 'long-animation-frame'): over 50 and 100 ms.
  *
@@ -157,58 +160,103 @@
   window.WebSocket = BenchWebSocket;
 
   // ---- paint
+  /**
+   * Runs `fn` as soon as the current task (the frame) ends: a user-blocking task runs before the
+   * page's normal ones (websocket messages, timers), so a backlog of messages does not delay the
+   * stamp. Without the Scheduler API (not Chromium), a MessageChannel message.
+   */
+  const channel = new MessageChannel();
+  let afterChannel = [];
+  channel.port1.onmessage = () => {
+    const fns = afterChannel;
+    afterChannel = [];
+    for (const fn of fns) fn();
+  };
+  const afterFrame = (fn) => {
+    if (typeof scheduler !== 'undefined' && scheduler.postTask)
+      void scheduler.postTask(fn, { priority: 'user-blocking' });
+    else if (afterChannel.push(fn) === 1) channel.port2.postMessage(0);
+  };
+  /** True from the probe's own animation-frame callback (the first of each frame) to the frame's end. */
+  let inFrame = false;
+  /** [value, the text of the table row it was written in (null: not in a row)] this frame */
   let seen = [];
   let waiting = false;
-  const channel = new MessageChannel();
-  channel.port1.onmessage = () => {
+  const symbolOf = (key) => (key[0] === 'T' ? key.slice(1) : key.slice(1, key.indexOf('/')));
+  const painted = () => {
     waiting = false;
     const paintedAt = now();
     const values = seen;
     seen = [];
-    for (const v of values) {
+    for (const [v, row] of values) {
       const keys = b.byValue.get(v);
       if (!keys) continue;
-      for (const key of [...keys]) {
+      // One written number is one value reaching the screen: it is given to one key, the one
+      // that received this value last among the keys whose symbol its row shows. Several keys
+      // often wait on the same number (the positions of one symbol share its mark price, and
+      // those outside a virtual table's window wait for ever); giving the number to all of them
+      // counted a key painted seconds after an equal value of another position reached the
+      // screen (docs/performance.md).
+      let best = null;
+      for (const key of keys) {
+        if (row !== null && !row.includes(symbolOf(key))) continue;
         const list = b.pending.get(key);
         if (!list) continue;
-        let last = -1;
         for (let i = list.length - 1; i >= 0; i--) {
-          if (list[i].v === v) {
-            last = i;
-            break;
-          }
+          if (list[i].v !== v) continue;
+          if (best === null || list[i].t > best.t) best = { key, list, last: i, t: list[i].t };
+          break;
         }
-        if (last < 0) continue;
-        // The value painted is the newest of its key received before the paint: its latency
-        // counts; older ones of the key were superseded unseen (batched away) and count apart.
-        const done = list.splice(0, last + 1);
-        add(b.latency, paintedAt - done[done.length - 1].t);
-        b.superseded += done.length - 1;
-        for (const e of done) unindex(e.v, key, list);
-        if (b.firstValueAt === null) b.firstValueAt = paintedAt;
-        if (list.length === 0) b.pending.delete(key);
       }
+      if (best === null) continue;
+      const { key, list, last } = best;
+      // The value painted is the newest of its key received before the paint: its latency
+      // counts; older ones of the key were superseded unseen (batched away) and count apart.
+      const done = list.splice(0, last + 1);
+      add(b.latency, paintedAt - done[done.length - 1].t);
+      b.superseded += done.length - 1;
+      for (const e of done) unindex(e.v, key, list);
+      if (b.firstValueAt === null) b.firstValueAt = paintedAt;
+      if (list.length === 0) b.pending.delete(key);
     }
   };
   const NUMBER = /-?\d[\d,]*(?:\.\d+)?/g;
-  const collect = (text) => {
+  const ROW = 'tr, [role="row"]';
+  /** Row element -> its text, read once per observer callback. */
+  let rowTexts = new Map();
+  const rowText = (node) => {
+    const row = node.parentElement?.closest(ROW) ?? null;
+    if (row === null) return null;
+    let text = rowTexts.get(row);
+    if (text === undefined) rowTexts.set(row, (text = row.textContent ?? ''));
+    return text;
+  };
+  const collect = (node) => {
+    const text = node.data;
     if (!text || text.length > 120) return;
     const found = text.match(NUMBER);
-    if (found) for (const f of found) seen.push(norm(f));
+    if (!found) return;
+    const row = rowText(node);
+    for (const f of found) seen.push([norm(f), row]);
   };
   const observe = () => {
     new MutationObserver((records) => {
       if (b.byValue.size === 0) return;
+      rowTexts = new Map();
       for (const r of records) {
         // Only a text written into a node already on screen: React replacing a value (a Text
         // node's data, or the Text child of an element set anew). Rows mounted when a table
         // scrolls or its order changes show old values for the first time: not a latency.
-        if (r.type === 'characterData') collect(r.target.data);
-        else for (const n of r.addedNodes) if (n.nodeType === 3) collect(n.data);
+        if (r.type === 'characterData') collect(r.target);
+        else for (const n of r.addedNodes) if (n.nodeType === 3) collect(n);
       }
       if (!waiting && seen.length) {
         waiting = true;
-        requestAnimationFrame(() => channel.port2.postMessage(0));
+        // Written inside a frame (a requestAnimationFrame callback: style, layout and paint
+        // follow in the same task) the frame that shows it is this one; written in any other
+        // task, the next one.
+        if (inFrame) afterFrame(painted);
+        else requestAnimationFrame(() => afterFrame(painted));
       }
     }).observe(document, { subtree: true, childList: true, characterData: true });
   };
@@ -217,6 +265,10 @@
   // ---- frames
   let lastFrame = 0;
   const frame = (ts) => {
+    inFrame = true;
+    afterFrame(() => {
+      inFrame = false;
+    });
     if (lastFrame) {
       const d = ts - lastFrame;
       b.frames++;
