@@ -22,12 +22,15 @@ import {
 import { http, onNoPermission } from './api/http';
 import { App, createAppRouter } from './app/App';
 import { startAppMonitoring } from './app/monitoring';
-import { noPermissionBridge } from './app/no-permission';
+import { holdUntilSubscribed, noPermissionBridge } from './app/no-permission';
+import { preloadScreen } from './app/routes';
+import { preloadShell } from './app/shell/lazy-parts';
 import type { AppServices } from './facade/services';
 import { currentHostConfig } from './config/host';
 import { createI18n } from './i18n/i18n';
 import { applyDocumentLanguage, initialLanguage } from './i18n/language';
-import { currentLangAtom } from './state/client';
+import { currentLangAtom, userAtom } from './state/client';
+import { bootstrapSession } from './pipeline/session';
 import { startLive } from './pipeline/live';
 import { timedFetchSnapshot } from './monitoring/app-events';
 import { trackEvent } from './monitoring/monitor';
@@ -58,18 +61,42 @@ const services: AppServices = {
   wireTap,
 };
 
-/** Load the first language before the first paint, so no screen flashes untranslated keys. */
+/**
+ * Loads the language's number-formatting data (the engine's first Intl.NumberFormat costs
+ * hundreds of milliseconds at 4x CPU throttling) while the main thread waits for the network,
+ * rather than inside the first render of a table of amounts.
+ */
+function warmNumberFormat(lng: string): void {
+  const warm = () => {
+    try {
+      new Intl.NumberFormat(lng, { maximumFractionDigits: 2 }).format(1.5);
+    } catch {
+      // an unknown tag: src/lib/money-intl.ts falls back to English itself
+    }
+  };
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(warm, { timeout: 2_000 });
+  else setTimeout(warm, 0);
+}
+
+/** The longest the first render waits for the signed-in page's chunks once the words are in. */
+const CHUNK_WAIT_MS = 1_500;
+
+/**
+ * Load the first language before the first paint, so no screen flashes untranslated keys; the
+ * session check and the live streams need no words: they start at once, beside the locale files,
+ * rather than after the first render (app-ready, issue 13).
+ */
 async function start() {
   const store = createStore();
   const lng = initialLanguage({ host: services.host, allowPseudo: services.allowPseudo });
-  const i18n = await createI18n({ lng, allowPseudo: services.allowPseudo });
-  applyDocumentLanguage(lng);
-  store.set(currentLangAtom, lng);
+  const i18nReady = createI18n({ lng, allowPseudo: services.allowPseudo });
   // Monitoring (SPEC.md section 7): sign-in/out, connection health, errors shown, slow snapshots.
   startAppMonitoring(store);
   // The live streams follow the session in the store: they open at sign-in and close at
   // sign-out; a refused private stream signs the user out like a no-permission REST answer.
+  // Refusals that come before the app has mounted its listener are kept for it.
   const noPermission = noPermissionBridge(onNoPermission);
+  const subscribeNoPermission = holdUntilSubscribed(noPermission.subscribe);
   startLive({
     store,
     connection: { tap: wireTap.get },
@@ -79,7 +106,30 @@ async function start() {
     ),
     onUnauthorized: (e) => noPermission.report(`${e.stream}: ${e.detail}`),
   });
+  // Signed in: the chunks of what the page is about to show, while the words load.
+  let chunks: Promise<unknown> = Promise.resolve();
+  const stopPreload = store.sub(userAtom, () => {
+    if (store.get(userAtom).userId <= 0) return;
+    stopPreload();
+    // After the session's own requests and sockets, which this subscription runs before.
+    chunks = Promise.resolve().then(() =>
+      Promise.all([preloadShell(), preloadScreen(window.location.pathname)]),
+    );
+  });
+  // SessionRuntime (App.tsx) checks the session only when nobody has yet.
+  void bootstrapSession(store, services.api);
+  // While those answers are on their way: the router's first read of sessionStorage (its view
+  // transitions) is a synchronous call to the browser process; it need not hold up the first
+  // render, nor the number formats' locale data (loaded when the main thread is idle).
   const router = createAppRouter();
+  warmNumberFormat(lng);
+  const i18n = await i18nReady;
+  // Known to be signed in by now: the first render shows the shell and the screen rather than a
+  // spinner that a suspended screen would then have to replace (lazy-preloadable.ts), unless
+  // their chunks are slow to come.
+  await Promise.race([chunks, new Promise((r) => setTimeout(r, CHUNK_WAIT_MS))]);
+  applyDocumentLanguage(lng);
+  store.set(currentLangAtom, lng);
   createRoot(document.getElementById('root') as HTMLElement).render(
     <StrictMode>
       <App
@@ -87,7 +137,7 @@ async function start() {
         i18n={i18n}
         services={services}
         router={router}
-        subscribeNoPermission={noPermission.subscribe}
+        subscribeNoPermission={subscribeNoPermission}
       />
     </StrictMode>,
   );

@@ -33,3 +33,24 @@ export function noPermissionBridge(http: Subscribe): NoPermissionBridge {
     },
   };
 }
+
+/**
+ * `subscribe`, with what it reports before anyone listens kept and handed to the first listener.
+ * The session check starts before the first render (main.tsx), the app's listener
+ * (installNoPermissionSignOut) only subscribes once mounted: a no-permission answer in between
+ * still reaches it, which decides as it always does (it ignores one while nobody is signed in).
+ */
+export function holdUntilSubscribed(subscribe: Subscribe): Subscribe {
+  let held: unknown[] | null = [];
+  const stopHolding = subscribe((err) => held?.push(err));
+  return (listener) => {
+    const off = subscribe(listener);
+    if (held) {
+      const early = held;
+      held = null;
+      stopHolding();
+      for (const err of early) listener(err);
+    }
+    return off;
+  };
+}

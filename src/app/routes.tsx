@@ -3,7 +3,7 @@
  * description in meta.<page>), its lazily loaded module under src/features/, and the roles it
  * is for when not everyone's.
  */
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import { AppLayout } from './shell/AppLayout';
 import { AssetsArea } from './AssetsArea';
@@ -17,11 +17,12 @@ import {
   RoleRedirect,
 } from './guards';
 import type { Role } from '../pipeline/session';
+import { lazyPreloadable, type PreloadableComponent } from './lazy-preloadable';
 
 export interface ScreenRoute {
   path: string;
   page: PageKey;
-  Component: LazyExoticComponent<ComponentType>;
+  Component: PreloadableComponent;
   /** Only for these roles (others are sent to their home screen); default everyone. */
   roles?: readonly Role[];
   /**
@@ -37,85 +38,85 @@ export const SCREENS: readonly ScreenRoute[] = [
   {
     path: '/copy-trade',
     page: 'copyTrade',
-    Component: lazy(() => import('../features/copytrade/FollowerScreen')),
+    Component: lazyPreloadable(() => import('../features/copytrade/FollowerScreen')),
   },
   {
     path: '/copy-trade/leader',
     page: 'leader',
-    Component: lazy(() => import('../features/leader/LeaderScreen')),
+    Component: lazyPreloadable(() => import('../features/leader/LeaderScreen')),
     roles: ['leader'],
   },
   // -- the user-assets area (AssetsArea.tsx): one nav entry each, in this order
   {
     path: '/assets',
     page: 'assets',
-    Component: lazy(() => import('../features/assets/overview/OverviewScreen')),
+    Component: lazyPreloadable(() => import('../features/assets/overview/OverviewScreen')),
     assetsNav: 'assetsArea.nav.overview',
   },
   {
     path: '/assets/spot',
     page: 'assetsSpot',
-    Component: lazy(() => import('../features/assets/accounts/SpotScreen')),
+    Component: lazyPreloadable(() => import('../features/assets/accounts/SpotScreen')),
     assetsNav: 'assetsArea.nav.spot',
   },
   {
     path: '/assets/derivatives',
     page: 'derivatives',
-    Component: lazy(() => import('../features/assets/DerivativesScreen')),
+    Component: lazyPreloadable(() => import('../features/assets/DerivativesScreen')),
     assetsNav: 'assetsArea.nav.derivatives',
   },
   {
     path: '/assets/unified',
     page: 'unified',
-    Component: lazy(() => import('../features/assets/unified/UnifiedScreen')),
+    Component: lazyPreloadable(() => import('../features/assets/unified/UnifiedScreen')),
     assetsNav: 'earn.nav.unified',
   },
   {
     path: '/assets/funding',
     page: 'assetsFunding',
-    Component: lazy(() => import('../features/assets/accounts/FundingScreen')),
+    Component: lazyPreloadable(() => import('../features/assets/accounts/FundingScreen')),
     assetsNav: 'assetsArea.nav.funding',
   },
   {
     path: '/assets/fiat',
     page: 'assetsFiat',
-    Component: lazy(() => import('../features/assets/accounts/FiatScreen')),
+    Component: lazyPreloadable(() => import('../features/assets/accounts/FiatScreen')),
     assetsNav: 'assetsArea.nav.fiat',
   },
   {
     path: '/assets/mt',
     page: 'assetsMt',
-    Component: lazy(() => import('../features/assets/accounts/MtScreen')),
+    Component: lazyPreloadable(() => import('../features/assets/accounts/MtScreen')),
     assetsNav: 'assetsArea.nav.mt',
   },
   {
     path: '/assets/bots',
     page: 'assetsBots',
-    Component: lazy(() => import('../features/assets/accounts/BotsScreen')),
+    Component: lazyPreloadable(() => import('../features/assets/accounts/BotsScreen')),
     assetsNav: 'assetsArea.nav.bots',
   },
   {
     path: '/assets/options',
     page: 'assetsOptions',
-    Component: lazy(() => import('../features/assets/accounts/OptionsScreen')),
+    Component: lazyPreloadable(() => import('../features/assets/accounts/OptionsScreen')),
     assetsNav: 'assetsArea.nav.options',
   },
   {
     path: '/assets/savings',
     page: 'savings',
-    Component: lazy(() => import('../features/assets/savings/SavingsScreen')),
+    Component: lazyPreloadable(() => import('../features/assets/savings/SavingsScreen')),
     assetsNav: 'earn.nav.savings',
   },
   {
     path: '/assets/pledge',
     page: 'pledge',
-    Component: lazy(() => import('../features/assets/pledge/PledgeScreen')),
+    Component: lazyPreloadable(() => import('../features/assets/pledge/PledgeScreen')),
     assetsNav: 'earn.nav.pledge',
   },
   {
     path: '/assets/records',
     page: 'records',
-    Component: lazy(() => import('../features/assets/records/RecordsScreen')),
+    Component: lazyPreloadable(() => import('../features/assets/records/RecordsScreen')),
     assetsNav: 'nav.records',
   },
 ];
@@ -124,6 +125,12 @@ export const SCREENS: readonly ScreenRoute[] = [
 export const ASSETS_NAV = SCREENS.filter(
   (s): s is ScreenRoute & { assetsNav: string } => s.assetsNav !== undefined,
 );
+
+/** Loads the screen of `pathname` (exact path of SCREENS; nothing for others); never rejects. */
+export function preloadScreen(pathname: string): Promise<void> {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return SCREENS.find((s) => s.path === path)?.Component.preload() ?? Promise.resolve();
+}
 
 const LoginPage = lazy(() => import('../features/login/LoginPage'));
 const NotFoundPage = lazy(() => import('./NotFoundPage'));

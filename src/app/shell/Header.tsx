@@ -15,21 +15,38 @@ import { ThemeToggle } from '../../ui/ThemeToggle';
 /** The CSS variable the page's scroll padding reads (shell.module.css): focus stays clear of it. */
 const HEADER_SIZE_VARIABLE = '--ad-header-block-size';
 
-/** Keeps HEADER_SIZE_VARIABLE on <html> at the header's height while it is sticky. */
+/**
+ * Keeps HEADER_SIZE_VARIABLE on <html> at the header's height while it is sticky. The size comes
+ * from the ResizeObserver, whose first report follows the first layout: reading offsetHeight at
+ * mount forced a layout of the page being mounted, and every report set the variable again, each
+ * time restyling the whole document (a custom property on <html> is inherited by every element).
+ * It is written only when it changes.
+ */
 function useHeaderHeightVariable(ref: RefObject<HTMLElement | null>) {
   useLayoutEffect(() => {
     const el = ref.current;
     const root = document.documentElement;
     if (!el) return;
-    const update = () => root.style.setProperty(HEADER_SIZE_VARIABLE, `${el.offsetHeight}px`);
-    update();
-    if (typeof ResizeObserver === 'undefined')
-      return () => root.style.removeProperty(HEADER_SIZE_VARIABLE);
-    const observer = new ResizeObserver(update);
+    let current = '';
+    const set = (px: number) => {
+      const value = `${Math.round(px)}px`;
+      if (value === current) return;
+      current = value;
+      root.style.setProperty(HEADER_SIZE_VARIABLE, value);
+    };
+    const remove = () => root.style.removeProperty(HEADER_SIZE_VARIABLE);
+    if (typeof ResizeObserver === 'undefined') {
+      set(el.offsetHeight);
+      return remove;
+    }
+    const observer = new ResizeObserver((entries) => {
+      const box = entries[entries.length - 1]?.borderBoxSize?.[0];
+      set(box ? box.blockSize : el.offsetHeight);
+    });
     observer.observe(el);
     return () => {
       observer.disconnect();
-      root.style.removeProperty(HEADER_SIZE_VARIABLE);
+      remove();
     };
   }, [ref]);
 }

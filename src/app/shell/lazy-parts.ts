@@ -2,8 +2,13 @@
  * The shell parts a signed-in user sees, each its own chunk (React.lazy): a signed-out visitor
  * on /login never downloads them.
  */
-import { lazy } from 'react';
+import { lazyPreloadable } from '../lazy-preloadable';
 
-export const Header = lazy(() => import('./Header'));
-export const Footer = lazy(() => import('./Footer'));
-export const ChatWidget = lazy(() => import('./ChatWidget'));
+export const Header = lazyPreloadable(() => import('./Header'));
+export const Footer = lazyPreloadable(() => import('./Footer'));
+export const ChatWidget = lazyPreloadable(() => import('./ChatWidget'));
+
+/** The parts a signed-in page renders at once (main.tsx asks for them at sign-in). */
+export function preloadShell(): Promise<unknown> {
+  return Promise.all([Header.preload(), Footer.preload(), ChatWidget.preload()]);
+}
