@@ -23,6 +23,7 @@ import { http, onNoPermission } from './api/http';
 import { App, createAppRouter } from './app/App';
 import { startAppMonitoring } from './app/monitoring';
 import { holdUntilSubscribed, noPermissionBridge } from './app/no-permission';
+import { renderInFrame } from './app/render-in-frame';
 import { preloadScreen } from './app/routes';
 import { preloadShell } from './app/shell/lazy-parts';
 import type { AppServices } from './facade/services';
@@ -99,6 +100,8 @@ async function start() {
   const subscribeNoPermission = holdUntilSubscribed(noPermission.subscribe);
   startLive({
     store,
+    // each frame's store write rendered and painted in that frame (src/app/render-in-frame.ts)
+    scheduler: renderInFrame(),
     connection: { tap: wireTap.get },
     fetchSnapshot: timedFetchSnapshot(
       (topic, signal) => fetchSnapshot(topic, signal ? { signal } : undefined),
