@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -149,6 +150,59 @@ describe('conversions', () => {
     expect(sumDecimals([])).toBe('0');
     expect(() => sumDecimals(['1', 'x'])).toThrow(MoneyError);
     expect(() => compareDecimal('1e3', '1')).toThrow(MoneyError);
+  });
+
+  it('sums like decimal.js, to the same string, whatever the signs and scales', () => {
+    expect(sumDecimals(['+1.', '.5', '-0.0', '2.50'])).toBe('4');
+    expect(sumDecimals(['-0.000000001', '0.000000001'])).toBe('0');
+    expect(sumDecimals(['-12.5'])).toBe('-12.5');
+    const decimal = fc
+      .tuple(
+        fc.constantFrom('', '-', '+'),
+        fc.bigInt({ min: 0n, max: 10n ** 20n }),
+        fc.integer({ min: 0, max: 12 }),
+      )
+      .map(([sign, n, scale]) => {
+        const digits = n.toString().padStart(scale + 1, '0');
+        return `${sign}${scale ? `${digits.slice(0, -scale)}.${digits.slice(-scale)}` : digits}`;
+      });
+    // the module's own settings: enough precision that no sum here is rounded
+    const Exact = Decimal.clone({ precision: 1_000, toExpNeg: -9e15, toExpPos: 9e15 });
+    fc.assert(
+      fc.property(fc.array(fc.option(decimal, { nil: undefined }), { maxLength: 40 }), (vs) => {
+        let want = new Exact(0);
+        for (const v of vs) if (v !== undefined) want = want.plus(v);
+        expect(sumDecimals(vs)).toBe(want.toFixed());
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('multiplies, subtracts and compares like decimal.js, to the same strings', () => {
+    expect(mulDecimal('-0.50', '2')).toBe('-1');
+    expect(mulDecimal('0', '-3.5')).toBe('0');
+    expect(subDecimal('1.', '.5')).toBe('0.5');
+    expect(subDecimal('+2.50', '2.5')).toBe('0');
+    expect(compareDecimal('-0', '0.000')).toBe(0);
+    const Exact = Decimal.clone({ precision: 1_000, toExpNeg: -9e15, toExpPos: 9e15 });
+    const decimal = fc
+      .tuple(
+        fc.constantFrom('', '-', '+'),
+        fc.bigInt({ min: 0n, max: 10n ** 24n }),
+        fc.integer({ min: 0, max: 14 }),
+      )
+      .map(([sign, n, scale]) => {
+        const digits = n.toString().padStart(scale + 1, '0');
+        return `${sign}${scale ? `${digits.slice(0, -scale)}.${digits.slice(-scale)}` : digits}`;
+      });
+    fc.assert(
+      fc.property(decimal, decimal, (a, b) => {
+        expect(mulDecimal(a, b)).toBe(new Exact(a).times(b).toFixed());
+        expect(subDecimal(a, b)).toBe(new Exact(a).minus(b).toFixed());
+        expect(compareDecimal(a, b)).toBe(new Exact(a).cmp(b));
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it.each([
