@@ -116,8 +116,9 @@ function checkDecimals(...values: string[]): void {
 /*
  * mulDecimal, subDecimal, compareDecimal and sumDecimals work on BigInt at the operands' scale
  * (exact, like decimal.js at this module's precision, and the same strings): they value every
- * open position at every quote, once a frame, where decimal.js was the largest cost after React
- * in the browser benchmark (docs/performance.md).
+ * open position at every quote and add up the live totals, once a frame; with decimal.js that
+ * was about 7 % of the main thread in the browser benchmark's heavy scenario, 4 % after
+ * (docs/performance.md).
  */
 
 /** a × b of two decimal strings, exact (e.g. a coin amount times its USD rate). */
@@ -152,8 +153,8 @@ export function compareDecimal(a: string, b: string): -1 | 0 | 1 {
 /**
  * The sum of decimal strings, exact; undefined entries (unknown values) are skipped. Written with
  * BigInt at the largest scale seen rather than decimal.js: the live PnL totals add up every open
- * position once a frame (1 000 in the browser benchmark), where a Decimal per value was 7 % of
- * the main thread (docs/performance.md); the result is the same string Decimal's toFixed() gives.
+ * position once a frame (1 000 in the browser benchmark: 3.6 % of the main thread with a Decimal
+ * per value, 1.5 % now); the result is the same string Decimal's toFixed() gives.
  */
 export function sumDecimals(values: Iterable<string | undefined>): string {
   let total = 0n;
