@@ -28,35 +28,36 @@ function manualFrames(): { schedule: Scheduler; frame: () => void } {
   };
 }
 
+/** A store with the price on screen, and the price as the page shows it. */
+function renderPrice() {
+  const store = createStore();
+  render(
+    <Provider store={store}>
+      <Price />
+    </Provider>,
+  );
+  return { store, shown: () => screen.getByRole('status', { name: 'Mark price' }) };
+}
+
 describe('renderInFrame', () => {
   it('commits a store write to the DOM within the frame callback that makes it', () => {
-    const store = createStore();
-    render(
-      <Provider store={store}>
-        <Price />
-      </Provider>,
-    );
+    const { store, shown } = renderPrice();
     const frames = manualFrames();
     const schedule = renderInFrame(frames.schedule);
     schedule(() => store.set(priceAtom, '64001.5'));
-    expect(screen.getByRole('status', { name: 'Mark price' })).toHaveTextContent('64000.0');
+    expect(shown()).toHaveTextContent('64000.0');
     // No act(), no awaiting: the value is on the page when the frame's callback returns, so the
     // browser paints it in that frame.
     frames.frame();
-    expect(screen.getByRole('status', { name: 'Mark price' })).toHaveTextContent('64001.5');
+    expect(shown()).toHaveTextContent('64001.5');
   });
 
   it('passes cancellation through: a cancelled write never runs', () => {
-    const store = createStore();
-    render(
-      <Provider store={store}>
-        <Price />
-      </Provider>,
-    );
+    const { store, shown } = renderPrice();
     const frames = manualFrames();
     const cancel = renderInFrame(frames.schedule)(() => store.set(priceAtom, '1'));
     cancel();
     frames.frame();
-    expect(screen.getByRole('status', { name: 'Mark price' })).toHaveTextContent('64000.0');
+    expect(shown()).toHaveTextContent('64000.0');
   });
 });

@@ -37,6 +37,22 @@ const intString = fc
   .map(([neg, d]) => (neg ? `-${d}` : d));
 const anyInt = fc.oneof(intString, fc.constant('0'));
 
+/** decimal.js with the money module's own settings: enough precision that nothing here rounds. */
+const ExactDecimal = Decimal.clone({ precision: 1_000, toExpNeg: -9e15, toExpPos: 9e15 });
+
+/** Decimal strings with any sign form: an integer up to `maxInt` written at up to `maxScale` decimals. */
+const decimalString = (maxInt: bigint, maxScale: number) =>
+  fc
+    .tuple(
+      fc.constantFrom('', '-', '+'),
+      fc.bigInt({ min: 0n, max: maxInt }),
+      fc.integer({ min: 0, max: maxScale }),
+    )
+    .map(([sign, n, scale]) => {
+      const digits = n.toString().padStart(scale + 1, '0');
+      return `${sign}${scale ? `${digits.slice(0, -scale)}.${digits.slice(-scale)}` : digits}`;
+    });
+
 describe('fixed-point arithmetic', () => {
   it('parses, adds, subtracts and sums beyond 2^53', () => {
     expect(parseScaled('9007199254740993')).toBe(9007199254740993n);
@@ -156,21 +172,10 @@ describe('conversions', () => {
     expect(sumDecimals(['+1.', '.5', '-0.0', '2.50'])).toBe('4');
     expect(sumDecimals(['-0.000000001', '0.000000001'])).toBe('0');
     expect(sumDecimals(['-12.5'])).toBe('-12.5');
-    const decimal = fc
-      .tuple(
-        fc.constantFrom('', '-', '+'),
-        fc.bigInt({ min: 0n, max: 10n ** 20n }),
-        fc.integer({ min: 0, max: 12 }),
-      )
-      .map(([sign, n, scale]) => {
-        const digits = n.toString().padStart(scale + 1, '0');
-        return `${sign}${scale ? `${digits.slice(0, -scale)}.${digits.slice(-scale)}` : digits}`;
-      });
-    // the module's own settings: enough precision that no sum here is rounded
-    const Exact = Decimal.clone({ precision: 1_000, toExpNeg: -9e15, toExpPos: 9e15 });
+    const decimal = decimalString(10n ** 20n, 12);
     fc.assert(
       fc.property(fc.array(fc.option(decimal, { nil: undefined }), { maxLength: 40 }), (vs) => {
-        let want = new Exact(0);
+        let want = new ExactDecimal(0);
         for (const v of vs) if (v !== undefined) want = want.plus(v);
         expect(sumDecimals(vs)).toBe(want.toFixed());
       }),
@@ -184,22 +189,12 @@ describe('conversions', () => {
     expect(subDecimal('1.', '.5')).toBe('0.5');
     expect(subDecimal('+2.50', '2.5')).toBe('0');
     expect(compareDecimal('-0', '0.000')).toBe(0);
-    const Exact = Decimal.clone({ precision: 1_000, toExpNeg: -9e15, toExpPos: 9e15 });
-    const decimal = fc
-      .tuple(
-        fc.constantFrom('', '-', '+'),
-        fc.bigInt({ min: 0n, max: 10n ** 24n }),
-        fc.integer({ min: 0, max: 14 }),
-      )
-      .map(([sign, n, scale]) => {
-        const digits = n.toString().padStart(scale + 1, '0');
-        return `${sign}${scale ? `${digits.slice(0, -scale)}.${digits.slice(-scale)}` : digits}`;
-      });
+    const decimal = decimalString(10n ** 24n, 14);
     fc.assert(
       fc.property(decimal, decimal, (a, b) => {
-        expect(mulDecimal(a, b)).toBe(new Exact(a).times(b).toFixed());
-        expect(subDecimal(a, b)).toBe(new Exact(a).minus(b).toFixed());
-        expect(compareDecimal(a, b)).toBe(new Exact(a).cmp(b));
+        expect(mulDecimal(a, b)).toBe(new ExactDecimal(a).times(b).toFixed());
+        expect(subDecimal(a, b)).toBe(new ExactDecimal(a).minus(b).toFixed());
+        expect(compareDecimal(a, b)).toBe(new ExactDecimal(a).cmp(b));
       }),
       { numRuns: 500 },
     );
