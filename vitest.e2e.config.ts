@@ -7,24 +7,24 @@ import { TEST_ALIASES } from './test/aliases';
  * The files that take longest, longest first (seen in a two-worker run on 2026-11-25, load
  * average 15-20). Each file starts its own simulator and Chromium, so two files run side by side
  * on the two cores; started longest first, the last files to start are short ones and the two
- * workers end close together. The accessibility walk is a file per demo user (it was one file of
- * four concurrent walks, 213-254 s, the long pole of the run). A file not listed runs after these.
+ * workers end close together. The walks (axe and layout on every screen) are a file per demo user
+ * (it was one file of four concurrent walks, 213-254 s, the long pole of the run). A file not
+ * listed runs after these.
  */
 const LONGEST_FIRST = [
-  'shell',
-  'assets-overview',
-  'layout',
-  'assets-money',
-  'screens',
-  'a11y-walk-follower',
+  'a11y-walk-newbie',
   'a11y-walk-leader',
   'a11y-walk-trader',
+  'a11y-walk-follower',
   'a11y-keyboard',
-  'a11y-walk-newbie',
-  'assets-earn',
+  'shell',
+  'assets-money',
+  'screens',
   'a11y',
   'replay',
+  'assets-earn',
   'replay-seek',
+  'layout',
   'monitoring',
 ];
 const rank = (spec: TestSpecification) => {

@@ -1,18 +1,24 @@
 /**
- * What the accessibility browser tests share (a11y-*.e2e.test.ts): waiting for a screen to
- * settle, both colour schemes of a page through axe, the shell's arrival prompts audited and
- * dismissed, and the walk of every screen a demo user's navigation reaches (one file per user,
- * so that the two test workers share the walks out evenly).
+ * What the accessibility and layout browser tests share (a11y-*.e2e.test.ts): waiting for a
+ * screen to settle, both colour schemes of a page through axe, the shell's arrival prompts audited
+ * and dismissed, and the walk of every screen a demo user reaches (one file per user, so that the
+ * two test workers share the walks out evenly). The walk also measures each screen at 1 440 and
+ * 375 px (nothing scrolls sideways, no row name or badge cut) and checks the assets overview's
+ * sums: one sign-in and one visit per screen serve all three (separate walks for layout and for
+ * the assets area visited the same screens again, about a third of the browser tests' time).
  */
 import type { Browser, Page } from 'playwright-core';
 import { describe, it } from 'vitest';
+import { SCREENS } from '@src/app/routes';
 import { DEMO_ACCOUNTS, type DemoAccount } from '@src/features/login/demo-accounts';
 import { HOME_PATHS } from '@src/pipeline/session';
 import { loginAs } from './app';
 import { seriousViolations } from './axe';
 import { newPage } from './browser';
 import { focusStop } from './keyboard';
-import { setScheme } from './screenshots';
+import { cutBadges, cutRowHeaders, overflows, scrollingRegions } from './overflow';
+import { checkOverview } from './overview';
+import { screenshotBoth, setScheme } from './screenshots';
 import { startAppAndBrowser } from './suite';
 
 export const account = (username: string) => DEMO_ACCOUNTS.find((a) => a.username === username)!;
@@ -150,17 +156,64 @@ async function switchLanguage(page: Page, from: string, to: string) {
   await page.getByRole('menuitem', { name: to }).click();
 }
 
+/** The widths every screen is measured at: a desktop and a phone. */
+const WIDTHS = [1440, 375] as const;
+const HEIGHT = 900;
+
+/**
+ * The current screen at each width (the viewport resized as a window is: media queries and
+ * Mantine's hooks follow it, two animation frames for the reflow): what overflows sideways (the
+ * page, a table, any scrolling region of the main content), which row names and badges are cut,
+ * and on the assets overview whether its figures add up. Leaves the viewport at the first width.
+ */
+async function layoutFindings(page: Page, path: string, who: string): Promise<string[]> {
+  const out: string[] = [];
+  if ((await page.getByText('Could not load').count()) > 0) out.push(`${path}: "Could not load"`);
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: HEIGHT });
+    await page.evaluate(
+      () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(null)))),
+    );
+    await settled(page);
+    if (path === '/assets') {
+      await checkOverview(page);
+      await screenshotBoth(page, `assets-overview-${who}-${width}`);
+    }
+    const found = [
+      ...(await overflows(page)),
+      ...(await scrollingRegions(page)),
+      ...(await cutRowHeaders(page)),
+      ...(await cutBadges(page)),
+    ];
+    out.push(...found.map((f) => `${path} at ${width} px: ${f}`));
+  }
+  await page.setViewportSize({ width: WIDTHS[0], height: HEIGHT });
+  return out;
+}
+
+/** The routed screens `who` may open (the route table: a screen is walked once it is routed). */
+const screensFor = (who: DemoAccount) =>
+  SCREENS.filter((s) => !s.roles || s.roles.includes(who.role)).map((s) => s.path);
+
+interface Walk {
+  /** The screens visited, in order. */
+  pages: string[];
+  /** axe's critical and serious findings, with where. */
+  violations: string[];
+  /** What overflows or is cut at 1 440 or 375 px, and screens that failed to load. */
+  layout: string[];
+  /** Console errors and uncaught page errors on the whole walk. */
+  errors: string[];
+}
+
 /**
  * Signs in as `who`, visits every page its navigation reaches (breadth first from its home
- * screen, the assets area's own navigation included) and runs axe on each in light and dark, in
- * English and then in Arabic. Each user's screens are audited: their data differ.
+ * screen, the assets area's own navigation included) and then every routed screen its role may
+ * open that no link led to; measures each at both widths, and runs axe on each in light and
+ * dark, in English and then in Arabic. Each user's screens are walked: their data differ.
  */
-async function auditUser(
-  browser: Browser,
-  baseUrl: string,
-  who: DemoAccount,
-): Promise<{ pages: string[]; violations: string[] }> {
-  const { context, page } = await newPage(browser);
+async function walkUser(browser: Browser, baseUrl: string, who: DemoAccount): Promise<Walk> {
+  const { context, page, errors } = await newPage(browser, { width: WIDTHS[0], height: HEIGHT });
   try {
     await loginAs(page, baseUrl, who);
     await page.waitForURL(`**${HOME_PATHS[who.role]}`);
@@ -170,12 +223,19 @@ async function auditUser(
     const seen = new Set(queue);
     const pages: string[] = [];
     const violations: string[] = [];
-    while (queue.length > 0 && pages.length < 40) {
-      const path = queue.shift()!;
+    const layout: string[] = [];
+    const routed = screensFor(who);
+    while (pages.length < 40) {
+      // Linked screens first; the routed ones no link reached after them.
+      if (queue.length === 0) queue.push(...routed.filter((p) => !seen.has(p)));
+      const path = queue.shift();
+      if (path === undefined) break;
+      seen.add(path);
       pages.push(path);
       const where = `${who.username} ${path} en`;
       violations.push(...(await visit(page, baseUrl, path, where)));
       violations.push(...(await auditPrompts(page, where)));
+      layout.push(...(await layoutFindings(page, path, who.username)));
       violations.push(...(await checkBothSchemes(page, where)));
       for (const next of await navTargets(page)) {
         if (seen.has(next)) continue;
@@ -193,7 +253,7 @@ async function auditUser(
       violations.push(...(await checkBothSchemes(page, where)));
     }
     violations.push(...(await auditPrompts(page, `${who.username} last`)));
-    return { pages, violations };
+    return { pages, violations, layout, errors: [...errors] };
   } finally {
     await context.close();
   }
@@ -201,21 +261,28 @@ async function auditUser(
 
 /**
  * A browser test file of its own for `username`'s walk (its own simulator and Chromium): every
- * screen the user reaches, light and dark, en and ar-SA, without a critical or serious finding.
+ * screen the user reaches or may open, without a critical or serious axe finding (light and dark,
+ * en and ar-SA), without anything overflowing or cut at 1 440 and 375 px, with the assets
+ * overview adding up, and without a console error.
  */
 export function describeUserWalk(username: string) {
   const app = startAppAndBrowser();
-  describe('axe-core: no critical or serious violation', () => {
+  describe('every screen a user reaches', () => {
     it(
-      `on every screen ${username} reaches, light and dark, en and ar-SA`,
+      `${username}: no serious axe finding (light, dark, en, ar-SA), nothing overflowing or cut at ${WIDTHS.join(' and ')} px, no console error`,
       { timeout: 600_000 },
       async ({ expect }) => {
         const who = account(username);
-        const { pages, violations } = await auditUser(app.browser, app.sim.url, who);
-        // The home screen, the assets overview and at least the area's account screens.
-        expect(pages).toEqual(expect.arrayContaining([HOME_PATHS[who.role], '/assets']));
-        expect(pages.length).toBeGreaterThan(8);
-        expect(violations).toEqual([]);
+        const walk = await walkUser(app.browser, app.sim.url, who);
+        // The home screen, the assets overview, every routed screen of the role, and at least
+        // the area's account screens.
+        expect(walk.pages).toEqual(
+          expect.arrayContaining([HOME_PATHS[who.role], '/assets', ...screensFor(who)]),
+        );
+        expect(walk.pages.length).toBeGreaterThan(8);
+        expect(walk.violations).toEqual([]);
+        expect(walk.layout).toEqual([]);
+        expect(walk.errors).toEqual([]);
       },
     );
   });

@@ -1,7 +1,7 @@
 /**
  * What overflows sideways on the current page: the page itself, any table (ARIA or HTML) reaching
  * past the viewport, and any scrolling box holding a table whose content is wider than the box.
- * Empty when everything fits. layout.e2e.test.ts applies it to every screen.
+ * Empty when everything fits. The user walks (support/a11y.ts) apply it to every screen.
  */
 import type { Page } from 'playwright-core';
 
@@ -34,6 +34,28 @@ export function overflows(page: Page): Promise<string[]> {
       }
     }
     return found;
+  });
+}
+
+/**
+ * What scrolls sideways inside the page's main region: any box whose overflow is `auto` or
+ * `scroll` and whose content is wider than it (a table's scroller, a card list, a chart), named by
+ * its label. Empty when nothing inside the main region scrolls sideways.
+ */
+export function scrollingRegions(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>('main *')) {
+      const { overflowX } = getComputedStyle(el);
+      if ((overflowX === 'auto' || overflowX === 'scroll') && el.scrollWidth > el.clientWidth + 1) {
+        const name =
+          el.getAttribute('aria-label') ??
+          el.querySelector('[aria-label]')?.getAttribute('aria-label') ??
+          el.className;
+        out.push(`${name} scrolls sideways (${el.scrollWidth} > ${el.clientWidth})`);
+      }
+    }
+    return out;
   });
 }
 
