@@ -6,6 +6,13 @@ import WebSocket from 'ws';
 import { PRIVATE_TOPICS, type RestEnvelope } from '@src/wire/protocol';
 import { startSimulator, type Simulator, type SimulatorOptions } from '@server/simulator';
 
+/**
+ * How long a wait for a frame or a pong may take before the test fails: a ceiling only a hung
+ * connection reaches, never a measure of speed (a busy shared machine has been seen to hold a
+ * process off the CPU for seconds).
+ */
+const CEILING_MS = 30_000;
+
 /** A simulator on a free port with a manual clock and the admin endpoint. */
 export function startTestSim(opts: SimulatorOptions = {}): Promise<Simulator> {
   return startSimulator({ port: 0, clock: 'manual', admin: true, seed: 7, ...opts });
@@ -125,7 +132,7 @@ export class WsClient {
   }
 
   /** The first frame (from index `from`, default: any) matching `pred`. */
-  waitFor(pred: (f: string) => boolean, from = 0, timeoutMs = 5000): Promise<string> {
+  waitFor(pred: (f: string) => boolean, from = 0, timeoutMs = CEILING_MS): Promise<string> {
     for (let i = from; i < this.frames.length; i++) {
       const f = this.frames[i] as string;
       if (pred(f)) return Promise.resolve(f);
@@ -156,7 +163,7 @@ export class WsClient {
   }
 
   /** Resolves once every frame the server sent before now has arrived (a ws-level ping). */
-  sync(timeoutMs = 5000): Promise<void> {
+  sync(timeoutMs = CEILING_MS): Promise<void> {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('no pong')), timeoutMs);
       this.socket.once('pong', () => {
