@@ -1,64 +1,150 @@
 /** Live figures over positions: unrealised PnL at the latest live quotes. */
-import { atom, useAtomValue, type Atom, type Getter } from 'jotai';
+import { atom, useAtomValue, type Atom } from 'jotai';
 import { useMemo } from 'react';
 import { parsePositionKey, useStreamAtoms } from '../../facade';
-import { sumDecimals } from '../../lib/money';
-import type { StreamAtoms } from '../../facade';
-import { valuePosition } from './pnl';
+import type { Position, StreamAtoms, Ticker } from '../../facade';
+import { DecimalSum, sumDecimals } from '../../lib/money';
+import { positionPnl } from './pnl';
+
+/** What the sums read at one store write. */
+interface Book {
+  rows: ReadonlyMap<string, Position>;
+  tickers: ReadonlyMap<string, Ticker>;
+  live: ReadonlySet<string>;
+}
+
+/** The ledger's figures after a store write (a new object only when one of them changed). */
+interface PnlView {
+  /** The sum of every position's live unrealised PnL. */
+  readonly total: string;
+  /** One position's live PnL (undefined: unknown, left out of the sums). */
+  pnlOf(key: string): string | undefined;
+}
 
 /**
- * One position's live PnL as its own derived atom, so that a frame recomputes only the positions
- * whose row or quote changed: the sums below read the others from the store's cache. Valuing
- * every position again on every store write (once a frame under load) was a fifth of the main
- * thread with 1 000 positions in the browser benchmark (docs/performance.md).
+ * Every position's live PnL and their total, kept up to date incrementally. A store write (once a
+ * frame under load) re-values only the positions whose row changed (by identity: the reducers keep
+ * untouched rows) or whose symbol's live mark price changed, and moves the total by their
+ * difference. Before, a derived atom per position and a sum over 1 000 of them made Jotai walk
+ * 1 000 dependencies and add 1 000 decimals again on every write: most of the store write's
+ * time in the browser benchmark's heavy scenario (docs/performance.md).
  */
-const pnlAtoms = new WeakMap<StreamAtoms, Map<string, Atom<string | undefined>>>();
+class PnlLedger {
+  private book: Book = { rows: new Map(), tickers: new Map(), live: new Set() };
+  private readonly pnl = new Map<string, string | undefined>();
+  private readonly symbolOf = new Map<string, string>();
+  /** Keys of the positions of each symbol, and the live mark each was last valued at. */
+  private readonly bySymbol = new Map<string, { keys: Set<string>; mark: string | undefined }>();
+  private readonly sum = new DecimalSum();
+  private view: PnlView = this.makeView();
 
-function positionPnlAtom(atoms: StreamAtoms, key: string): Atom<string | undefined> {
-  let family = pnlAtoms.get(atoms);
-  if (!family) pnlAtoms.set(atoms, (family = new Map()));
-  let a = family.get(key);
+  update(next: Book): PnlView {
+    const prev = this.book;
+    if (next.rows === prev.rows && next.tickers === prev.tickers && next.live === prev.live) {
+      return this.view;
+    }
+    this.book = next;
+    let changed = false;
+    if (next.tickers !== prev.tickers || next.live !== prev.live) {
+      for (const [symbol, group] of this.bySymbol) {
+        const mark = this.markOf(symbol);
+        if (mark === group.mark) continue;
+        group.mark = mark;
+        for (const key of group.keys) changed = this.value(key, next.rows.get(key)) || changed;
+      }
+    }
+    if (next.rows !== prev.rows) {
+      for (const [key, p] of next.rows) {
+        if (prev.rows.get(key) !== p) changed = this.value(key, p) || changed;
+      }
+      for (const key of prev.rows.keys()) {
+        if (!next.rows.has(key)) changed = this.value(key, undefined) || changed;
+      }
+    }
+    if (changed) this.view = this.makeView();
+    return this.view;
+  }
+
+  private markOf(symbol: string): string | undefined {
+    const { live, tickers } = this.book;
+    return live.has(symbol) ? tickers.get(symbol)?.markPrice : undefined;
+  }
+
+  /** Values position `key` (gone: undefined); true when its PnL changed. */
+  private value(key: string, p: Position | undefined): boolean {
+    let symbol = this.symbolOf.get(key);
+    if (p && symbol === undefined) {
+      symbol = parsePositionKey(key).symbol;
+      this.symbolOf.set(key, symbol);
+      let group = this.bySymbol.get(symbol);
+      if (!group)
+        this.bySymbol.set(symbol, (group = { keys: new Set(), mark: this.markOf(symbol) }));
+      group.keys.add(key);
+    }
+    const before = this.pnl.get(key);
+    let after: string | undefined;
+    if (p) {
+      after = positionPnl(p, this.bySymbol.get(symbol as string)?.mark);
+      this.pnl.set(key, after);
+    } else if (symbol !== undefined) {
+      this.pnl.delete(key);
+      this.symbolOf.delete(key);
+      const group = this.bySymbol.get(symbol);
+      group?.keys.delete(key);
+      if (group?.keys.size === 0) this.bySymbol.delete(symbol);
+    }
+    if (before === after) return false;
+    if (before !== undefined) this.sum.remove(before);
+    if (after !== undefined) this.sum.add(after);
+    return true;
+  }
+
+  private makeView(): PnlView {
+    const pnl = this.pnl;
+    return { total: this.sum.toString(), pnlOf: (key) => pnl.get(key) };
+  }
+}
+
+const ledgers = new WeakMap<StreamAtoms, Atom<PnlView>>();
+
+/** The ledger of a store's stream atoms: two dependencies, whatever the number of positions. */
+function ledgerAtom(atoms: StreamAtoms): Atom<PnlView> {
+  let a = ledgers.get(atoms);
   if (!a) {
-    const symbol = parsePositionKey(key).symbol;
+    const ledger = new PnlLedger();
     a = atom((get) => {
-      const p = get(atoms.positionRowAtom(key));
-      return p ? valuePosition(p, get(atoms.liveQuoteAtom(symbol))).pnl : undefined;
+      const state = get(atoms.streamStateAtom);
+      return ledger.update({
+        rows: state['copytrade.position'].rows,
+        tickers: state.tickers,
+        live: get(atoms.liveQuoteSymbolsAtom),
+      });
     });
-    family.set(key, a);
+    ledgers.set(atoms, a);
   }
   return a;
 }
 
-/** Forgets the PnL atoms of positions that are gone (the family stays as large as the book). */
-function prunePnlAtoms(atoms: StreamAtoms, live: readonly string[]): void {
-  const family = pnlAtoms.get(atoms);
-  if (!family || family.size <= 2 * live.length + 64) return;
-  const keep = new Set(live);
-  for (const k of family.keys()) if (!keep.has(k)) family.delete(k);
-}
-
-/** The one PnL sum: each position of `keys` valued live (see valuePosition), added exactly. */
-function sumPnl(get: Getter, atoms: StreamAtoms, keys: readonly string[]): string {
-  const total = sumDecimals(keys.map((k) => get(positionPnlAtom(atoms, k))));
-  prunePnlAtoms(atoms, get(atoms.positionKeysAtom));
-  return total;
-}
-
-const cache = new WeakMap<StreamAtoms, Atom<string>>();
+const totals = new WeakMap<StreamAtoms, Atom<string>>();
 
 /** The sum of every position's live unrealised PnL (quote coin, decimal string). */
 function unrealisedTotalAtom(atoms: StreamAtoms): Atom<string> {
-  let a = cache.get(atoms);
+  let a = totals.get(atoms);
   if (!a) {
-    a = atom((get) => sumPnl(get, atoms, get(atoms.positionKeysAtom)));
-    cache.set(atoms, a);
+    const ledger = ledgerAtom(atoms);
+    a = atom((get) => get(ledger).total);
+    totals.set(atoms, a);
   }
   return a;
 }
 
 /** The live unrealised PnL of some positions together (a leader's group). */
 function positionsPnlAtom(atoms: StreamAtoms, keys: readonly string[]): Atom<string> {
-  return atom((get) => sumPnl(get, atoms, keys));
+  const ledger = ledgerAtom(atoms);
+  return atom((get) => {
+    const view = get(ledger);
+    return sumDecimals(keys.map((k) => view.pnlOf(k)));
+  });
 }
 
 export function useUnrealisedTotal(): string {

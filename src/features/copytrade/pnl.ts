@@ -71,17 +71,30 @@ export interface LiveValuation {
  */
 export function valuePosition(p: Position, liveQuote: Ticker | undefined): LiveValuation {
   const mark = liveQuote?.markPrice;
-  if (isDecimalInput(mark)) {
-    const pnl = unrealisedPnl(directionOf(p), p.size, p.entryPrice, mark);
-    if (pnl !== null) {
-      return { markPrice: mark, pnl, roeE4: roeE4(pnl, p) ?? undefined, live: true };
-    }
+  const pnl = livePnlAt(p, mark);
+  if (pnl !== null) {
+    return { markPrice: mark, pnl, roeE4: roeE4(pnl, p) ?? undefined, live: true };
   }
-  const pnl = isScaledString(p.unrealisedPnlE8) ? e8ToDecimal(p.unrealisedPnlE8) : null;
+  const last = lastPnl(p);
   return {
     markPrice: p.markPrice,
-    pnl: pnl ?? undefined,
-    roeE4: roeE4(pnl, p) ?? undefined,
+    pnl: last ?? undefined,
+    roeE4: roeE4(last, p) ?? undefined,
     live: false,
   };
+}
+
+/** The PnL of valuePosition alone (no ROE), at `mark`, the live quote's markPrice if any. */
+export function positionPnl(p: Position, mark: string | undefined): string | undefined {
+  return livePnlAt(p, mark) ?? lastPnl(p) ?? undefined;
+}
+
+function livePnlAt(p: Position, mark: string | undefined): string | null {
+  if (!isDecimalInput(mark)) return null;
+  return unrealisedPnl(directionOf(p), p.size, p.entryPrice, mark);
+}
+
+/** The position's own last valuation (the private stream's unrealisedPnlE8). */
+function lastPnl(p: Position): string | null {
+  return isScaledString(p.unrealisedPnlE8) ? e8ToDecimal(p.unrealisedPnlE8) : null;
 }

@@ -190,6 +190,7 @@ export function createStreamAtoms() {
   const orderKeys = atom<readonly string[]>([]);
   const positionKeys = atom<readonly string[]>([]);
   const quoteSymbols = atom<readonly string[]>([]);
+  const liveSymbols = atom<ReadonlySet<string>>(liveQuotes);
   const statsAtom = atom<IngestStats>(emptyStats());
 
   const statusAtoms = {} as Record<StreamTopic, PrimitiveAtom<TopicStatus>>;
@@ -249,6 +250,7 @@ export function createStreamAtoms() {
         set(quoteSymbols, [...next.tickers.keys()].sort());
       }
     }
+    if (nextLive !== prevLive) set(liveSymbols, nextLive);
     publishLiveQuotes(set, liveQuoteRows, {
       prev,
       next,
@@ -289,6 +291,11 @@ export function createStreamAtoms() {
      * fresher valuation the private stream keeps sending).
      */
     liveQuoteAtom: (symbol: string): Atom<Ticker | undefined> => liveQuoteRows.get(symbol),
+    /**
+     * The symbols whose ticker is live (liveQuoteAtom gives their quote): for a computation over
+     * every quote at once, which would otherwise read hundreds of atoms per store write.
+     */
+    liveQuoteSymbolsAtom: liveSymbols as Atom<ReadonlySet<string>>,
     riskAtom: single('risk') as Atom<Risk | null>,
     /** Copy-trade account totals (assets, income, yield, available, ...). */
     copyAccountAtom: single('copytrade.account') as Atom<CopyAccount | null>,

@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  DecimalSum,
   MASK,
   MoneyError,
   PLACEHOLDER,
@@ -178,6 +179,26 @@ describe('conversions', () => {
         let want = new ExactDecimal(0);
         for (const v of vs) if (v !== undefined) want = want.plus(v);
         expect(sumDecimals(vs)).toBe(want.toFixed());
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('keeps a running sum with values taken out: what sumDecimals gives for those left', () => {
+    const s = new DecimalSum();
+    expect(s.toString()).toBe('0');
+    s.add('1.5');
+    s.add('-0.00000001');
+    s.remove('1.5');
+    expect(s.toString()).toBe('-0.00000001');
+    expect(() => s.add('1e3')).toThrow(MoneyError);
+    const decimal = decimalString(10n ** 20n, 12);
+    fc.assert(
+      fc.property(fc.array(fc.tuple(decimal, fc.boolean()), { maxLength: 40 }), (entries) => {
+        const sum = new DecimalSum();
+        for (const [v] of entries) sum.add(v);
+        for (const [v, out] of entries) if (out) sum.remove(v);
+        expect(sum.toString()).toBe(sumDecimals(entries.filter(([, out]) => !out).map(([v]) => v)));
       }),
       { numRuns: 300 },
     );
