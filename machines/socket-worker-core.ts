@@ -7,9 +7,11 @@
  * scenario. Here each message is stamped when this thread receives it, decoded once
  * (src/wire/decode.ts: invalid frames stay rejected whole) and queued with its raw text; the
  * queue goes to the main thread in one message, at once when the last one left `batchMs` ago or
- * more (a quiet stream pays no delay), else when `batchMs` have passed since. Opens, errors and
- * closes go at once, after the frames before them: the order of everything a socket reports is
- * kept. The main side (machines/worker-sockets.ts) is a WebSocket look-alike that
+ * more (a quiet stream pays no delay), else when `batchMs` have passed since; and frames wait
+ * while the page has not yet read the last report (it answers each with an ack), so a main
+ * thread that falls behind finds one report waiting for it, with all that came meanwhile, rather
+ * than a queue of them. Opens, errors and closes go at once, after the frames before them: the
+ * order of everything a socket reports is kept. The main side (machines/worker-sockets.ts) is a WebSocket look-alike that
  * reconnecting-websocket drives as it drives a browser socket, so the connection machine keeps
  * the whole lifecycle; nothing here retries, authenticates or subscribes.
  */
@@ -31,7 +33,9 @@ export type SocketCommand =
     }
   | { op: 'send'; id: number; data: string }
   | { op: 'close'; id: number; code?: number; reason?: string }
-  | { op: 'binaryType'; id: number; value: BinaryType };
+  | { op: 'binaryType'; id: number; value: BinaryType }
+  /** The page has read the last report. */
+  | { op: 'ack' };
 
 /**
  * What a socket reported. A frame carries `t`, when this thread received it in ms since the Unix
@@ -92,6 +96,8 @@ export function createSocketWorker(opts: SocketWorkerOptions): (command: SocketC
   let queue: SocketEvent[] = [];
   let lastPostAt = Number.NEGATIVE_INFINITY;
   let timer: unknown;
+  /** A report is posted and not yet read by the page. */
+  let unread = false;
 
   const flush = () => {
     if (timer !== undefined) timers.clearTimeout(timer);
@@ -100,11 +106,13 @@ export function createSocketWorker(opts: SocketWorkerOptions): (command: SocketC
     const events = queue;
     queue = [];
     lastPostAt = clock();
+    unread = true;
     post({ type: SOCKET_REPORT, events });
   };
 
+  /** Frames are queued: posted at once, after batchMs, or when the page has read the last report. */
   const frameQueued = (at: number) => {
-    if (timer !== undefined) return;
+    if (timer !== undefined || unread || queue.length === 0) return;
     const wait = lastPostAt + batchMs - at;
     if (wait <= 0) flush();
     else timer = timers.setTimeout(flush, wait);
@@ -172,6 +180,10 @@ export function createSocketWorker(opts: SocketWorkerOptions): (command: SocketC
         if (ws) ws.binaryType = command.value;
         return;
       }
+      case 'ack':
+        unread = false;
+        frameQueued(clock());
+        return;
     }
   };
 }

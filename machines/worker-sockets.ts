@@ -83,7 +83,15 @@ export function offThreadSockets(
   const onReport = (data: unknown) => {
     const report = data as SocketReport;
     if (report?.type !== SOCKET_REPORT) return;
-    const events = report.events;
+    try {
+      deliver(report.events);
+    } finally {
+      // Read: the worker may post what came meanwhile (it holds frames until then).
+      worker?.postMessage({ op: 'ack' });
+    }
+  };
+
+  const deliver = (events: SocketReport['events']) => {
     for (let i = 0; i < events.length;) {
       const e = events[i]!;
       const socket = live.get(e.id);

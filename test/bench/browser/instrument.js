@@ -63,6 +63,8 @@
     messages: 0,
     probes: 0,
     latency: hist(),
+    /** Sockets in a worker: the age of each report's newest frame when the page reads it. */
+    handover: hist(),
     unpainted: 0,
     superseded: 0,
     frames: 0,
@@ -79,6 +81,7 @@
       b.messages = 0;
       b.probes = 0;
       b.latency = hist();
+      b.handover = hist();
       b.unpainted = 0;
       b.superseded = 0;
       b.frames = 0;
@@ -103,6 +106,14 @@
         p99: pct(b.latency, 99),
         max: b.latency.n ? b.latency.max : null,
         mean: b.latency.n ? b.latency.sum / b.latency.n : null,
+        handover: b.handover.n
+          ? {
+              n: b.handover.n,
+              p50: pct(b.handover, 50),
+              p95: pct(b.handover, 95),
+              max: b.handover.max,
+            }
+          : null,
         frames: b.frames,
         framesOver20: b.framesOver20,
         framesOver50: b.framesOver50,
@@ -175,8 +186,13 @@
         this.addEventListener('message', (e) => {
           const d = e.data;
           if (!d || d.type !== 'assetdeck:sockets') return;
-          for (const ev of d.events)
-            if (ev.ev === 'frame') receive(ev.raw, ev.t - performance.timeOrigin);
+          let newest = null;
+          for (const ev of d.events) {
+            if (ev.ev !== 'frame') continue;
+            newest = ev.t - performance.timeOrigin;
+            receive(ev.raw, newest);
+          }
+          if (newest !== null) add(b.handover, Math.max(0, now() - newest));
         });
       }
     }

@@ -17,6 +17,8 @@ describe('socket worker', () => {
   let exchange: FakeExchange;
   let reports: SocketReport[];
   let handle: ReturnType<typeof createSocketWorker>;
+  /** The page reads every report at once (it answers with an ack), unless a test says not. */
+  let reading: boolean;
   const events = () => reports.flatMap((r) => r.events);
   const kinds = (list: SocketEvent[]) => list.map((e) => e.ev);
 
@@ -24,9 +26,13 @@ describe('socket worker', () => {
     vi.useFakeTimers();
     exchange = new FakeExchange('public');
     reports = [];
+    reading = true;
     handle = createSocketWorker({
       WebSocketImpl: MockWebSocket as never,
-      post: (r) => reports.push(r),
+      post: (r) => {
+        reports.push(r);
+        if (reading) queueMicrotask(() => handle({ op: 'ack' }));
+      },
       clock: () => Date.now(),
       batchMs: 10,
     });
@@ -65,6 +71,21 @@ describe('socket worker', () => {
       raw: JSON.stringify(exchange.tickerFrame('BTCUSDT', 'delta')),
       frame: { kind: 'ticker', topic: 'tickers.BTCUSDT', type: 'delta' },
     });
+  });
+
+  it('holds frames while the page has not read the last report, then posts them together', async () => {
+    await advance(100);
+    reports = [];
+    reading = false;
+    exchange.push(exchange.tickerFrame('BTCUSDT'));
+    exchange.push(exchange.tickerFrame('BTCUSDT', 'delta'));
+    await advance(100);
+    exchange.push(exchange.tickerFrame('BTCUSDT', 'delta'));
+    await advance(100);
+    expect(reports).toHaveLength(1);
+    handle({ op: 'ack' });
+    expect(reports).toHaveLength(2);
+    expect(kinds(reports[1]!.events)).toEqual(['frame', 'frame']);
   });
 
   it('rejects invalid frames whole and keeps their raw data; answers are decoded too', async () => {
