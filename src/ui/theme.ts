@@ -2,7 +2,7 @@
  * The design tokens and the Mantine theme built from them. Tokens are plain numbers so tests and
  * non-Mantine code (the spinner, CSS modules via variables) read the same values.
  */
-import { Button, createTheme, Input, Menu, rem, type MantineColorShade } from '@mantine/core';
+import { createTheme, rem, type MantineColorShade } from '@mantine/core';
 import { COMPONENT_LABEL_DEFAULTS } from './component-labels';
 import focusClasses from './focus.module.css';
 import { MENU_TARGET_DEFAULTS } from './menu-target';
@@ -62,29 +62,32 @@ export const theme = createTheme({
   // The keyboard focus ring in the anchor colour, 3:1 or more on every surface of both schemes.
   focusClassName: focusClasses.focus,
   cursorType: 'pointer',
+  // Keyed by name with plain objects, not Button.extend(...) and the like: importing the
+  // components here would put them (the menu's floating-ui with it) in the entry chunk, which
+  // the first screen then waits to evaluate (app-ready, issue 13).
   components: {
-    Button: Button.extend({
-      vars: (_theme, props) => ({
+    Button: {
+      vars: (_theme: unknown, props: { size?: unknown }) => ({
         root: {
           '--button-height': isDefaultSize(props.size)
             ? rem(THEME_TOKENS.controlHeight)
             : undefined,
         },
       }),
-    }),
-    Input: Input.extend({
-      vars: (_theme, props) => ({
+    },
+    Input: {
+      vars: (_theme: unknown, props: { size?: unknown }) => ({
         wrapper: {
           '--input-height': isDefaultSize(props.size) ? rem(THEME_TOKENS.controlHeight) : undefined,
         },
       }),
-    }),
+    },
     // A menu opens with focus on an item (the one marked data-autofocus: the current language,
     // else the first), not on an unnamed placeholder; arrows move, letters jump (type-ahead).
-    Menu: Menu.extend({
+    Menu: {
       defaultProps: { withInitialFocusPlaceholder: false },
       classNames: { item: focusClasses.menuItem },
-    }),
+    },
     // ArrowDown on a menu's button opens it too (menu-target.ts).
     ...MENU_TARGET_DEFAULTS,
     ...COMPONENT_LABEL_DEFAULTS,
