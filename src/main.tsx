@@ -6,6 +6,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import {
   aggregateInfo,
+  api,
   cardPotential,
   copyProfile,
   fetchSnapshot,
@@ -26,6 +27,7 @@ import { holdUntilSubscribed, noPermissionBridge } from './app/no-permission';
 import { renderInFrame } from './app/render-in-frame';
 import { preloadScreen } from './app/routes';
 import { preloadShell } from './app/shell/lazy-parts';
+import { prefetchTokens } from './app/token-prefetch';
 import type { AppServices } from './facade/services';
 import { currentHostConfig } from './config/host';
 import { createI18n } from './i18n/i18n';
@@ -98,6 +100,8 @@ async function start() {
   // Refusals that come before the app has mounted its listener are kept for it.
   const noPermission = noPermissionBridge(onNoPermission);
   const subscribeNoPermission = holdUntilSubscribed(noPermission.subscribe);
+  // The private stream's first token is asked for at sign-in, not once its socket is open.
+  const tokens = prefetchTokens(store, () => api.oneTimeToken());
   startLive({
     store,
     // each frame's store write rendered and painted in that frame (src/app/render-in-frame.ts)
@@ -107,6 +111,7 @@ async function start() {
       (topic, signal) => fetchSnapshot(topic, signal ? { signal } : undefined),
       trackEvent,
     ),
+    oneTimeToken: tokens.take,
     onUnauthorized: (e) => noPermission.report(`${e.stream}: ${e.detail}`),
   });
   // Signed in: the chunks of what the page is about to show, while the words load.
