@@ -17,9 +17,11 @@ afterEach(() => {
 
 // findBy*/waitFor wait on a condition; the ceiling is generous because a lazy route's first load
 // on a busy 2-core machine can take seconds (a 1 s default failed there; 15 s failed once with
-// eight other processes on the two cores). A passing test returns as soon as the condition
-// holds, so this costs nothing when all is well.
-configure({ asyncUtilTimeout: 45_000 });
+// eight other processes on the two cores; 45 s failed on the charts' first lazy import with the
+// load average at 23). A passing test returns as soon as the condition holds, so this costs
+// nothing when all is well; it stays below the test timeout (vitest.config.ts), so a test that
+// does fail says what it waited for.
+configure({ asyncUtilTimeout: 150_000 });
 
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {

@@ -47,7 +47,9 @@ describe('simulator lifecycle', () => {
   });
 
   it('runs simulated time faster with speed, but protocol timers on the wall', async () => {
-    const idleMs = 10_000;
+    // Long enough that a busy machine's delays cannot reach it (a 10 s timeout was reached under
+    // a load of 20 before the check ran), short enough to wait 1.5 x of it simulated: 1.8 s.
+    const idleMs = 60_000;
     const sim = await startSimulator({ port: 0, speed: 50, idleTimeoutMs: idleMs });
     try {
       const http = new HttpClient(sim.url);
@@ -64,9 +66,9 @@ describe('simulator lifecycle', () => {
       const ws = await WsClient.open(`${sim.wsUrl}/v5/public/linear`);
       const simStart = sim.clock.now();
       // Wait until more simulated time than the idle timeout has passed (1.5 x, at 50 x that
-      // is 300 ms of wall time): the connection is still open, its timeout runs on the wall.
+      // is 1.8 s of wall time): the connection is still open, its timeout runs on the wall.
       await vi.waitFor(() => expect(sim.clock.now() - simStart).toBeGreaterThan(idleMs * 1.5), {
-        timeout: 10_000,
+        timeout: 30_000,
         interval: 20,
       });
       expect(ws.socket.readyState).toBe(ws.socket.OPEN);

@@ -5,6 +5,7 @@
  */
 import { act } from '@testing-library/react';
 import type { ProfilerOnRenderCallback, ReactNode } from 'react';
+import { vi } from 'vitest';
 import { StreamAtomsProvider } from '@src/facade/live-context';
 import { ScreenApiProvider, type ScreenApi } from '@src/facade/screen-api';
 import type { PrivateTopic } from '@src/wire/protocol';
@@ -14,6 +15,17 @@ import { envelope, settle, setup } from '../pipeline/harness';
 import { fakeScreenApi, renderWithProviders } from '../ui/test-utils';
 
 export { fakeScreenApi };
+
+/**
+ * Holds the periodic refreshes a screen starts on wall-clock intervals (the assets area's every
+ * 5 s, the exchange rates' every minute) until the test ends (test/setup puts real timers back).
+ * A test that counts refreshes or answers must see only the ones it makes: on a busy machine a
+ * test can take longer than 5 s, and an interval's extra refresh in the middle of it made the
+ * AML-clear counter skip the value the test waited for. Timeouts stay real (waitFor, user-event).
+ */
+export function holdIntervals(): void {
+  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+}
 
 export interface ScreenOptions {
   lng?: string;

@@ -1,12 +1,13 @@
 /**
  * Renders an earn screen as the assets area does: inside a frame that keeps the area's overview
- * fresh (useAssetsLive: loaded at once, every 5 s, after refreshAssets()), fed by the fake API.
+ * fresh (useAssetsLive: loaded at once and after refreshAssets(); its 5 s interval is held by
+ * holdIntervals), fed by the fake API.
  */
 import type { ReactNode } from 'react';
 import { act } from '@testing-library/react';
 import { useAssetsLive } from '@src/features/assets/overview/use-assets';
 import { userAtom } from '@src/state/client';
-import { renderScreen, type ScreenOptions } from '../../harness';
+import { holdIntervals, renderScreen, type ScreenOptions } from '../../harness';
 
 function Area({ children }: { children: ReactNode }) {
   useAssetsLive();
@@ -15,6 +16,8 @@ function Area({ children }: { children: ReactNode }) {
 
 /** As the trader (the area refreshes for a signed-in user only). */
 export async function renderEarn(ui: ReactNode, opts?: ScreenOptions) {
+  // Refreshes happen when the test makes them (refreshAssets(), balance moves), not every 5 s.
+  holdIntervals();
   const r = await renderScreen(<Area>{ui}</Area>, opts);
   act(() => r.store.set(userAtom, { userId: 3001 }));
   return r;

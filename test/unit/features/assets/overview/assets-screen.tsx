@@ -1,7 +1,7 @@
 /**
  * Renders an assets screen as the app does: inside the area's live data (the refresher that
- * AssetsArea mounts), on a memory router, fed by a fresh ingest and a fake screen API whose
- * overview and aggregate info the test controls.
+ * AssetsArea mounts, its 5 s interval held: holdIntervals), on a memory router, fed by a fresh
+ * ingest and a fake screen API whose overview and aggregate info the test controls.
  */
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
@@ -11,7 +11,7 @@ import type { ScreenApi } from '@src/facade/screen-api';
 import { useAssetsLive } from '@src/features/assets/overview/use-assets';
 import { userAtom } from '@src/state/client';
 import { allAccountsOverview, sampleAggregateInfo } from '../../../../support/sample-answers';
-import { fakeScreenApi, renderScreen } from '../../harness';
+import { fakeScreenApi, holdIntervals, renderScreen } from '../../harness';
 
 function Live({ children }: { children: ReactNode }) {
   useAssetsLive();
@@ -42,6 +42,8 @@ export async function renderAssetsScreen(
   ui: ReactNode,
   { api = assetsApi().api, userId = 3001 }: { api?: ScreenApi; userId?: number } = {},
 ) {
+  // Refreshes happen when the test makes them (refreshAssets(), balance moves), not every 5 s.
+  holdIntervals();
   const r = await renderScreen(
     <MemoryRouter>
       <Live>{ui}</Live>
