@@ -1,7 +1,7 @@
 /**
  * App-ready at 4x CPU throttling, narrowly, with the waterfall that leads to it:
  * `npx tsx test/bench/browser/app-ready.ts --app DIR [--app DIR2 ...] [--runs N] [--rate 4]
- * [--waterfall] [--path /copy-trade]`. Several builds are measured alternately (A B A B ...) on
+ * [--waterfall] [--path /copy-trade] [--warm]`. Several builds are measured alternately (A B A B ...) on
  * one simulator each, in one browser, so that their ratio holds on a machine whose speed varies.
  *
  * A run is what `npm run bench:browser` measures as app-ready (scripts/bench-browser.ts): the
@@ -10,6 +10,8 @@
  * probe (instrument.js) sees the first socket value painted (`__bench.firstValueAt`, dated from
  * the navigation start). `--waterfall` prints, for the first run of each build, the resources
  * (resource timing), the websockets (opened, first frame out and in), long tasks and paints.
+ * `--warm` measures each run again after about:blank in the same context (the hashed assets
+ * cached), as bench:browser's warm figure.
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -95,6 +97,8 @@ interface CpuProfile {
 }
 interface Run {
   ready: number;
+  /** The same again after about:blank, hashed assets cached (--warm). */
+  warm?: number;
   profile?: CpuProfile;
   timeline: Timeline;
   resources: Resource[];
@@ -108,6 +112,7 @@ async function once(
   rate: number,
   profile = false,
   trace?: string,
+  warm = false,
 ): Promise<Run> {
   const context = await browser.newContext({
     viewport: { width: 1280, height: 800 },
@@ -168,8 +173,20 @@ async function once(
     const prof = profile
       ? ((await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile }).profile
       : undefined;
+    let warmReady: number | undefined;
+    if (warm) {
+      // As bench:browser's warm figure: the same context, so the cache keeps the hashed assets.
+      await page.goto('about:blank');
+      await page.goto(`${base}${path}`);
+      await page.waitForFunction(() => window.__bench.firstValueAt !== null, undefined, {
+        timeout: 90_000,
+        polling: 50,
+      });
+      warmReady = await page.evaluate(() => window.__bench.firstValueAt as number);
+    }
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-    return prof ? { ...out, profile: prof } : out;
+    const run: Run = prof ? { ...out, profile: prof } : out;
+    return warmReady === undefined ? run : { ...run, warm: warmReady };
   } finally {
     await context.close();
   }
@@ -361,6 +378,7 @@ const { values } = parseArgs({
     waterfall: { type: 'boolean' },
     profile: { type: 'boolean' },
     trace: { type: 'string' },
+    warm: { type: 'boolean' },
   },
 });
 const apps = values.app ?? [];
@@ -375,6 +393,7 @@ try {
   for (const appDir of apps)
     sims.push(await startSimulator({ port: 0, host: '127.0.0.1', appDir, seed: 7 }));
   const results: number[][] = apps.map(() => []);
+  const warmResults: number[][] = apps.map(() => []);
   for (let i = 0; i < runs; i++) {
     for (let a = 0; a < apps.length; a++) {
       const first = i === 0;
@@ -385,9 +404,15 @@ try {
         rate,
         first && values.profile === true,
         first && values.trace ? `${values.trace}.${a}.json` : undefined,
+        values.warm === true,
       );
       (results[a] as number[]).push(r.ready);
-      process.stderr.write(`run ${i + 1} ${apps[a]}: ${r.ready.toFixed(0)} ms\n`);
+      if (r.warm !== undefined) (warmResults[a] as number[]).push(r.warm);
+      process.stderr.write(
+        `run ${i + 1} ${apps[a]}: ${r.ready.toFixed(0)} ms` +
+          (r.warm === undefined ? '' : ` (warm ${r.warm.toFixed(0)} ms)`) +
+          '\n',
+      );
       if (first && values.waterfall) waterfall(apps[a] as string, r);
       if (r.profile) summarize(apps[a] as string, r.profile);
     }
@@ -404,6 +429,18 @@ try {
         '\n',
     );
   });
+  if (values.warm) {
+    const wbase = median(warmResults[0] as number[]);
+    apps.forEach((app, a) => {
+      const w = warmResults[a] as number[];
+      const m = median(w);
+      process.stdout.write(
+        `${app} warm (after about:blank): median ${m.toFixed(0)} ms (${w.map((x) => x.toFixed(0)).join(', ')})` +
+          (a > 0 ? `, ${(m / wbase).toFixed(2)}x of the first` : '') +
+          '\n',
+      );
+    });
+  }
 } finally {
   await browser.close();
   for (const s of sims) await s.stop();
