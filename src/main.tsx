@@ -28,12 +28,10 @@ import { renderInFrame } from './app/render-in-frame';
 import { preloadScreen } from './app/routes';
 import { preloadShell } from './app/shell/lazy-parts';
 import { prefetchTokens } from './app/token-prefetch';
-import { privateSnapshotsSettled } from './app/first-render';
 import type { AppServices } from './facade/services';
 import { currentHostConfig } from './config/host';
 import { createI18n } from './i18n/i18n';
 import { applyDocumentLanguage, initialLanguage } from './i18n/language';
-import { streamAtoms } from './state/atoms';
 import { currentLangAtom, userAtom } from './state/client';
 import { bootstrapSession } from './pipeline/session';
 import { startLive } from './pipeline/live';
@@ -138,10 +136,6 @@ async function start() {
   // spinner that a suspended screen would then have to replace (lazy-preloadable.ts), unless
   // their chunks are slow to come.
   await Promise.race([chunks, new Promise((r) => setTimeout(r, CHUNK_WAIT_MS))]);
-  // And the screen's live data (within a bound): the private stream's setup then runs while the
-  // main thread is free rather than behind the first render, which shows the data instead of
-  // loading states (src/app/first-render.ts).
-  if (store.get(userAtom).userId > 0) await privateSnapshotsSettled(store, streamAtoms);
   applyDocumentLanguage(lng);
   store.set(currentLangAtom, lng);
   createRoot(document.getElementById('root') as HTMLElement).render(
