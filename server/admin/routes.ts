@@ -56,6 +56,7 @@ export function registerAdminRoutes(app: FastifyInstance, sim: Sim): void {
 
       post('drop', S.filter, (b) => sim.hub.drop(filterOf(b)));
       post('half-open', S.filter, (b) => sim.hub.halfOpen(filterOf(b)));
+      post('block', S.block, (b) => sim.hub.block(b.stream));
       post('pause', S.pause, (b) => {
         const topic = b.topic as string;
         sim.hub.pause({ topic, mode: (b.mode as 'hold' | 'drop') ?? 'hold', ...filterOf(b) });

@@ -12,6 +12,7 @@ const obj = (properties: Record<string, object>, required: string[] = []) =>
 
 export const empty = obj({});
 export const filter = obj({ stream, userId });
+export const block = obj({ stream });
 export const pause = obj(
   { topic, mode: { type: 'string', enum: ['hold', 'drop'] }, stream, userId, durationMs: duration },
   ['topic'],

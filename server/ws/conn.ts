@@ -31,6 +31,8 @@ const CLOSE_IDLE = 4408;
 export const CLOSE_RESTART = 1012;
 const CLOSE_POLICY = 1008;
 export const CLOSE_TRY_AGAIN = 1013;
+/** The `block` fault: what a proxy in the way that refuses the stream sends (an application code). */
+export const CLOSE_BLOCKED = 4000;
 
 export interface ConnFaults {
   /** Ms to delay every frame to this connection (0: none). */

@@ -8,7 +8,14 @@ import type { PrivateTopic, StreamName, TopicEntity } from '../../src/wire/proto
 import type { Clock } from '../clock';
 import type { TickerDelta } from '../market/market';
 import type { Recorder } from '../record/recorder';
-import { CLOSE_RESTART, CLOSE_TRY_AGAIN, CLOSE_UNAUTHORIZED, Conn, type ConnFaults } from './conn';
+import {
+  CLOSE_BLOCKED,
+  CLOSE_RESTART,
+  CLOSE_TRY_AGAIN,
+  CLOSE_UNAUTHORIZED,
+  Conn,
+  type ConnFaults,
+} from './conn';
 import { opaqueId } from './conn-id';
 import { SendBudget } from './send-budget';
 import { ConnectionSlots } from './slots';
@@ -66,6 +73,8 @@ export class Hub implements ConnFaults {
   private counter = 0;
   private readonly pauses: Pause[] = [];
   private delay: DelayRule | null = null;
+  /** Streams whose new connections are closed at once, as a proxy that blocks them does. */
+  private readonly blocked = new Set<StreamName>();
   /** Frames sent per user over all private connections (truth stats). */
   readonly framesByUser = new Map<number, number>();
   private readonly clock: Clock;
@@ -106,6 +115,10 @@ export class Hub implements ConnFaults {
       budget: this.budget,
     });
     conn.userId = stream === 'public' ? cookieUser : undefined;
+    if (this.blocked.has(stream)) {
+      conn.close(CLOSE_BLOCKED, 'blocked by proxy', { now: true });
+      return conn;
+    }
     const refused = this.slots.admit(conn, cookieUser, address);
     if (refused) {
       conn.close(CLOSE_TRY_AGAIN, refused, { now: true });
@@ -297,10 +310,20 @@ export class Hub implements ConnFaults {
     return list.length;
   }
 
+  /**
+   * New connections of `stream` (both when not given) are closed as soon as they open, until
+   * clearFaults; open ones are left as they are. Returns how many streams are blocked.
+   */
+  block(stream?: StreamName): number {
+    for (const s of stream ? [stream] : (['public', 'private'] as const)) this.blocked.add(s);
+    return this.blocked.size;
+  }
+
   /** Clears every stream fault (pauses are resumed and their held frames sent). */
   clearFaults(onTickerResync?: (conn: Conn, topic: string) => void): void {
     this.resume({}, true, onTickerResync);
     this.delay = null;
+    this.blocked.clear();
     for (const c of this.conns) c.halfOpen = false;
   }
 

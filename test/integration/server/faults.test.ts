@@ -53,6 +53,21 @@ describe('fault controls', () => {
     await a.ws.close();
   });
 
+  it('block: new connections of the stream close at once with 4000, open ones stay, until clear', async () => {
+    const { ws: open } = await privateSession(sim, 'follower', ['wallet']);
+    expect((await fault('block', { stream: 'private' })).affected).toBe(1);
+    const blocked = await WsClient.open(`${sim.wsUrl}/v5/private`);
+    expect(await blocked.closed).toEqual({ code: 4000, reason: 'blocked by proxy' });
+    // the public stream is not blocked, nor is the private connection that was already open
+    const pub = await WsClient.open(`${sim.wsUrl}/v5/public/linear`);
+    expect((await pub.op('ping')).ret_msg).toBe('pong');
+    expect((await open.op('ping')).op).toBe('pong');
+    await fault('clear');
+    const again = await privateSession(sim, 'follower', ['wallet']);
+    expect(again.ws.socket.readyState).toBe(again.ws.socket.OPEN);
+    await Promise.all([pub.close(), open.close(), again.ws.close()]);
+  });
+
   it('half-open: the socket stays open but nothing answers, not even pings', async () => {
     const { ws } = await privateSession(sim, 'follower', ['wallet', 'copytrade.position']);
     expect((await fault('half-open', { stream: 'private' })).affected).toBe(1);
