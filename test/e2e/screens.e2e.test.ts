@@ -7,7 +7,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Simulator } from '@server/simulator';
 import { DEMO_ACCOUNTS, type DemoAccount } from '@src/features/login/demo-accounts';
-import { loginAs, startApp } from './support/app';
+import { loginAs, PRODUCT_TICK_MS, startApp } from './support/app';
 import { launchChromium, newPage } from './support/browser';
 import { headerMisfits, overflows } from './support/overflow';
 import { screenshotBoth } from './support/screenshots';
@@ -18,7 +18,7 @@ const appDir = inject('appDir');
 const account = (name: string) => DEMO_ACCOUNTS.find((a) => a.username === name) as DemoAccount;
 
 beforeAll(async () => {
-  sim = await startApp(appDir);
+  sim = await startApp(appDir, { tickMs: PRODUCT_TICK_MS });
   browser = await launchChromium();
 });
 afterAll(async () => {
@@ -140,7 +140,7 @@ const movesOf = (page: Page) =>
 
 describe('live screens in Chromium', () => {
   it('follower: positions by leader, live mark price and PnL; the badge follows a dropped connection', async () => {
-    const { context, page, errors } = await newPage(browser);
+    const { context, page, errors } = await newPage(browser, { motion: 'full' });
     await loginAs(page, sim.url, account('follower'));
     await page.waitForURL('**/copy-trade');
     const positions = page.getByRole('table', { name: 'Copied positions' });
@@ -206,7 +206,7 @@ describe('live screens in Chromium', () => {
   });
 
   it('leader: wallet, follower income, chart, bots and live lead positions', async () => {
-    const { context, page, errors } = await newPage(browser);
+    const { context, page, errors } = await newPage(browser, { motion: 'full' });
     await loginAs(page, sim.url, account('leader'));
     await page.waitForURL('**/copy-trade/leader');
     await page
@@ -244,7 +244,7 @@ describe('live screens in Chromium', () => {
   });
 
   it('trader: every wallet, USD totals, live equity; hide amounts masks them and persists', async () => {
-    const { context, page, errors } = await newPage(browser);
+    const { context, page, errors } = await newPage(browser, { motion: 'full' });
     await loginAs(page, sim.url, account('trader'));
     await page.waitForURL('**/assets/derivatives');
     const totals = page.getByRole('region', { name: 'Total in USD' });
@@ -283,7 +283,7 @@ describe('live screens in Chromium', () => {
   });
 
   it('newbie: empty wallets at zero; both streams live in the panel', async () => {
-    const { context, page, errors } = await newPage(browser);
+    const { context, page, errors } = await newPage(browser, { motion: 'full' });
     await loginAs(page, sim.url, account('newbie'));
     await page.waitForURL('**/assets/derivatives');
     // the newbie's prompts on arrival, one after the other (VIP welcome, the unified-account
@@ -326,7 +326,7 @@ describe('live screens in Chromium', () => {
   });
 
   it('follower with amounts hidden: masked on the copy-trade and derivatives screens', async () => {
-    const { context, page, errors } = await newPage(browser);
+    const { context, page, errors } = await newPage(browser, { motion: 'full' });
     await loginAs(page, sim.url, account('follower'));
     await page.waitForURL('**/copy-trade');
     await page
@@ -366,7 +366,7 @@ describe('live screens in Chromium', () => {
   });
 
   it('a proxy that blocks the private websocket: sections say why, then that live data is unavailable', async () => {
-    const { context, page, errors } = await newPage(browser);
+    const { context, page, errors } = await newPage(browser, { motion: 'full' });
     // Every private stream connection is closed as soon as it opens (4000, as a proxy in the way
     // does: the simulator's block fault, since the sockets live in a worker that the browser
     // driver's routeWebSocket does not reach); REST and prices work.
@@ -392,7 +392,7 @@ describe('live screens in Chromium', () => {
   });
 
   it('the leader screen is for leaders: a trader who opens it lands on derivatives', async () => {
-    const { context, page, errors } = await newPage(browser);
+    const { context, page, errors } = await newPage(browser, { motion: 'full' });
     await loginAs(page, sim.url, account('trader'));
     await page.waitForURL('**/assets/derivatives');
     await page.goto(`${sim.url}/copy-trade/leader`);
@@ -404,7 +404,11 @@ describe('live screens in Chromium', () => {
   });
 
   it('Arabic mirrors the screens (numbers stay left to right), then back; 375 px; sign out', async () => {
-    const { context, page, errors } = await newPage(browser, { width: 375, height: 800 });
+    const { context, page, errors } = await newPage(browser, {
+      width: 375,
+      height: 800,
+      motion: 'full',
+    });
     await loginAs(page, sim.url, account('follower'));
     await page.waitForURL('**/copy-trade');
     const table = page.getByRole('table', { name: 'Copied positions' });

@@ -37,14 +37,29 @@ export interface PageOptions {
   /** CSS pixels; 1280x800 by default. */
   width?: number;
   height?: number;
+  /**
+   * 'reduced' by default: the page prefers reduced motion, so changed values do not flash (the
+   * app's rule, src/ui/flash). A flash repaints its cell for 900 ms, and with prices every 100 ms
+   * a signed-in page kept repainting in software rendering: idle on /copy-trade it took 65 % of a
+   * core with flashes and 40 % without, idle on /assets 45 % and 20 % (2026-11-26), CPU that the
+   * other test file on the two cores lacked. These tests read what the screen says, not its
+   * tints (the flashes' contrast at every step: test/unit/ui/contrast.test.ts; when they fire:
+   * the use-flash unit tests). 'full' is what a user gets by default: screens.e2e looks at live
+   * values with it.
+   */
+  motion?: 'full' | 'reduced';
 }
 
 /** A fresh context (own cookies and storage) and page; page errors fail the caller's checks. */
 export async function newPage(
   browser: Browser,
-  { width = 1280, height = 800 }: PageOptions = {},
+  { width = 1280, height = 800, motion = 'reduced' }: PageOptions = {},
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width, height }, locale: 'en-US' });
+  const context = await browser.newContext({
+    viewport: { width, height },
+    locale: 'en-US',
+    reducedMotion: motion === 'reduced' ? 'reduce' : 'no-preference',
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
