@@ -191,11 +191,20 @@ async function layoutFindings(page: Page, path: string, who: string): Promise<st
   return out;
 }
 
+/** The English heading (and title) of each role's home screen. */
+const HOME_HEADINGS: Record<DemoAccount['role'], string> = {
+  follower: 'Copy trading',
+  leader: 'Leader dashboard',
+  trader: 'Derivatives assets',
+};
+
 /** The routed screens `who` may open (the route table: a screen is walked once it is routed). */
 const screensFor = (who: DemoAccount) =>
   SCREENS.filter((s) => !s.roles || s.roles.includes(who.role)).map((s) => s.path);
 
 interface Walk {
+  /** Where the sign-in landed: the address, the page heading and title, the header and footer. */
+  landing: { path: string; heading: string; title: string; header: number; footer: number };
   /** The screens visited, in order. */
   pages: string[];
   /** axe's critical and serious findings, with where. */
@@ -219,6 +228,14 @@ async function walkUser(browser: Browser, baseUrl: string, who: DemoAccount): Pr
     await page.waitForURL(`**${HOME_PATHS[who.role]}`);
     await settled(page);
     const home = new URL(page.url()).pathname;
+    const landing = {
+      path: home,
+      heading: (await page.getByRole('heading', { level: 1 }).first().textContent()) ?? '',
+      title: await page.title(),
+      header: await page.getByRole('banner', { name: 'Site header' }).count(),
+      footer: await page.getByRole('contentinfo', { name: 'Site footer' }).count(),
+    };
+    await screenshotBoth(page, `home-${who.username}`);
     const queue = [home];
     const seen = new Set(queue);
     const pages: string[] = [];
@@ -253,7 +270,7 @@ async function walkUser(browser: Browser, baseUrl: string, who: DemoAccount): Pr
       violations.push(...(await checkBothSchemes(page, where)));
     }
     violations.push(...(await auditPrompts(page, `${who.username} last`)));
-    return { pages, violations, layout, errors: [...errors] };
+    return { landing, pages, violations, layout, errors: [...errors] };
   } finally {
     await context.close();
   }
@@ -275,6 +292,15 @@ export function describeUserWalk(username: string) {
       async ({ expect }) => {
         const who = account(username);
         const walk = await walkUser(app.browser, app.sim.url, who);
+        // Signing in lands on the role's home screen, in the shell (header and footer).
+        const heading = HOME_HEADINGS[who.role];
+        expect(walk.landing).toEqual({
+          path: HOME_PATHS[who.role],
+          heading,
+          title: `${heading} · assetdeck`,
+          header: 1,
+          footer: 1,
+        });
         // The home screen, the assets overview, every routed screen of the role, and at least
         // the area's account screens.
         expect(walk.pages).toEqual(
