@@ -15,7 +15,7 @@ import type { DemoAccount } from '@src/features/login/demo-accounts';
  * product's cadence is kept where it is the subject: screens.e2e (live values as a user sees
  * them) and the browser benchmarks (100, 10 and 4 ms).
  */
-export const TEST_TICK_MS = 1000;
+const TEST_TICK_MS = 1000;
 /** The simulator's default cadence, for the tests that look at live values as a user gets them. */
 export const PRODUCT_TICK_MS = 100;
 
