@@ -40,7 +40,7 @@ describe('private auth (real ws server)', () => {
     actor.on('unauthorized', (e) => events.push(e));
     const a = actor;
     await vi.waitFor(() => expect(phaseOf(a.getSnapshot())).toBe('unauthorized'), {
-      timeout: 10_000,
+      timeout: 30_000,
       interval: 10,
     });
     expect(events).toEqual([
@@ -65,10 +65,10 @@ describe('private auth (real ws server)', () => {
     });
     const a = actor;
     const live = () => expect(phaseOf(a.getSnapshot())).toBe('live');
-    await vi.waitFor(live, { timeout: 10_000, interval: 10 });
+    await vi.waitFor(live, { timeout: 30_000, interval: 10 });
     server.connections[0]?.close(1001, 'going away');
-    await vi.waitFor(() => expect(server?.connections).toHaveLength(2), { timeout: 10_000 });
-    await vi.waitFor(live, { timeout: 10_000, interval: 10 });
+    await vi.waitFor(() => expect(server?.connections).toHaveLength(2), { timeout: 30_000 });
+    await vi.waitFor(live, { timeout: 30_000, interval: 10 });
     expect(server.ops.filter((o) => o.op === 'auth').map((o) => o.args)).toEqual([
       ['ott-1'],
       ['ott-2'],

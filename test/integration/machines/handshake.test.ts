@@ -40,7 +40,7 @@ async function portNobodyGetsByChance(): Promise<number> {
   }
   throw new Error('no free port below the ephemeral range');
 }
-const waitFor = (check: () => void) => vi.waitFor(check, { timeout: 10_000, interval: 10 });
+const waitFor = (check: () => void) => vi.waitFor(check, { timeout: 30_000, interval: 10 });
 
 function connect(url: string, extra: Partial<ConnectionInput> = {}): ConnectionActor {
   const { sink } = recordingSink();

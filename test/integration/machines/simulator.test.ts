@@ -15,7 +15,7 @@ const PRIVATE = ['wallet', 'risk', 'copytrade.account', 'copytrade.order', 'copy
 // A pong may be late on a loaded machine: 1.5 s keeps a busy event loop from looking like a dead
 // socket (an extra reconnect), yet the half-open test still sees the heartbeat fire soon.
 const TIMINGS = { backoffBaseMs: 20, backoffMaxMs: 200, pingIntervalMs: 300, pongTimeoutMs: 1_500 };
-const waitFor = (check: () => void) => vi.waitFor(check, { timeout: 15_000, interval: 10 });
+const waitFor = (check: () => void) => vi.waitFor(check, { timeout: 30_000, interval: 10 });
 
 async function signIn(base: string, username: string, password: string): Promise<string> {
   const res = await fetch(`${base}/login`, {

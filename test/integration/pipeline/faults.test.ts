@@ -126,7 +126,7 @@ describe('the live pipeline under faults for a minute', () => {
       timing: { leaderActionMs: [1_000, 3_000] },
     });
     clients.push(await client(sim, 'follower'), await client(sim, 'leader'));
-    await vi.waitFor(() => expect(clients.every(live)).toBe(true), { timeout: 15_000 });
+    await vi.waitFor(() => expect(clients.every(live)).toBe(true), { timeout: 30_000 });
 
     const plan: [string, string, object][] = [
       ['drop', 'drop', {}],
@@ -157,7 +157,7 @@ describe('the live pipeline under faults for a minute', () => {
       if (t % FAULT_EVERY_MS === 0 && next < plan.length) {
         // A fault hits clients that are up (one that is still reconnecting would not see it).
         await vi.waitFor(() => expect(clients.every(live)).toBe(true), {
-          timeout: 15_000,
+          timeout: 30_000,
           interval: 5,
         });
         const [, name, body] = plan[next++] as [string, string, object];

@@ -42,12 +42,12 @@ describe('the dashboard pipeline across seeks in replay --serve', () => {
       const want = entities(
         JSON.parse((await replay('--print-state', file, '--at', at)).stdout) as unknown,
       );
-      await vi.waitFor(() => expect(client()).toEqual(want), { timeout: 15_000, interval: 50 });
+      await vi.waitFor(() => expect(client()).toEqual(want), { timeout: 30_000, interval: 50 });
     };
 
     // Let it play past the middle, then go back to 20 s, then forward to 45 s.
     await vi.waitFor(() => expect(server.playback.position).toBeGreaterThan(35_000), {
-      timeout: 15_000,
+      timeout: 30_000,
       interval: 50,
     });
     server.seek('20000');
@@ -60,10 +60,10 @@ describe('the dashboard pipeline across seeks in replay --serve', () => {
     // On to the end: the entities of straight play (the session's expected dump).
     server.playback.resume();
     await vi.waitFor(() => expect(server.playback.state).toBe('ended'), {
-      timeout: 15_000,
+      timeout: 30_000,
       interval: 50,
     });
     const expected = expectedEntities(name);
-    await vi.waitFor(() => expect(client()).toEqual(expected), { timeout: 15_000, interval: 50 });
+    await vi.waitFor(() => expect(client()).toEqual(expected), { timeout: 30_000, interval: 50 });
   });
 });

@@ -23,7 +23,7 @@ describe('the dashboard pipeline against replay --serve', () => {
     const d = (dashboard = await startDashboard(server, session));
     expect(d.signedIn).toEqual({ userId: 1001 });
     await vi.waitFor(() => expect(server.playback.state).toBe('ended'), {
-      timeout: 15_000,
+      timeout: 30_000,
       interval: 50,
     });
     const theirs = expectedEntities(name);
@@ -35,7 +35,7 @@ describe('the dashboard pipeline against replay --serve', () => {
         s = d.ingest.getStats();
         expect(d.entities()).toEqual(theirs);
       },
-      { timeout: 10_000, interval: 50 },
+      { timeout: 30_000, interval: 50 },
     );
     expect(s.snapshotsApplied).toBe(7);
     expect(s.framesRejected).toBe(0);

@@ -401,7 +401,7 @@ describe('replay server streams: the simulator answers and limits', () => {
     expect(await priv.closed).toEqual({ code: 4401, reason: 'authentication timeout' });
     for (let i = 0; i < 120; i++) pub.send('junk');
     // Every frame is answered (the allowance is used up, so no ws-level ping: it would count too).
-    await vi.waitFor(() => expect(pub.frames.length).toBe(120), { timeout: 15_000 });
+    await vi.waitFor(() => expect(pub.frames.length).toBe(120), { timeout: 30_000 });
     expect(pub.frames.filter((f) => f.includes('too many requests')).length).toBe(120 - OP_BURST);
     timers.advance(30_000);
     expect((await pub.closed).code).toBe(4408);

@@ -117,7 +117,7 @@ describe('the time of a snapshot answer in replay --serve', () => {
     const { store, atoms, ingest } = d;
     const state = () => d.entities();
     const orderOf = (id: string) => ingest.peek()['copytrade.order'].rows.get(id);
-    const wait = { timeout: 10_000, interval: 10 };
+    const wait = { timeout: 30_000, interval: 10 };
     await vi.waitFor(() => expect(state()).toEqual(entities(s.dump())), wait);
 
     // Played on from t=20000: the first order frame (seq 15, t=22500) is a gap: a re-seed, held.

@@ -50,7 +50,7 @@ describe('bybit-api (third-party Bybit V5 client)', () => {
       await new Promise<void>((resolve, reject) => {
         const deadline = setTimeout(
           () => reject(new Error(`only ${updates.length} updates`)),
-          10_000,
+          30_000,
         );
         const poll = setInterval(() => {
           const deltas = updates.filter((u) => u.type === 'delta');

@@ -236,7 +236,7 @@ describe('fault controls', () => {
       (e: Error) => (settled = e.name),
     );
     // The fault is taken when the request arrives: wait for that.
-    await vi.waitFor(() => expect(sim.sim.restFaults.list()).toEqual([]), { timeout: 15_000 });
+    await vi.waitFor(() => expect(sim.sim.restFaults.list()).toEqual([]), { timeout: 30_000 });
     sim.manualClock.advance(120_000); // well past any delay fault or client timeout
     // A later request to the same path is answered; the first still is not.
     expect((await http.post('/v3/config/banner')).body).toMatchObject({ ret_code: 0 });

@@ -25,7 +25,7 @@ import { SNAPSHOT_PATHS, type RestEnvelope } from '@src/wire/protocol';
 import { HttpClient, startTestSim } from './helpers';
 
 const TIMINGS = { backoffBaseMs: 20, backoffMaxMs: 200, pingIntervalMs: 300, pongTimeoutMs: 600 };
-const WAIT = { timeout: 15_000, interval: 20 };
+const WAIT = { timeout: 30_000, interval: 20 };
 
 describe('monitoring events reach the simulator collector', () => {
   let sim: Simulator;

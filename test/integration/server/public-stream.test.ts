@@ -197,7 +197,7 @@ describe('idle timeout', () => {
     const ws = await WsClient.open(`${sim.wsUrl}/v5/public/linear`);
     // The server's side of it: the manual clock runs its idle timer inside advance().
     await vi.waitFor(() => expect(sim.sim.hub.connections({ stream: 'public' })).toHaveLength(1), {
-      timeout: 15_000,
+      timeout: 30_000,
     });
     const [conn] = sim.sim.hub.connections({ stream: 'public' });
     sim.manualClock.advance(4_999);

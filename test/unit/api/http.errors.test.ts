@@ -51,7 +51,7 @@ function clientSeeingHeaders(): { c: HttpClient; headers: Promise<void> } {
 }
 
 /** A generous ceiling for conditions awaited on a loaded machine. */
-const WAIT = { timeout: 15_000 };
+const WAIT = { timeout: 30_000 };
 
 function routeCode(code: number, msg: string, result: unknown = null): void {
   server.route('GET', '/api/code', (_req, res) =>

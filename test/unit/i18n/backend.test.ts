@@ -33,7 +33,7 @@ afterEach(() => {
 
 const loadPath = () => `${base}${LOCALES_LOAD_PATH}`;
 /** A generous ceiling for conditions awaited on a loaded machine. */
-const WAIT = { timeout: 15_000, interval: 5 };
+const WAIT = { timeout: 30_000, interval: 5 };
 
 describe('translations over HTTP', () => {
   it('reads each namespace of the language from /locales/{lng}/{ns}.json', async () => {
