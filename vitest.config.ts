@@ -7,7 +7,7 @@ import react from '@vitejs/plugin-react';
  * servers); `npm run test:integration` the slow ones (real child processes, whole pipelines
  * against the simulator). Browser tests: vitest.e2e.config.ts. Benchmarks: npm run bench.
  *
- * Where the time went on this 2-core machine (docs/testing.md has the figures): one worker by
+ * Where the time went on this 2-core machine (the README, Tests, has the figures): one worker by
  * default and a fresh module graph per file. Files run without isolation in two forks; every
  * file resets what it changes (test/setup/*.ts), which a shuffled run checks.
  */
