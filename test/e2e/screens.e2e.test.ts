@@ -7,7 +7,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Simulator } from '@server/simulator';
 import { DEMO_ACCOUNTS, type DemoAccount } from '@src/features/login/demo-accounts';
-import { loginAs, PRODUCT_TICK_MS, startApp } from './support/app';
+import { loginAs, startApp } from './support/app';
 import { launchChromium, newPage } from './support/browser';
 import { headerMisfits, overflows } from './support/overflow';
 import { screenshotBoth } from './support/screenshots';
@@ -18,7 +18,7 @@ const appDir = inject('appDir');
 const account = (name: string) => DEMO_ACCOUNTS.find((a) => a.username === name) as DemoAccount;
 
 beforeAll(async () => {
-  sim = await startApp(appDir, { tickMs: PRODUCT_TICK_MS });
+  sim = await startApp(appDir, { cadence: 'product' });
   browser = await launchChromium();
 });
 afterAll(async () => {

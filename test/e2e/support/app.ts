@@ -16,14 +16,23 @@ import type { DemoAccount } from '@src/features/login/demo-accounts';
  * them) and the browser benchmarks (100, 10 and 4 ms).
  */
 const TEST_TICK_MS = 1000;
-/** The simulator's default cadence, for the tests that look at live values as a user gets them. */
-export const PRODUCT_TICK_MS = 100;
 
+/**
+ * `cadence: 'product'` leaves the simulator at its own default (the product's 100 ms), for the
+ * tests that look at live values as a user gets them.
+ */
 export async function startApp(
   appDir: string,
-  { tickMs = TEST_TICK_MS }: { tickMs?: number } = {},
+  { cadence = 'test' }: { cadence?: 'test' | 'product' } = {},
 ): Promise<Simulator> {
-  return startSimulator({ port: 0, host: '127.0.0.1', appDir, admin: true, seed: 7, tickMs });
+  return startSimulator({
+    port: 0,
+    host: '127.0.0.1',
+    appDir,
+    admin: true,
+    seed: 7,
+    ...(cadence === 'test' ? { tickMs: TEST_TICK_MS } : {}),
+  });
 }
 
 /** Log in through the demo button of `account` and wait for its home screen's heading. */
