@@ -11,21 +11,17 @@
  * instance is dropped whole, its callbacks ignored, and a new one is created.
  *
  * Frames are decoded here, once: data and rejected frames go straight to the sink (market and
- * account data never pass through the machine), op answers go to the machine. When the sockets
- * live in a worker (worker-sockets.ts, the browser's default), the worker has decoded them: a
- * message is then a FrameBatch of decoded frames with their raw text and receipt times, handled
- * frame by frame exactly as if each had arrived on its own.
+ * account data never pass through the machine), op answers go to the machine.
  */
 import ReconnectingWebSocket from 'reconnecting-websocket';
 import { fromCallback } from 'xstate';
 import { decodeFrame } from '../src/wire/decode';
-import type { DecodedFrame, StreamName } from '../src/wire/protocol';
+import type { StreamName } from '../src/wire/protocol';
 import type { TapReader } from '../src/wire/tap';
 import type { FrameSink } from '../src/wire/sink';
 import type { TransportCommand, TransportEvent, WebSocketConstructor } from './connection.types';
 import { describeError } from './connection.context';
 import type { FrameMeter } from './frame-meter';
-import { FrameBatch } from './worker-sockets';
 
 export interface TransportInput {
   stream: StreamName;
@@ -78,7 +74,9 @@ export const transportLogic = fromCallback<TransportCommand, TransportInput, Tra
       }
     };
 
-    const onFrame = (frame: DecodedFrame, at: number) => {
+    const onFrame = (data: unknown) => {
+      const at = now();
+      const frame = decodeFrame(stream, data);
       switch (frame.kind) {
         case 'response':
           meter.received(undefined, at);
@@ -124,21 +122,8 @@ export const transportLogic = fromCallback<TransportCommand, TransportInput, Tra
       };
       const onMessage = (ev: MessageEvent) => {
         if (!alive) return;
-        const data: unknown = ev.data;
-        if (!(data instanceof FrameBatch)) {
-          tap()?.recv(stream, data);
-          onFrame(decodeFrame(stream, data), now());
-          return;
-        }
-        // Receipt times from the page's performance clock to ours.
-        const offset = now() - performance.now();
-        const { frames, raw, receivedAt } = data;
-        // A frame may replace this socket (alive turns false): the rest of the batch is dropped,
-        // as a replaced socket's later messages are.
-        for (let i = 0; i < frames.length && alive; i++) {
-          tap()?.recv(stream, raw[i]);
-          onFrame(frames[i]!, receivedAt[i]! + offset);
-        }
+        tap()?.recv(stream, ev.data);
+        onFrame(ev.data);
       };
       const onClose = (ev: { code: number; reason: string }) => {
         if (!alive) return;

@@ -97,8 +97,6 @@ interface Summary {
   worstFrame: number;
   loaf: { n: number; over50: number; over100: number; max: number; supported: boolean };
   firstValueAt: number | null;
-  /** Sockets in a worker: how old each report's newest frame is when the page reads it (ms). */
-  handover: { n: number; p50: number | null; p95: number | null; max: number } | null;
 }
 
 interface Memory {
@@ -448,19 +446,6 @@ function print(rep: Report): void {
     rows.push(ratioRow('(b) heavy ratio', rep.b.app, rep.b.naive));
   }
   say(table(rows));
-  const handovers = [
-    ...Object.entries(rep.a).map(([cadence, r]) => [`(a) sim ${cadence}`, r.app] as const),
-    ...(rep.b ? [['(b) heavy', rep.b.app] as const] : []),
-  ].filter(([, r]) => r.handover);
-  if (handovers.length) {
-    say(
-      "\nassetdeck sockets in a worker, age of a report's newest frame when the page reads it (included in socket-to-paint):",
-    );
-    for (const [name, r] of handovers)
-      say(
-        `  ${name}: p50 ${f1(r.handover!.p50)} / p95 ${f1(r.handover!.p95)} / max ${f1(r.handover!.max)} ms over ${r.handover!.n} reports`,
-      );
-  }
   if (rep.b?.app.memStart && rep.b.app.memEnd) {
     const m = (x: Memory) =>
       `${x.heapMB.toFixed(1)} MB heap, ${x.domNodes} DOM nodes, ${x.elements} elements`;

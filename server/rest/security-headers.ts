@@ -7,9 +7,7 @@
  *   script: public/theme-boot.js), no plugins, no <base> rewrites, forms post only to the own
  *   origin, and no framing at all (`frame-ancestors 'none'`, clickjacking). Styles allow
  *   'unsafe-inline' because Mantine writes its CSS variables into a <style> element at run time.
- *   Connections (REST and both websockets) go to the page's own origin only. Workers only from
- *   the own origin too (the app's sockets run in one, machines/socket-worker.ts): named
- *   rather than left to the script-src fallback, and no blob: or data: workers.
+ *   Connections (REST and both websockets) go to the page's own origin only.
  * - X-Frame-Options DENY: frame-ancestors for browsers that predate it.
  * - X-Content-Type-Options nosniff: a JSON answer or an uploaded text is never run as a script.
  * - Referrer-Policy same-origin: no page URL leaves the site; the own origin still gets it (the
@@ -24,7 +22,6 @@ const CONTENT_SECURITY_POLICY = [
   "img-src 'self' data: blob:",
   "font-src 'self' data:",
   "connect-src 'self'",
-  "worker-src 'self'",
   "object-src 'none'",
   "base-uri 'none'",
   "form-action 'self'",

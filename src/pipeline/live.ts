@@ -11,7 +11,6 @@ import { atom, type createStore } from 'jotai';
 import { backoffDelay } from '../../machines/backoff';
 import { createConnection, type ConnectionActor } from '../../machines/connection.machine';
 import type { ConnectionInput, UnauthorizedEvent } from '../../machines/connection.types';
-import { socketWorker } from '../../machines/worker-sockets';
 import { api } from '../api/endpoints';
 import { isNoPermission } from '../api/errors';
 import { currentHostConfig, type HostConfig } from '../config/host';
@@ -63,11 +62,7 @@ export interface LiveOptions {
   oneTimeToken?: () => Promise<{ token: string }>;
   /** Default: currentHostConfig(). */
   host?: Pick<HostConfig, 'publicWsUrl' | 'privateWsUrl'>;
-  /**
-   * Passed to both connections (WebSocketImpl, env, timings, random, now, the recorder's tap).
-   * Without a WebSocketImpl, where the browser has workers, the sockets and their frame decoding
-   * run in a worker (machines/worker-sockets.ts); else, and with one, on this thread.
-   */
+  /** Passed to both connections (WebSocketImpl, env, timings, random, now, the recorder's tap). */
   connection?: Partial<
     Pick<
       ConnectionInput,
@@ -139,9 +134,6 @@ export function startLive(opts: LiveOptions): LiveStreams {
     ...(opts.seeder ? { seeder: opts.seeder } : {}),
     ...(opts.onReject ? { onReject: opts.onReject } : {}),
   });
-  // Off the main thread, the browser's thousands of socket messages a second cost it one task per
-  // batch instead of one per message (docs/performance.md).
-  const offThread = opts.connection?.WebSocketImpl ? null : socketWorker();
   const watched = new Map<string, number>();
   let conns: LiveConnections = { public: null, private: null };
   let userId = 0;
@@ -177,18 +169,14 @@ export function startLive(opts: LiveOptions): LiveStreams {
     tickers = symbols();
     ingest.wantTickers(tickers);
     const common = { sink: ingest, ...opts.connection };
-    const socketsOf = (stream: StreamName) =>
-      offThread ? { WebSocketImpl: offThread.forStream(stream) } : {};
     const pub = createConnection({
       ...common,
-      ...socketsOf('public'),
       stream: 'public',
       url: host.publicWsUrl,
       topics: tickers.map(tickerTopic),
     });
     const priv = createConnection({
       ...common,
-      ...socketsOf('private'),
       stream: 'private',
       url: host.privateWsUrl,
       topics: privateTopics(),
@@ -301,7 +289,6 @@ export function startLive(opts: LiveOptions): LiveStreams {
       unsubs.forEach((u) => u());
       if (userId > 0) close();
       userId = 0;
-      offThread?.dispose();
     },
   };
 }

@@ -3,9 +3,7 @@
  * of the page's own scripts runs. Plain JS: it is injected as it is. It measures, in the page:
  *
  * - socket-to-paint: every websocket is wrapped so that a listener of ours, attached before the
- *   app's, stamps `performance.now()` when a message arrives (sockets in a worker: the worker's
- *   own stamp of the message, on this page's clock, read from the worker's report to the page;
- *   see BenchWorker below) and reads the mark price it carries
+ *   app's, stamps `performance.now()` when a message arrives and reads the mark price it carries
  *   (a ticker's `markPrice`, a position delta's `markPrice`) with a regular expression (no second
  *   JSON.parse). A MutationObserver sees every text the page writes; a number that equals a
  *   pending mark price, written in a table row that shows the key's symbol, is that value
@@ -63,8 +61,6 @@
     messages: 0,
     probes: 0,
     latency: hist(),
-    /** Sockets in a worker: the age of each report's newest frame when the page reads it. */
-    handover: hist(),
     unpainted: 0,
     superseded: 0,
     frames: 0,
@@ -81,7 +77,6 @@
       b.messages = 0;
       b.probes = 0;
       b.latency = hist();
-      b.handover = hist();
       b.unpainted = 0;
       b.superseded = 0;
       b.frames = 0;
@@ -106,14 +101,6 @@
         p99: pct(b.latency, 99),
         max: b.latency.n ? b.latency.max : null,
         mean: b.latency.n ? b.latency.sum / b.latency.n : null,
-        handover: b.handover.n
-          ? {
-              n: b.handover.n,
-              p50: pct(b.handover, 50),
-              p95: pct(b.handover, 95),
-              max: b.handover.max,
-            }
-          : null,
         frames: b.frames,
         framesOver20: b.framesOver20,
         framesOver50: b.framesOver50,
@@ -130,7 +117,8 @@
   const POSITION = /"topic":"copytrade\.position"/;
   const ITEM =
     /"symbol":"([^"]+)","positionIdx":(\d+),"userId":(\d+)[^}]*?"markPrice":"(-?[\d.]+)"/g;
-  const receive = (data, t = now()) => {
+  const receive = (data) => {
+    const t = now();
     b.messages++;
     if (typeof data !== 'string' || !data.includes('"markPrice"')) return;
     const tk = TICKER.exec(data);
@@ -170,34 +158,6 @@
     }
   }
   window.WebSocket = BenchWebSocket;
-
-  // The app's sockets live in a worker (machines/socket-worker-core.ts), where this script cannot
-  // reach them: the worker stamps each message when its own thread receives it, as
-  // performance.timeOrigin + performance.now() (ms since the epoch), and posts it with the raw
-  // text in its next report to the page. The receipt is that stamp on this page's clock (minus
-  // this page's time origin), not when the page got the report: the worker's batching delay and
-  // the page's queue count as latency, as they would with the socket here. Our listener is added
-  // in the constructor, so it sees each report before the app does.
-  const NativeWorker = window.Worker;
-  if (typeof NativeWorker === 'function') {
-    class BenchWorker extends NativeWorker {
-      constructor(...args) {
-        super(...args);
-        this.addEventListener('message', (e) => {
-          const d = e.data;
-          if (!d || d.type !== 'assetdeck:sockets') return;
-          let newest = null;
-          for (const ev of d.events) {
-            if (ev.ev !== 'frame') continue;
-            newest = ev.t - performance.timeOrigin;
-            receive(ev.raw, newest);
-          }
-          if (newest !== null) add(b.handover, Math.max(0, now() - newest));
-        });
-      }
-    }
-    window.Worker = BenchWorker;
-  }
 
   // ---- paint
   /**

@@ -25,7 +25,6 @@ function expectSecurityHeaders(h: Headers, what: string): void {
   expect(csp, what).toMatch(/script-src 'self'(;|$)/);
   expect(csp, what).not.toMatch(/script-src[^;]*unsafe-inline/);
   expect(csp, what).toMatch(/object-src 'none'/);
-  expect(csp, what).toMatch(/worker-src 'self'(;|$)/);
   expect(h.get('x-frame-options'), what).toBe('DENY');
   expect(h.get('x-content-type-options'), what).toBe('nosniff');
   expect(h.get('referrer-policy'), what).toBe('same-origin');
