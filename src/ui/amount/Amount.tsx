@@ -47,7 +47,6 @@ export const Amount = memo(function Amount({
   flash = true,
   className,
 }: AmountProps) {
-  const { t } = useTranslation('user-assets');
   const shown = useAtomValue(showAssetsAtom);
   const language = useAtomValue(currentLangAtom);
   const masked = isMaskable(kind) && !shown;
@@ -69,24 +68,47 @@ export const Amount = memo(function Amount({
   useFlash(ref, value, compare, { enabled: flash && !masked, text });
   // The colour follows the figure as written: −0.00004 shown as 0.0000 is not red.
   const s = tone === 'pnl' ? shownSign : null;
+  const tint = s === null ? undefined : s > 0 ? 'up' : s < 0 ? 'down' : 'flat';
+  const classNames = [classes.isolate, classes.amount, flashClasses.flash, className]
+    .filter(Boolean)
+    .join(' ');
+  if (masked) return <MaskedAmount className={classNames} tone={tint} text={text} />;
   return (
-    <span
-      ref={ref}
-      dir="ltr"
-      className={[classes.isolate, classes.amount, flashClasses.flash, className]
-        .filter(Boolean)
-        .join(' ')}
-      data-tone={s === null ? undefined : s > 0 ? 'up' : s < 0 ? 'down' : 'flat'}
-      data-masked={masked || undefined}
-      // The mask is symbolic text: read as "Hidden", not as its characters one by one.
-      role={masked ? 'img' : undefined}
-      aria-label={masked ? t('a11y.hidden') : undefined}
-      onAnimationEnd={clearFlash}
-    >
+    <span ref={ref} dir="ltr" className={classNames} data-tone={tint} onAnimationEnd={clearFlash}>
       {text}
     </span>
   );
 });
+
+/**
+ * A hidden figure: symbolic text, read as "Hidden" rather than its characters one by one. Apart
+ * from <Amount> so that only a masked figure pays for useTranslation: a live table renders
+ * thousands of figures a second, and the hook was 1 % of the main thread in the browser
+ * benchmark's heavy scenario (docs/performance.md).
+ */
+function MaskedAmount({
+  className,
+  tone,
+  text,
+}: {
+  className: string;
+  tone?: string;
+  text: string;
+}) {
+  const { t } = useTranslation('user-assets');
+  return (
+    <span
+      dir="ltr"
+      className={className}
+      data-tone={tone}
+      data-masked
+      role="img"
+      aria-label={t('a11y.hidden')}
+    >
+      {text}
+    </span>
+  );
+}
 
 /** The same formatting as <Amount>, as a function (chart axes, tooltips, summaries). */
 export function useAmountFormat(): (
