@@ -222,6 +222,8 @@
   };
   const NUMBER = /-?\d[\d,]*(?:\.\d+)?/g;
   const ROW = 'tr, [role="row"]';
+  /** The mark-price column's header: the app's ("Mark price", en-US) and the baseline's ("Mark"). */
+  const MARK_HEADER = /^mark( price)?$/i;
   /** Row element -> its text, read once per observer callback. */
   let rowTexts = new Map();
   const rowText = (node) => {
@@ -231,11 +233,41 @@
     if (text === undefined) rowTexts.set(row, (text = row.textContent ?? ''));
     return text;
   };
+  const CELL = 'td, th, [role="cell"], [role="rowheader"], [role="gridcell"]';
+  const HEAD = 'th, [role="columnheader"]';
+  /** Table element -> the index of its mark-price column (-1: none), read once. */
+  const markColumns = new WeakMap();
+  const markColumnOf = (table) => {
+    let i = markColumns.get(table);
+    if (i === undefined) {
+      const heads = [...table.querySelectorAll(HEAD)];
+      if (heads.length === 0) return -1; // not rendered yet: ask again next time
+      i = heads.findIndex((h) => MARK_HEADER.test((h.textContent ?? '').trim()));
+      markColumns.set(table, i);
+    }
+    return i;
+  };
+  /**
+   * False when the text is in a table cell that is not in the table's mark-price column: an
+   * entry price, a liquidation price or a size that happens to equal an old mark price of the
+   * row's symbol is not that value reaching the screen. A table without a mark-price column, or
+   * a text outside a table, is not filtered.
+   */
+  const inMarkColumn = (node) => {
+    const cell = node.parentElement?.closest(CELL);
+    const row = cell?.parentElement;
+    const table = row?.closest('table, [role="table"], [role="grid"]');
+    if (!cell || !row || !table) return true;
+    const mark = markColumnOf(table);
+    if (mark < 0) return true;
+    return Array.prototype.indexOf.call(row.children, cell) === mark;
+  };
   const collect = (node) => {
     const text = node.data;
     if (!text || text.length > 120) return;
     const found = text.match(NUMBER);
     if (!found) return;
+    if (!inMarkColumn(node)) return;
     const row = rowText(node);
     for (const f of found) seen.push([norm(f), row]);
   };
