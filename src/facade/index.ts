@@ -86,7 +86,7 @@ export { dataOf, failed, idle, pending, ready } from '../state/loadable';
 export type { Loadable } from '../state/loadable';
 export { rememberShowAssets } from '../state/show-assets-memory';
 export { isPrivateTopic } from '../wire/protocol';
-export type { Follower, Position, StreamName, Ticker, Wallet } from '../wire/protocol';
+export type { CopyAccount, Follower, Position, StreamName, Ticker, Wallet } from '../wire/protocol';
 export type { TapSlot } from '../wire/tap';
 // -- the user-assets area's overview, aggregate info and account screens (src/features/assets)
 export type { AssetsAggregateInfo, CoinBalance, OverviewAccount } from '../api/types';
