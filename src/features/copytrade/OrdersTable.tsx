@@ -33,6 +33,8 @@ const OrderCells = memo(function OrderCells({ orderId }: { orderId: string }) {
   const { orderRowAtom } = useStreamAtoms();
   const o = useAtomValue(orderRowAtom(orderId));
   const steps = useStepDecimals(o?.symbol);
+  // Not formatted anew at every fill of the order (as PositionCells).
+  const createdAt = useMemo(() => formatTime(o?.createdAtE3), [o?.createdAtE3]);
   if (!o) return null;
   const buy = o.side === 'Buy';
   return (
@@ -68,7 +70,7 @@ const OrderCells = memo(function OrderCells({ orderId }: { orderId: string }) {
       </Cell>
       <Cell>{statusText(o.copyTradeOrderStatus)}</Cell>
       <Cell align="end">
-        <LtrText>{formatTime(o.createdAtE3)}</LtrText>
+        <LtrText>{createdAt}</LtrText>
       </Cell>
       <Cell>
         <LtrText className={classes.mono} title={o.orderId}>
