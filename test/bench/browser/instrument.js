@@ -6,7 +6,8 @@
  *   app's, stamps `performance.now()` when a message arrives and reads the mark price it carries
  *   (a ticker's `markPrice`, a position delta's `markPrice`) with a regular expression (no second
  *   JSON.parse). A MutationObserver sees every text the page writes; a number that equals a
- *   pending mark price, written in a table row that shows the key's symbol, is that value
+ *   pending mark price, written in a table row that shows the key's symbol (in its mark-price
+ *   column where the header names one), is that value
  *   reaching the DOM, given to the one key that received it last (positions of a symbol share
  *   its mark price). The paint time is the end of the frame that shows the mutation: a
  *   user-blocking task posted from inside that frame (the mutation was made in an animation-frame
@@ -179,7 +180,7 @@
   };
   /** True from the probe's own animation-frame callback (the first of each frame) to the frame's end. */
   let inFrame = false;
-  /** [value, the text of the table row it was written in (null: not in a row)] this frame */
+  /** [value, the text of the table row it was written in] this frame */
   let seen = [];
   let waiting = false;
   const symbolOf = (key) => (key[0] === 'T' ? key.slice(1) : key.slice(1, key.indexOf('/')));
@@ -199,7 +200,7 @@
       // screen (docs/performance.md).
       let best = null;
       for (const key of keys) {
-        if (row !== null && !row.includes(symbolOf(key))) continue;
+        if (!row.includes(symbolOf(key))) continue;
         const list = b.pending.get(key);
         if (!list) continue;
         for (let i = list.length - 1; i >= 0; i--) {
@@ -269,6 +270,10 @@
     if (!found) return;
     if (!inMarkColumn(node)) return;
     const row = rowText(node);
+    // A mark price reaches the screen in a table row that shows its symbol, nowhere else: the
+    // live totals beside the tables (a PnL sum, total assets) sometimes write a number equal to
+    // an old mark price, which counted as a latency of seconds.
+    if (row === null) return;
     for (const f of found) seen.push([norm(f), row]);
   };
   const observe = () => {
