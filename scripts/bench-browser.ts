@@ -17,7 +17,7 @@
  * Nothing here asserts: the exit code is 0 when the run completed, whatever the figures.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,8 +27,9 @@ import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
 import { build } from 'vite';
 import { startReplayServer } from '../server/replay/server';
 import { startSimulator } from '../server/simulator';
-import { parseSession, type Session } from '../src/wire/session-file';
-import { generate, DEFAULTS } from './gen-session';
+import { streamSession } from '../server/replay/session-stream';
+import type { Session, SessionEvent, SessionHeader } from '../src/wire/session-file';
+import { DEFAULTS, writeSession } from './gen-session';
 import { measureBuild, sum, CSS_BUDGET_KB, ENTRY_BUDGET_KB, type BuildSizes } from './size-check';
 import { DEMO_LOGINS, type DemoLogin } from '../src/config/demo';
 import { loginAs } from '../test/e2e/support/app';
@@ -248,10 +249,17 @@ async function buildApp(dir: string): Promise<void> {
   });
 }
 
-function makeSession(file: string, seconds: number): void {
-  const lines: string[] = [];
-  generate({ ...DEFAULTS, seconds }, (l) => lines.push(l));
-  writeFileSync(file, `${lines.join('\n')}\n`);
+/** The heavy session, read back as a stream of lines (a 10-minute soak's file is over 512 MB). */
+async function readSession(file: string): Promise<Session> {
+  let header: SessionHeader | undefined;
+  const events: SessionEvent[] = [];
+  await streamSession(
+    file,
+    (h) => (header = h),
+    (ev) => events.push(ev),
+  );
+  if (!header) throw new Error(`${file}: no header`);
+  return { header, events };
 }
 
 /** `npm run replay -- --print-state FILE`: the session must replay, to 1 000 positions and orders. */
@@ -517,11 +525,11 @@ async function main(argv: string[]): Promise<void> {
     if (only.has('b')) {
       const file = join(tmp, 'heavy.jsonl');
       log(`generating the heavy session (${plan.bSessionSeconds} s at ${DEFAULTS.rate} frames/s)`);
-      makeSession(file, plan.bSessionSeconds);
+      writeSession(file, { ...DEFAULTS, seconds: plan.bSessionSeconds });
       log('checking it with replay --print-state');
       const check = checkSession(file);
       log(`  ${check.positions} positions, ${check.orders} orders, ${check.frames} frames applied`);
-      session = parseSession(readFileSync(file, 'utf8'));
+      session = await readSession(file);
       sessionInfo = { seconds: plan.bSessionSeconds, ...check };
     }
 

@@ -435,6 +435,32 @@ export function generate(opts: GenOptions, write: (line: string) => void): numbe
   return total;
 }
 
+/**
+ * Generates a session into `out`, written in 1 MB pieces: a long one is larger than a string
+ * can be (the browser benchmark's 10-minute soak is about 560 MB). Returns the frame count.
+ */
+export function writeSession(out: string, opts: GenOptions): number {
+  const fd = openSync(out, 'w');
+  try {
+    let buf: string[] = [];
+    let size = 0;
+    const flush = () => {
+      if (buf.length) writeSync(fd, buf.join(''));
+      buf = [];
+      size = 0;
+    };
+    const frames = generate(opts, (l) => {
+      buf.push(l, '\n');
+      size += l.length;
+      if (size > 1 << 20) flush();
+    });
+    flush();
+    return frames;
+  } finally {
+    closeSync(fd);
+  }
+}
+
 function usage(): never {
   process.stderr.write(
     'usage: gen-session -- --positions N --rate R --seconds S [--orders N] [--symbols N] [--seed S] [--out FILE]\n',
@@ -483,21 +509,7 @@ function main(argv: string[]): void {
     seed: Math.floor(num('seed')),
   };
   const out = values.out ?? `session-${opts.positions}p-${opts.rate}fps-${opts.seconds}s.jsonl`;
-  const fd = openSync(out, 'w');
-  let buf: string[] = [];
-  let size = 0;
-  const flush = () => {
-    if (buf.length) writeSync(fd, buf.join(''));
-    buf = [];
-    size = 0;
-  };
-  const frames = generate(opts, (l) => {
-    buf.push(l, '\n');
-    size += l.length;
-    if (size > 1 << 20) flush();
-  });
-  flush();
-  closeSync(fd);
+  const frames = writeSession(out, opts);
   process.stderr.write(
     `gen-session: ${out}: ${opts.positions} positions over ${opts.symbols} symbols, ${opts.orders} orders, ${frames} frames at ${opts.rate}/s\n`,
   );

@@ -18,7 +18,13 @@
 import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
-import { parseSession, type Session } from '../src/wire/session-file';
+import {
+  parseSession,
+  SessionFileError,
+  type Session,
+  type SessionEvent,
+  type SessionHeader,
+} from '../src/wire/session-file';
 import { replayToDump } from '../src/pipeline/replay';
 import {
   compactJson,
@@ -35,6 +41,7 @@ import {
 import { canonicalJson } from '../src/lib/canonical-json';
 import { checkSpeed } from '../server/replay/playback';
 import type { ReplayServer } from '../server/replay/server';
+import { streamSession } from '../server/replay/session-stream';
 
 const USAGE =
   'usage: replay --print-state FILE [--at T | --every S] | --diff A B [--align by-seq] | ' +
@@ -137,8 +144,30 @@ function parseStep(text: string): number {
   return m[2] === 'ms' ? n : m[2] === 'm' ? n * 60_000 : n * 1000;
 }
 
-function printState(file: string, v: Values, io: ReplayIo): void {
-  const session = load(file);
+/**
+ * Reads FILE as a stream of lines (server/replay/session-stream.ts: the same parser, rules and
+ * line-numbered errors as load()), for files of any size: a whole-file read fails past V8's
+ * largest string (512 MB), and the browser benchmark's 10-minute heavy session is 560 MB.
+ */
+async function loadStreamed(file: string): Promise<Session> {
+  let header: SessionHeader | undefined;
+  const events: SessionEvent[] = [];
+  try {
+    await streamSession(
+      file,
+      (h) => (header = h),
+      (ev) => events.push(ev),
+    );
+  } catch (err) {
+    if (err instanceof SessionFileError) throw new Failure(`${file}: ${err.message}`);
+    throw new Failure((err as Error).message);
+  }
+  if (!header) throw new Failure(`${file}: line 1: empty file: expected a header line`);
+  return { header, events };
+}
+
+async function printState(file: string, v: Values, io: ReplayIo): Promise<void> {
+  const session = await loadStreamed(file);
   const at = typeof v.at === 'string' ? v.at : undefined;
   const every = typeof v.every === 'string' ? v.every : undefined;
   if (at !== undefined && every !== undefined)
@@ -410,7 +439,7 @@ export async function runReplay(argv: readonly string[], io: ReplayIo): Promise<
     }
     if (typeof printFile === 'string' && printFile !== '') {
       only(['print-state', 'at', 'every']);
-      printState(printFile, values, io);
+      await printState(printFile, values, io);
       return { code: 0 };
     }
     if (typeof serveFile === 'string' && serveFile !== '') {
