@@ -175,6 +175,9 @@ async function measurePage(
       polling: 250,
     });
     await wait(opts.warmupMs ?? 1500);
+    // The heap figures are the page's, not the probe's: its values still waiting for a paint
+    // (up to 16 per key, and position keys churn) are dropped before each reading.
+    await page.evaluate(() => window.__bench.reset());
     const memStart = opts.memory ? await memory(cdp, page) : undefined;
     await page.evaluate(() => window.__bench.reset());
     const busy0 = await taskSeconds(cdp);
@@ -183,6 +186,7 @@ async function measurePage(
     const summary = await page.evaluate(() => window.__bench.summary());
     const busy1 = await taskSeconds(cdp);
     const wall = (performance.now() - t0) / 1000;
+    if (opts.memory) await page.evaluate(() => window.__bench.reset());
     const memEnd = opts.memory ? await memory(cdp, page) : undefined;
     if (opts.stillFeeding && !opts.stillFeeding())
       process.stderr.write(
