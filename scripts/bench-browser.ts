@@ -27,8 +27,8 @@ import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
 import { build } from 'vite';
 import { startReplayServer } from '../server/replay/server';
 import { startSimulator } from '../server/simulator';
-import { streamSession } from '../server/replay/session-stream';
-import type { Session, SessionEvent, SessionHeader } from '../src/wire/session-file';
+import { readSessionFile } from '../server/replay/session-stream';
+import type { Session } from '../src/wire/session-file';
 import { DEFAULTS, writeSession } from './gen-session';
 import { measureBuild, sum, CSS_BUDGET_KB, ENTRY_BUDGET_KB, type BuildSizes } from './size-check';
 import { DEMO_LOGINS, type DemoLogin } from '../src/config/demo';
@@ -251,19 +251,6 @@ async function buildApp(dir: string): Promise<void> {
     logLevel: 'warn',
     build: { outDir: dir, emptyOutDir: true, sourcemap: false },
   });
-}
-
-/** The heavy session, read back as a stream of lines (a 10-minute soak's file is over 512 MB). */
-async function readSession(file: string): Promise<Session> {
-  let header: SessionHeader | undefined;
-  const events: SessionEvent[] = [];
-  await streamSession(
-    file,
-    (h) => (header = h),
-    (ev) => events.push(ev),
-  );
-  if (!header) throw new Error(`${file}: no header`);
-  return { header, events };
 }
 
 /** `npm run replay -- --print-state FILE`: the session must replay, to 1 000 positions and orders. */
@@ -533,7 +520,8 @@ async function main(argv: string[]): Promise<void> {
       log('checking it with replay --print-state');
       const check = checkSession(file);
       log(`  ${check.positions} positions, ${check.orders} orders, ${check.frames} frames applied`);
-      session = await readSession(file);
+      // read as a stream: a 10-minute soak's file is over 512 MB, past V8's largest string
+      session = await readSessionFile(file);
       sessionInfo = { seconds: plan.bSessionSeconds, ...check };
     }
 

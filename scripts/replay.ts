@@ -18,13 +18,7 @@
 import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
-import {
-  parseSession,
-  SessionFileError,
-  type Session,
-  type SessionEvent,
-  type SessionHeader,
-} from '../src/wire/session-file';
+import { parseSession, SessionFileError, type Session } from '../src/wire/session-file';
 import { replayToDump } from '../src/pipeline/replay';
 import {
   compactJson,
@@ -41,7 +35,7 @@ import {
 import { canonicalJson } from '../src/lib/canonical-json';
 import { checkSpeed } from '../server/replay/playback';
 import type { ReplayServer } from '../server/replay/server';
-import { streamSession } from '../server/replay/session-stream';
+import { readSessionFile } from '../server/replay/session-stream';
 
 const USAGE =
   'usage: replay --print-state FILE [--at T | --every S] | --diff A B [--align by-seq] | ' +
@@ -144,26 +138,14 @@ function parseStep(text: string): number {
   return m[2] === 'ms' ? n : m[2] === 'm' ? n * 60_000 : n * 1000;
 }
 
-/**
- * Reads FILE as a stream of lines (server/replay/session-stream.ts: the same parser, rules and
- * line-numbered errors as load()), for files of any size: a whole-file read fails past V8's
- * largest string (512 MB), and the browser benchmark's 10-minute heavy session is 560 MB.
- */
+/** FILE read as a stream of lines (any size), or a Failure naming the problem (and its line). */
 async function loadStreamed(file: string): Promise<Session> {
-  let header: SessionHeader | undefined;
-  const events: SessionEvent[] = [];
   try {
-    await streamSession(
-      file,
-      (h) => (header = h),
-      (ev) => events.push(ev),
-    );
+    return await readSessionFile(file);
   } catch (err) {
     if (err instanceof SessionFileError) throw new Failure(`${file}: ${err.message}`);
     throw new Failure((err as Error).message);
   }
-  if (!header) throw new Failure(`${file}: line 1: empty file: expected a header line`);
-  return { header, events };
 }
 
 async function printState(file: string, v: Values, io: ReplayIo): Promise<void> {

@@ -10,6 +10,7 @@ import { createInterface } from 'node:readline';
 import {
   parseSession,
   SessionFileError,
+  type Session,
   type SessionEvent,
   type SessionHeader,
 } from '../../src/wire/session-file';
@@ -91,4 +92,21 @@ export async function streamSession(
   } finally {
     await handle.close();
   }
+}
+
+/**
+ * The whole session, read as a stream of lines: for files of any size (a whole-file read fails
+ * past V8's largest string, 512 MB; the browser benchmark's 10-minute session is 560 MB). Throws
+ * as streamSession does.
+ */
+export async function readSessionFile(file: string): Promise<Session> {
+  let header: SessionHeader | undefined;
+  const events: SessionEvent[] = [];
+  await streamSession(
+    file,
+    (h) => (header = h),
+    (ev) => events.push(ev),
+  );
+  if (!header) throw new SessionFileError(1, 'empty file: expected a header line');
+  return { header, events };
 }
