@@ -18,7 +18,7 @@
 import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
-import { parseSession, SessionFileError, type Session } from '../src/wire/session-file';
+import { SessionFileError, type Session } from '../src/wire/session-file';
 import { replayToDump } from '../src/pipeline/replay';
 import {
   compactJson,
@@ -115,13 +115,17 @@ function readRegularFile(file: string): string {
   }
 }
 
-/** Reads and parses FILE, or fails with one line naming the problem (and its line). */
-function load(file: string): Session {
-  const text = readRegularFile(file);
+/**
+ * Reads and parses FILE as a stream of lines (any size: a whole-file read fails past V8's
+ * largest string, 512 MB, and the browser benchmark's 10-minute session is 560 MB), or fails with
+ * one line naming the problem (and its line).
+ */
+async function load(file: string): Promise<Session> {
   try {
-    return parseSession(text);
+    return await readSessionFile(file);
   } catch (err) {
-    throw new Failure(`${file}: ${(err as Error).message}`);
+    if (err instanceof SessionFileError) throw new Failure(`${file}: ${err.message}`);
+    throw new Failure((err as Error).message);
   }
 }
 
@@ -138,18 +142,8 @@ function parseStep(text: string): number {
   return m[2] === 'ms' ? n : m[2] === 'm' ? n * 60_000 : n * 1000;
 }
 
-/** FILE read as a stream of lines (any size), or a Failure naming the problem (and its line). */
-async function loadStreamed(file: string): Promise<Session> {
-  try {
-    return await readSessionFile(file);
-  } catch (err) {
-    if (err instanceof SessionFileError) throw new Failure(`${file}: ${err.message}`);
-    throw new Failure((err as Error).message);
-  }
-}
-
 async function printState(file: string, v: Values, io: ReplayIo): Promise<void> {
-  const session = await loadStreamed(file);
+  const session = await load(file);
   const at = typeof v.at === 'string' ? v.at : undefined;
   const every = typeof v.every === 'string' ? v.every : undefined;
   if (at !== undefined && every !== undefined)
@@ -195,15 +189,15 @@ function loadDump(file: string): unknown {
   return v;
 }
 
-function loadForDiff(file: string): Session {
+async function loadForDiff(file: string): Promise<Session> {
   try {
-    return load(file);
+    return await load(file);
   } catch (err) {
     throw new Failure((err as Error).message, 2);
   }
 }
 
-function diff(files: readonly string[], v: Values, io: ReplayIo): 0 | 1 {
+async function diff(files: readonly string[], v: Values, io: ReplayIo): Promise<0 | 1> {
   if (files.length !== 2) throw new Failure(`--diff takes two files; ${USAGE}`);
   const [fa, fb] = files as [string, string];
   const align = v.align ?? 'time';
@@ -211,9 +205,9 @@ function diff(files: readonly string[], v: Values, io: ReplayIo): 0 | 1 {
     throw new Failure(`--align ${JSON.stringify(align)}: expected by-seq (or time)`);
   }
   const options = { stats: v['ignore-stats'] !== true };
-  const a = loadForDiff(fa);
+  const a = await loadForDiff(fa);
   const against = /\.json$/i.test(fb) ? loadDump(fb) : undefined;
-  const b = against === undefined ? loadForDiff(fb) : undefined;
+  const b = against === undefined ? await loadForDiff(fb) : undefined;
   const legend = `  (A: ${fa}, B: ${fb})\n`;
   if (against !== undefined) {
     const ds = diffDumps(replayToDump(a.events), against, options);
@@ -314,7 +308,7 @@ async function serve(file: string, v: Values, io: ReplayIo): Promise<ReplayServe
     }
   });
   const port = num('port', (n) => Number.isInteger(n) && n >= 0 && n <= 65_535) ?? 8790;
-  const session = load(file);
+  const session = await load(file);
   // The server is loaded only to serve: --print-state starts fast.
   const [{ startReplayServer }, { statusLine }, { attachTerminal }] = await Promise.all([
     import('../server/replay/server'),
@@ -409,7 +403,7 @@ export async function runReplay(argv: readonly string[], io: ReplayIo): Promise<
     };
     if (values.diff === true) {
       only(['diff', 'align', 'ignore-stats']);
-      return { code: diff(positionals, values, io) };
+      return { code: await diff(positionals, values, io) };
     }
     if (values.check === true) {
       only(['check', 'jobs', 'shard']);

@@ -1,5 +1,6 @@
 /**
- * A session file read as a stream (for `replay --check`): lines are parsed in batches by the
+ * A session file read as a stream (`replay --check` event by event; `readSessionFile` whole, for
+ * the replay CLI's other modes and the browser benchmark): lines are parsed in batches by the
  * project's own parser (src/wire/session-file.ts, the same rules and line-numbered errors as a
  * whole-file read), so a 1 GB file is replayed in flat memory. Opened without blocking and
  * checked on the open descriptor: a FIFO or a device is refused, never waited on.
