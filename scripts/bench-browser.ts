@@ -177,8 +177,11 @@ async function measurePage(
     await wait(opts.warmupMs ?? 1500);
     // The heap figures are the page's, not the probe's: its values still waiting for a paint
     // (up to 16 per key, and position keys churn) are dropped before each reading.
-    await page.evaluate(() => window.__bench.reset());
-    const memStart = opts.memory ? await memory(cdp, page) : undefined;
+    let memStart: Memory | undefined;
+    if (opts.memory) {
+      await page.evaluate(() => window.__bench.reset());
+      memStart = await memory(cdp, page);
+    }
     await page.evaluate(() => window.__bench.reset());
     const busy0 = await taskSeconds(cdp);
     const t0 = performance.now();
@@ -186,8 +189,11 @@ async function measurePage(
     const summary = await page.evaluate(() => window.__bench.summary());
     const busy1 = await taskSeconds(cdp);
     const wall = (performance.now() - t0) / 1000;
-    if (opts.memory) await page.evaluate(() => window.__bench.reset());
-    const memEnd = opts.memory ? await memory(cdp, page) : undefined;
+    let memEnd: Memory | undefined;
+    if (opts.memory) {
+      await page.evaluate(() => window.__bench.reset());
+      memEnd = await memory(cdp, page);
+    }
     if (opts.stillFeeding && !opts.stillFeeding())
       process.stderr.write(
         `  WARNING (${kind}): the session ended inside the measured window; use a longer one\n`,

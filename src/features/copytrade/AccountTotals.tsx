@@ -18,29 +18,26 @@ import { useUnrealisedTotal } from './live-totals';
 const e8 = (v: string | undefined) => (isScaledString(v) ? e8ToDecimal(v) : undefined);
 
 /**
- * Total assets and income valued at the same live prices as the unrealised PnL beside them, so
+ * Total assets or income valued at the same live prices as the unrealised PnL beside them, so
  * that the three agree at every instant: assets = wallet balance + unrealised PnL, income =
  * cumulative realised PnL − profit share paid + unrealised PnL (the simulator's and the
  * exchange's definitions, from the account's own fields). Undefined when a field is missing.
  */
-function liveAccountFigures(
+function liveAccountFigure(
   acc: { walletE8?: string; cumRealisedPnlE8?: string; shareProfitE8?: string },
   unrealised: string | undefined,
-): {
-  assets: string | undefined;
-  income: string | undefined;
-} {
-  if (unrealised === undefined) return { assets: undefined, income: undefined };
-  const wallet = e8(acc.walletE8);
+  figure: 'assets' | 'income',
+): string | undefined {
+  if (unrealised === undefined) return undefined;
+  if (figure === 'assets') {
+    const wallet = e8(acc.walletE8);
+    return wallet === undefined ? undefined : sumDecimals([wallet, unrealised]);
+  }
   const realised = e8(acc.cumRealisedPnlE8);
   const share = e8(acc.shareProfitE8);
-  return {
-    assets: wallet === undefined ? undefined : sumDecimals([wallet, unrealised]),
-    income:
-      realised === undefined || share === undefined
-        ? undefined
-        : sumDecimals([subDecimal(realised, share), unrealised]),
-  };
+  return realised === undefined || share === undefined
+    ? undefined
+    : sumDecimals([subDecimal(realised, share), unrealised]);
 }
 
 /**
@@ -50,16 +47,11 @@ function liveAccountFigures(
  * re-render at every frame cost about 2 % of the main thread (docs/performance.md).
  */
 function LiveAccountAmount({ acc, figure }: { acc: CopyAccount; figure: 'assets' | 'income' }) {
-  const live = liveAccountFigures(acc, useKnownUnrealised());
+  const live = liveAccountFigure(acc, useKnownUnrealised(), figure);
   return figure === 'assets' ? (
-    <Amount kind="decimal" value={live.assets ?? e8(acc.assetsE8)} coin={SETTLEMENT_COIN} />
+    <Amount kind="decimal" value={live ?? e8(acc.assetsE8)} coin={SETTLEMENT_COIN} />
   ) : (
-    <Amount
-      kind="decimal"
-      value={live.income ?? e8(acc.incomeE8)}
-      coin={SETTLEMENT_COIN}
-      tone="pnl"
-    />
+    <Amount kind="decimal" value={live ?? e8(acc.incomeE8)} coin={SETTLEMENT_COIN} tone="pnl" />
   );
 }
 
