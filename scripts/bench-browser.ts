@@ -100,6 +100,20 @@ interface Summary {
   firstValueAt: number | null;
 }
 
+/** One minute of a long window (`__bench.segment()`), to see whether the page slows over time. */
+interface Segment {
+  seconds: number;
+  messages: number;
+  painted: number;
+  p50: number | null;
+  p95: number | null;
+  p99: number | null;
+  max: number | null;
+  frames: number;
+  framesOver50: number;
+  loafOver100: number;
+}
+
 interface Memory {
   heapMB: number;
   domNodes: number;
@@ -112,13 +126,20 @@ interface RunResult extends Summary {
   busy: number;
   memStart?: Memory;
   memEnd?: Memory;
+  /** Per minute, for windows of two minutes and more. */
+  minutes?: Segment[];
 }
 
 type Kind = 'app' | 'naive';
 
 declare global {
   interface Window {
-    __bench: { reset(): void; summary(): Summary; firstValueAt: number | null };
+    __bench: {
+      reset(): void;
+      summary(): Summary;
+      segment(): Segment;
+      firstValueAt: number | null;
+    };
   }
 }
 
@@ -185,7 +206,13 @@ async function measurePage(
     await page.evaluate(() => window.__bench.reset());
     const busy0 = await taskSeconds(cdp);
     const t0 = performance.now();
-    await wait(seconds * 1000);
+    const minutes: Segment[] = [];
+    if (seconds >= 120) {
+      for (let left = seconds; left > 0; left -= 60) {
+        await wait(Math.min(60, left) * 1000);
+        minutes.push(await page.evaluate(() => window.__bench.segment()));
+      }
+    } else await wait(seconds * 1000);
     const summary = await page.evaluate(() => window.__bench.summary());
     const busy1 = await taskSeconds(cdp);
     const wall = (performance.now() - t0) / 1000;
@@ -206,6 +233,7 @@ async function measurePage(
       busy: (busy1 - busy0) / wall,
       ...(memStart ? { memStart } : {}),
       ...(memEnd ? { memEnd } : {}),
+      ...(minutes.length ? { minutes } : {}),
     };
   } finally {
     await context.close();
@@ -457,6 +485,26 @@ function print(rep: Report): void {
     say(
       `\n(b) assetdeck memory after forced GC: start ${m(rep.b.app.memStart)}; after ${(rep.b.app.seconds / 60).toFixed(1)} min ${m(rep.b.app.memEnd)}`,
     );
+  }
+  if (rep.b?.app.minutes) {
+    say('\n(b) assetdeck minute by minute:');
+    const rows = [
+      ['minute', 'messages', 'painted', 'p50', 'p95', 'p99', 'max', '>50 ms', 'LoAF >100'],
+    ];
+    rep.b.app.minutes.forEach((m, i) =>
+      rows.push([
+        String(i + 1),
+        String(m.messages),
+        String(m.painted),
+        f1(m.p50),
+        f1(m.p95),
+        f1(m.p99),
+        f1(m.max),
+        pctOf(m.framesOver50, m.frames),
+        String(m.loafOver100),
+      ]),
+    );
+    say(table(rows));
   }
   if (rep.ready)
     say(

@@ -22,14 +22,17 @@
  * - long animation frames (PerformanceObserver 'long-animation-frame'): over 50 and 100 ms.
  *
  * Memory stays flat whatever the run length: latencies go into a histogram of 0.25 ms buckets
- * (up to 10 s) and at most 16 unpainted values are kept per key. `window.__bench` holds it all;
- * the harness resets it (`__bench.reset()`) when the measured window begins.
+ * (up to 10 s) and at most 16 unpainted values, none older than 10 s, are kept per key.
+ * `window.__bench` holds it all; the harness resets it (`__bench.reset()`) when the measured
+ * window begins, and reads a segment of it each minute of a long window (`__bench.segment()`).
  */
 (() => {
   if (window.__bench) return;
   const BUCKET_MS = 0.25;
   const BUCKETS = 40000;
   const PER_KEY = 16;
+  /** The histogram's range: a value waiting longer is dropped as unpainted. */
+  const MAX_AGE_MS = BUCKET_MS * BUCKETS;
   const now = () => performance.now();
 
   const norm = (s) => {
@@ -58,7 +61,18 @@
     return h.max;
   };
 
+  /** Counters of the current segment of the window (`__bench.segment()`: a per-minute breakdown). */
+  const newSegment = () => ({
+    since: now(),
+    messages: 0,
+    latency: hist(),
+    frames: 0,
+    framesOver50: 0,
+    loafOver100: 0,
+  });
+
   const b = {
+    seg: newSegment(),
     messages: 0,
     probes: 0,
     latency: hist(),
@@ -87,6 +101,24 @@
       b.loaf = { n: 0, over50: 0, over100: 0, max: 0, supported: b.loaf.supported };
       b.pending.clear();
       b.byValue.clear();
+      b.seg = newSegment();
+    },
+    /** The figures since the last call (or reset), then a new segment; values waiting stay. */
+    segment() {
+      const s = b.seg;
+      b.seg = newSegment();
+      return {
+        seconds: (now() - s.since) / 1000,
+        messages: s.messages,
+        painted: s.latency.n,
+        p50: pct(s.latency, 50),
+        p95: pct(s.latency, 95),
+        p99: pct(s.latency, 99),
+        max: s.latency.n ? s.latency.max : null,
+        frames: s.frames,
+        framesOver50: s.framesOver50,
+        loafOver100: s.loafOver100,
+      };
     },
     summary() {
       let waiting = 0;
@@ -121,6 +153,7 @@
   const receive = (data) => {
     const t = now();
     b.messages++;
+    b.seg.messages++;
     if (typeof data !== 'string' || !data.includes('"markPrice"')) return;
     const tk = TICKER.exec(data);
     if (tk) return pend(`T${tk[1]}`, norm(tk[2]), t);
@@ -133,6 +166,14 @@
     b.probes++;
     let list = b.pending.get(key);
     if (!list) b.pending.set(key, (list = []));
+    // A value not painted within MAX_AGE_MS never will be (its row is off screen, or the page
+    // is stuck): counted unpainted, so that a later equal number in its row is not taken for it
+    // (a 10-minute soak showed one such match of 110 s).
+    while (list.length && t - list[0].t > MAX_AGE_MS) {
+      const old = list.shift();
+      b.unpainted++;
+      unindex(old.v, key, list);
+    }
     list.push({ t, v });
     if (list.length > PER_KEY) {
       const old = list.shift();
@@ -204,6 +245,7 @@
         const list = b.pending.get(key);
         if (!list) continue;
         for (let i = list.length - 1; i >= 0; i--) {
+          if (paintedAt - list[i].t > MAX_AGE_MS) break; // too old to be this paint (see pend)
           if (list[i].v !== v) continue;
           if (best === null || list[i].t > best.t) best = { key, list, last: i, t: list[i].t };
           break;
@@ -215,6 +257,7 @@
       // counts; older ones of the key were superseded unseen (batched away) and count apart.
       const done = list.splice(0, last + 1);
       add(b.latency, paintedAt - done[done.length - 1].t);
+      add(b.seg.latency, paintedAt - done[done.length - 1].t);
       b.superseded += done.length - 1;
       for (const e of done) unindex(e.v, key, list);
       if (b.firstValueAt === null) b.firstValueAt = paintedAt;
@@ -309,8 +352,12 @@
     if (lastFrame) {
       const d = ts - lastFrame;
       b.frames++;
+      b.seg.frames++;
       if (d > 20) b.framesOver20++;
-      if (d > 50) b.framesOver50++;
+      if (d > 50) {
+        b.framesOver50++;
+        b.seg.framesOver50++;
+      }
       if (d > b.worstFrame) b.worstFrame = d;
     }
     lastFrame = ts;
@@ -324,7 +371,10 @@
       for (const e of list.getEntries()) {
         b.loaf.n++;
         if (e.duration > 50) b.loaf.over50++;
-        if (e.duration > 100) b.loaf.over100++;
+        if (e.duration > 100) {
+          b.loaf.over100++;
+          b.seg.loafOver100++;
+        }
         if (e.duration > b.loaf.max) b.loaf.max = e.duration;
       }
     }).observe({ type: 'long-animation-frame', buffered: false });
