@@ -69,6 +69,7 @@ export { logIn, signOut } from '../pipeline/session';
 export type { Role } from '../pipeline/session';
 export type { StreamAtoms, StreamTopic, TopicStatus } from '../state/atoms';
 export { parsePositionKey } from '../state/atoms';
+export { forEachChange } from '../state/row-map';
 export {
   configsAtom,
   currentLangAtom,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { RowMap, RowMapDraft } from '@src/state/row-map';
+import { describe, expect, it, vi } from 'vitest';
+import { forEachChange, RowMap, RowMapDraft } from '@src/state/row-map';
 
 const KEYS = [
   'a',
@@ -108,5 +108,88 @@ describe('RowMap behaves as an immutable Map', () => {
     );
     expect(Object.prototype.toString.call(m)).toBe('[object RowMap]');
     expect(new Map(m).get('__proto__')).toBe(2);
+  });
+});
+
+describe('forEachChange', () => {
+  /** What changed from `a` to `b`, by a plain comparison of every entry. */
+  const expected = (a: ReadonlyMap<string, object>, b: ReadonlyMap<string, object>) => {
+    const out = new Map<string, object | undefined>();
+    b.forEach((v, k) => {
+      if (a.get(k) !== v) out.set(k, v);
+    });
+    a.forEach((_v, k) => {
+      if (!b.has(k)) out.set(k, undefined);
+    });
+    return out;
+  };
+  const changes = (a: ReadonlyMap<string, object>, b: ReadonlyMap<string, object>) => {
+    const out = new Map<string, object | undefined>();
+    forEachChange(a, b, (k, v) => {
+      expect(out.has(k)).toBe(false); // once per key
+      out.set(k, v);
+    });
+    return out;
+  };
+
+  it('reports every replaced, added and removed row once, whatever the writes', () => {
+    const write = fc.oneof(
+      fc.record({ kind: fc.constant('set' as const), key: fc.constantFrom(...KEYS) }),
+      fc.record({ kind: fc.constant('same' as const), key: fc.constantFrom(...KEYS) }),
+      fc.record({ kind: fc.constant('delete' as const), key: fc.constantFrom(...KEYS) }),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom(...KEYS)),
+        fc.array(write, { maxLength: 80 }),
+        (init, ws) => {
+          const base = RowMap.from(init.map((k) => [k, { k }] as const));
+          const d = new RowMapDraft(base);
+          for (const w of ws) {
+            if (w.kind === 'set') d.set(w.key, { k: w.key });
+            else if (w.kind === 'delete') d.delete(w.key);
+            else {
+              // the same object written again: no change
+              const held = d.get(w.key);
+              if (held) d.set(w.key, held);
+            }
+          }
+          const next = d.finish();
+          expect(changes(base, next)).toEqual(expected(base, next));
+          // plain Maps take the entry-by-entry way, with the same answer
+          expect(changes(new Map(base), new Map(next))).toEqual(expected(base, next));
+        },
+      ),
+    );
+  });
+
+  it('looks only at the chunks a write copied when the keys stayed', () => {
+    const base = RowMap.from(Array.from({ length: 1000 }, (_, i) => [`p${i}`, { i }] as const));
+    const d = new RowMapDraft(base);
+    d.set('p700', { i: -1 });
+    const next = d.finish();
+    expect(next.index).toBe(base.index);
+    let visited = 0;
+    const seen: string[] = [];
+    const counting = new Proxy(next.keyChunks as unknown[], {
+      get(target, prop, recv) {
+        if (typeof prop === 'string' && /^\d+$/.test(prop)) visited++;
+        return Reflect.get(target, prop, recv) as unknown;
+      },
+    });
+    forEachChange(
+      base,
+      Object.assign(Object.create(RowMap.prototype), next, { keyChunks: counting }),
+      (k) => seen.push(k),
+    );
+    expect(seen).toEqual(['p700']);
+    expect(visited).toBe(1); // one chunk of keys read, not sixteen
+  });
+
+  it('reports nothing between a map and itself', () => {
+    const m = RowMap.from([['a', { a: 1 }]]);
+    const fn = vi.fn();
+    forEachChange(m, m, fn);
+    expect(fn).not.toHaveBeenCalled();
   });
 });
