@@ -10,33 +10,52 @@ import { LtrText } from '../../ui/amount/LtrText';
 import { Cell, VirtualTable, type TableColumn } from '../../ui/table/VirtualTable';
 import classes from './copytrade.module.css';
 
+/*
+ * The words of an order row, each its own memoised component with its own translation: a fill
+ * re-renders the row's figures, not a Mantine Badge and three translations (0.7 % of the heavy
+ * benchmark's main thread, docs/performance.md).
+ */
+
 /** The words for the statuses an order can be listed with (the others remove it). */
-function useOrderStatusText(): (status: string | undefined) => string {
+const OrderStatus = memo(function OrderStatus({ status }: { status: string | undefined }) {
   const { t } = useTranslation('user-assets');
-  return (status) => {
-    switch (status) {
-      case 'OpenOrderPartiallyFilled':
-        return t('copyTrade.orders.status.partiallyFilled');
-      case 'OpenOrderFilled':
-        return t('copyTrade.orders.status.filled');
-      case 'OpenOrderClosing':
-        return t('copyTrade.orders.status.closing');
-      default:
-        return status ?? '--';
-    }
-  };
-}
+  switch (status) {
+    case 'OpenOrderPartiallyFilled':
+      return t('copyTrade.orders.status.partiallyFilled');
+    case 'OpenOrderFilled':
+      return t('copyTrade.orders.status.filled');
+    case 'OpenOrderClosing':
+      return t('copyTrade.orders.status.closing');
+    default:
+      return status ?? '--';
+  }
+});
+
+const OrderSide = memo(function OrderSide({ side }: { side: string | undefined }) {
+  const { t } = useTranslation('user-assets');
+  if (!side) return '--';
+  const buy = side === 'Buy';
+  return (
+    <Badge variant="light" color={buy ? 'teal' : 'red'} radius="sm">
+      {buy ? t('copyTrade.orders.buy') : t('copyTrade.orders.sell')}
+    </Badge>
+  );
+});
+
+const OrderType = memo(function OrderType({ type }: { type: string | undefined }) {
+  const { t } = useTranslation('user-assets');
+  if (type === 'Market') return t('copyTrade.orders.market');
+  if (type === 'Limit') return t('copyTrade.orders.limit');
+  return type ?? '--';
+});
 
 const OrderCells = memo(function OrderCells({ orderId }: { orderId: string }) {
-  const { t } = useTranslation('user-assets');
-  const statusText = useOrderStatusText();
   const { orderRowAtom } = useStreamAtoms();
   const o = useAtomValue(orderRowAtom(orderId));
   const steps = useStepDecimals(o?.symbol);
   // Not formatted anew at every fill of the order (as PositionCells).
   const createdAt = useMemo(() => formatTime(o?.createdAtE3), [o?.createdAtE3]);
   if (!o) return null;
-  const buy = o.side === 'Buy';
   return (
     <>
       <Cell header>{o.symbol ?? '--'}</Cell>
@@ -44,20 +63,10 @@ const OrderCells = memo(function OrderCells({ orderId }: { orderId: string }) {
         <LtrText>{o.leaderUserId ?? '--'}</LtrText>
       </Cell>
       <Cell>
-        {o.side ? (
-          <Badge variant="light" color={buy ? 'teal' : 'red'} radius="sm">
-            {buy ? t('copyTrade.orders.buy') : t('copyTrade.orders.sell')}
-          </Badge>
-        ) : (
-          '--'
-        )}
+        <OrderSide side={o.side} />
       </Cell>
       <Cell>
-        {o.orderType === 'Market'
-          ? t('copyTrade.orders.market')
-          : o.orderType === 'Limit'
-            ? t('copyTrade.orders.limit')
-            : (o.orderType ?? '--')}
+        <OrderType type={o.orderType} />
       </Cell>
       <Cell align="end">
         <Amount kind="price" value={o.price} decimals={steps.price} flash={false} />
@@ -68,7 +77,9 @@ const OrderCells = memo(function OrderCells({ orderId }: { orderId: string }) {
       <Cell align="end">
         <Amount kind="qty" value={o.cumExecQty} decimals={steps.qty} />
       </Cell>
-      <Cell>{statusText(o.copyTradeOrderStatus)}</Cell>
+      <Cell>
+        <OrderStatus status={o.copyTradeOrderStatus} />
+      </Cell>
       <Cell align="end">
         <LtrText>{createdAt}</LtrText>
       </Cell>
