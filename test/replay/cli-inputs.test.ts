@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runReplay } from '@scripts/replay';
+import { printState } from './print-state';
 import { parseSession } from '@src/wire/session-file';
 
 const ROOT = join(__dirname, '../..');
@@ -18,36 +18,26 @@ const SHARED = join(ROOT, 'test/sessions/follower_example.jsonl');
 const tmp = mkdtempSync(join(tmpdir(), 'assetdeck-replay-in-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-async function replay(file: string): Promise<{ code: number | null; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const r = await runReplay(['--print-state', file], {
-    out: (t) => (out += t),
-    err: (t) => (err += t),
-  });
-  return { code: r.code, out, err };
-}
-
 describe('replay --print-state inputs', () => {
   it('accepts a byte-order mark and CRLF line ends: the same dump as the plain file', async () => {
     const plain = readFileSync(SHARED, 'utf8');
     const p = join(tmp, 'bom-crlf.jsonl');
     writeFileSync(p, `\uFEFF${plain.replace(/\n/g, '\r\n')}`);
-    const a = await replay(SHARED);
-    const b = await replay(p);
-    expect(b.err).toBe('');
+    const a = await printState(SHARED);
+    const b = await printState(p);
+    expect(b.stderr).toBe('');
     expect(b.code).toBe(0);
-    expect(b.out).toBe(a.out);
+    expect(b.stdout).toBe(a.stdout);
     expect(parseSession(`\uFEFF${plain}`).events).toEqual(parseSession(plain).events);
   });
 
   it('refuses a directory with one line: not a regular file', async () => {
     const d = join(tmp, 'a-dir.jsonl');
     mkdirSync(d);
-    const r = await replay(d);
+    const r = await printState(d);
     expect(r.code).toBe(1);
-    expect(r.out).toBe('');
-    expect(r.err).toMatch(/^replay: .*a-dir\.jsonl: not a regular file[^\n]*\n$/);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^replay: .*a-dir\.jsonl: not a regular file[^\n]*\n$/);
   });
 
   it('refuses a FIFO with no writer at once instead of waiting for ever (a real process)', async () => {
@@ -72,8 +62,8 @@ describe('replay --print-state inputs', () => {
   }, 90_000);
 
   it('refuses a device (/dev/zero would never end) with one line', async () => {
-    const r = await replay('/dev/null');
+    const r = await printState('/dev/null');
     expect(r.code).toBe(1);
-    expect(r.err).toMatch(/\/dev\/null: not a regular file/);
+    expect(r.stderr).toMatch(/\/dev\/null: not a regular file/);
   });
 });

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runReplay } from '@scripts/replay';
+import { printState } from './print-state';
 
 const run = promisify(execFile);
 const ROOT = join(__dirname, '../..');
@@ -32,19 +33,6 @@ async function spawnReplay(
   }
 }
 
-/** The command in process. */
-async function replay(
-  file: string,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const r = await runReplay(['--print-state', file], {
-    out: (t) => (stdout += t),
-    err: (t) => (stderr += t),
-  });
-  return { code: r.code, stdout, stderr };
-}
-
 function file(name: string, text: string): string {
   const p = join(tmp, name);
   writeFileSync(p, text);
@@ -57,7 +45,7 @@ const HEADER =
 describe('replay --print-state', () => {
   it('prints the same bytes twice for the same file, and exits 0 (a real process)', async () => {
     const a = await spawnReplay(SHARED);
-    const b = await replay(SHARED);
+    const b = await printState(SHARED);
     expect(a.code).toBe(0);
     expect(a.stderr).toBe('');
     expect(a.stdout.length).toBeGreaterThan(1000);
@@ -103,7 +91,7 @@ describe('replay --print-state', () => {
   ];
   for (const [what, text, message] of bad) {
     it(`rejects ${what} with one line naming the line, exit 1`, async () => {
-      const r = await replay(file(`${what.replace(/\W+/g, '_')}.jsonl`, text));
+      const r = await printState(file(`${what.replace(/\W+/g, '_')}.jsonl`, text));
       expect(r.code).toBe(1);
       expect(r.stdout).toBe('');
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
@@ -112,7 +100,7 @@ describe('replay --print-state', () => {
   }
 
   it('exits 1 with one line when the file cannot be read', async () => {
-    const r = await replay(join(tmp, 'missing.jsonl'));
+    const r = await printState(join(tmp, 'missing.jsonl'));
     expect(r.code).toBe(1);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(/cannot read/);
@@ -143,7 +131,7 @@ describe('replay --print-state', () => {
         },
       ],
     });
-    const r = await replay(
+    const r = await printState(
       file(
         'code.jsonl',
         `${HEADER}\n${JSON.stringify({ t: 0, kind: 'recv', stream: 'private', frame })}\n`,

@@ -9,23 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { writeSession } from '@scripts/gen-session';
-import { runReplay } from '@scripts/replay';
+import { printState } from './print-state';
 
 const tmp = mkdtempSync(join(tmpdir(), 'assetdeck-gen-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
-
-async function printState(
-  file: string,
-): Promise<{ code: number | null; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const r = await runReplay(['--print-state', file], {
-    out: (t) => (out += t),
-    err: (t) => (err += t),
-    tty: false,
-  });
-  return { code: r.code, out, err };
-}
 
 describe('gen-session', () => {
   it('writes a session that replays to the positions and orders asked for', async () => {
@@ -37,9 +24,9 @@ describe('gen-session', () => {
     expect(frames).toBeGreaterThanOrEqual(opts.rate * opts.seconds);
     expect(lines.length).toBeGreaterThan(frames);
     const r = await printState(file);
-    expect(r.err).toBe('');
+    expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    const dump = JSON.parse(r.out) as {
+    const dump = JSON.parse(r.stdout) as {
       copytrade: { positions: unknown[]; orders: Record<string, unknown> };
       stats: { framesApplied: number; framesRejected: number; resyncs: number };
     };
