@@ -1,7 +1,7 @@
 /**
  * App-ready at 4x CPU throttling, narrowly, with the waterfall that leads to it:
  * `npx tsx test/bench/browser/app-ready.ts --app DIR [--app DIR2 ...] [--runs N] [--rate 4]
- * [--waterfall] [--path /copy-trade] [--warm]`. Several builds are measured alternately (A B A B ...) on
+ * [--waterfall] [--profile [--save-profile FILE]] [--path /copy-trade] [--warm]`. Several builds are measured alternately (A B A B ...) on
  * one simulator each, in one browser, so that their ratio holds on a machine whose speed varies.
  *
  * A run is what `npm run bench:browser` measures as app-ready (scripts/bench-browser.ts): the
@@ -10,10 +10,12 @@
  * probe (instrument.js) sees the first socket value painted (`__bench.firstValueAt`, dated from
  * the navigation start). `--waterfall` prints, for the first run of each build, the resources
  * (resource timing), the websockets (opened, first frame out and in), long tasks and paints.
+ * `--profile` prints the first run's CPU self time by function and by 500 ms window;
+ * `--save-profile FILE` also writes it to FILE.<build>.cpuprofile (Chrome DevTools opens it).
  * `--warm` measures each run again after about:blank in the same context (the hashed assets
  * cached), as bench:browser's warm figure.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -377,6 +379,7 @@ const { values } = parseArgs({
     path: { type: 'string' },
     waterfall: { type: 'boolean' },
     profile: { type: 'boolean' },
+    'save-profile': { type: 'string' },
     trace: { type: 'string' },
     warm: { type: 'boolean' },
   },
@@ -415,6 +418,8 @@ try {
       );
       if (first && values.waterfall) waterfall(apps[a] as string, r);
       if (r.profile) summarize(apps[a] as string, r.profile);
+      if (r.profile && values['save-profile'])
+        writeFileSync(`${values['save-profile']}.${a}.cpuprofile`, JSON.stringify(r.profile));
     }
   }
   process.stdout.write(
