@@ -489,11 +489,24 @@ function print(rep: Report): void {
   if (rep.b?.app.minutes) {
     say('\n(b) assetdeck minute by minute:');
     const rows = [
-      ['minute', 'messages', 'painted', 'p50', 'p95', 'p99', 'max', '>50 ms', 'LoAF >100'],
+      // seconds: a window that is not a whole number of minutes ends with a shorter segment
+      [
+        'minute',
+        'seconds',
+        'messages',
+        'painted',
+        'p50',
+        'p95',
+        'p99',
+        'max',
+        '>50 ms',
+        'LoAF >100',
+      ],
     ];
     rep.b.app.minutes.forEach((m, i) =>
       rows.push([
         String(i + 1),
+        m.seconds.toFixed(1),
         String(m.messages),
         String(m.painted),
         f1(m.p50),
