@@ -1,8 +1,9 @@
 /**
  * App-ready at 4x CPU throttling, narrowly, with the waterfall that leads to it:
  * `npx tsx test/bench/browser/app-ready.ts --app DIR [--app DIR2 ...] [--runs N] [--rate 4]
- * [--waterfall] [--profile [--save-profile FILE]] [--path /copy-trade] [--warm]`. Several builds are measured alternately (A B A B ...) on
- * one simulator each, in one browser, so that their ratio holds on a machine whose speed varies.
+ * [--waterfall] [--profile [--save-profile FILE]] [--path /copy-trade] [--warm]`. Several builds
+ * are measured alternately (A B A B ...) on one simulator each, in one browser, so that their
+ * ratio holds on a machine whose speed varies.
  *
  * A run is what `npm run bench:browser` measures as app-ready (scripts/bench-browser.ts): the
  * follower signed in beforehand over the REST API (its cookie is in the context; no clicks are
