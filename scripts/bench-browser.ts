@@ -97,7 +97,24 @@ interface Summary {
   framesOver50: number;
   worstFrame: number;
   loaf: { n: number; over50: number; over100: number; max: number; supported: boolean };
+  /** The first long animation frames over 100 ms, in parts (instrument.js `longFrame`). */
+  longFrames: LongFrame[];
   firstValueAt: number | null;
+}
+
+interface LongFrame {
+  duration: number;
+  /** From the frame's first task to the start of its rendering (ms). */
+  tasks: number;
+  /** Of which scripts (websocket message handlers, timers): their time and number. */
+  scriptsBefore: number;
+  scriptsBeforeCount: number;
+  /** requestAnimationFrame callbacks: the app's store write and React render. */
+  callbacks: number;
+  /** Style, layout and paint, to the frame's end. */
+  rendering: number;
+  blocking: number;
+  top: { invoker: string; duration: number } | null;
 }
 
 /** One minute of a long window (`__bench.segment()`), to see whether the page slows over time. */
@@ -517,6 +534,25 @@ function print(rep: Report): void {
         String(m.loafOver100),
       ]),
     );
+    say(table(rows));
+  }
+  const long = rep.b?.app.longFrames ?? [];
+  if (long.length > 0) {
+    say(
+      `\n(b) assetdeck long animation frames over 100 ms (the first ${long.length}; ms; tasks: from the frame's first task to its rendering, with the scripts among them)`,
+    );
+    const rows = [
+      ['frame', 'tasks', 'scripts', 'callbacks', 'style+layout+paint', 'longest script'],
+    ];
+    for (const f of long)
+      rows.push([
+        f1(f.duration),
+        f1(f.tasks),
+        `${f1(f.scriptsBefore)} in ${f.scriptsBeforeCount}`,
+        f1(f.callbacks),
+        f1(f.rendering),
+        f.top ? `${f1(f.top.duration)} ${f.top.invoker.slice(0, 40)}` : '-',
+      ]);
     say(table(rows));
   }
   if (rep.ready)

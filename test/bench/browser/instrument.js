@@ -19,7 +19,10 @@
  *   anew): a row mounted by scrolling or reordering shows old values for the first time, which
  *   is no socket latency.
  * - frames: a requestAnimationFrame loop records every frame interval (over 20 ms, over 50 ms);
- * - long animation frames (PerformanceObserver 'long-animation-frame'): over 50 and 100 ms.
+ * - long animation frames (PerformanceObserver 'long-animation-frame'): over 50 and 100 ms, and
+ *   the first 20 over 100 ms in parts (the tasks before the frame's rendering, its frame
+ *   callbacks, its style, layout and paint, the longest script), to tell a frame our script made
+ *   long from one the browser started late.
  *
  * Memory stays flat whatever the run length: latencies go into a histogram of 0.25 ms buckets
  * (up to 10 s) and at most 16 unpainted values, none older than 10 s, are kept per key.
@@ -83,6 +86,8 @@
     framesOver50: 0,
     worstFrame: 0,
     loaf: { n: 0, over50: 0, over100: 0, max: 0, supported: false },
+    /** What the long animation frames over 100 ms were made of (the first LONG_FRAMES_KEPT). */
+    longFrames: [],
     firstValueAt: null,
     /** key -> [{ t, v }] receipts not yet painted, oldest first */
     pending: new Map(),
@@ -99,6 +104,7 @@
       b.framesOver50 = 0;
       b.worstFrame = 0;
       b.loaf = { n: 0, over50: 0, over100: 0, max: 0, supported: b.loaf.supported };
+      b.longFrames = [];
       b.pending.clear();
       b.byValue.clear();
       b.seg = newSegment();
@@ -139,6 +145,7 @@
         framesOver50: b.framesOver50,
         worstFrame: b.worstFrame,
         loaf: { ...b.loaf },
+        longFrames: b.longFrames.slice(),
         firstValueAt: b.firstValueAt,
       };
     },
@@ -366,6 +373,40 @@
   requestAnimationFrame(frame);
 
   // ---- long animation frames
+  const LONG_FRAMES_KEPT = 20;
+  /**
+   * One long animation frame in parts (LoAF attribution): the tasks before its rendering began
+   * (websocket messages and timers: how many scripts, how long), its frame callbacks
+   * (requestAnimationFrame: the app's store write and React render), its style, layout and paint
+   * (to the frame's end), and the longest script with what invoked it.
+   */
+  const longFrame = (e) => {
+    const end = e.startTime + e.duration;
+    const renderStart = e.renderStart || end;
+    const styleStart = e.styleAndLayoutStart || end;
+    let before = 0;
+    let beforeCount = 0;
+    let top = null;
+    for (const sc of e.scripts || []) {
+      if (sc.startTime < renderStart) {
+        before += sc.duration;
+        beforeCount++;
+      }
+      if (!top || sc.duration > top.duration) top = sc;
+    }
+    return {
+      duration: e.duration,
+      tasks: renderStart - e.startTime,
+      scriptsBefore: before,
+      scriptsBeforeCount: beforeCount,
+      callbacks: styleStart - renderStart,
+      rendering: end - styleStart,
+      blocking: e.blockingDuration || 0,
+      top: top
+        ? { invoker: String(top.invoker || top.invokerType || ''), duration: top.duration }
+        : null,
+    };
+  };
   try {
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) {
@@ -374,6 +415,7 @@
         if (e.duration > 100) {
           b.loaf.over100++;
           b.seg.loafOver100++;
+          if (b.longFrames.length < LONG_FRAMES_KEPT) b.longFrames.push(longFrame(e));
         }
         if (e.duration > b.loaf.max) b.loaf.max = e.duration;
       }
