@@ -113,7 +113,6 @@ interface LongFrame {
   callbacks: number;
   /** Style, layout and paint, to the frame's end. */
   rendering: number;
-  blocking: number;
   top: { invoker: string; duration: number } | null;
 }
 

@@ -376,7 +376,8 @@
   const LONG_FRAMES_KEPT = 20;
   /**
    * One long animation frame in parts (LoAF attribution): the tasks before its rendering began
-   * (websocket messages and timers: how many scripts, how long), its frame callbacks
+   * and the scripts among them (LoAF names only scripts of 5 ms and more: a websocket message
+   * handler of a fraction of a millisecond is in `tasks` but not in the scripts), its frame callbacks
    * (requestAnimationFrame: the app's store write and React render), its style, layout and paint
    * (to the frame's end), and the longest script with what invoked it.
    */
@@ -401,7 +402,6 @@
       scriptsBeforeCount: beforeCount,
       callbacks: styleStart - renderStart,
       rendering: end - styleStart,
-      blocking: e.blockingDuration || 0,
       top: top
         ? { invoker: String(top.invoker || top.invokerType || ''), duration: top.duration }
         : null,
