@@ -377,9 +377,9 @@
   /**
    * One long animation frame in parts (LoAF attribution): the tasks before its rendering began
    * and the scripts among them (LoAF names only scripts of 5 ms and more: a websocket message
-   * handler of a fraction of a millisecond is in `tasks` but not in the scripts), its frame callbacks
-   * (requestAnimationFrame: the app's store write and React render), its style, layout and paint
-   * (to the frame's end), and the longest script with what invoked it.
+   * handler of a fraction of a millisecond is in `tasks` but not in the scripts), its frame
+   * callbacks (requestAnimationFrame: the app's store write and React render), its style, layout
+   * and paint (to the frame's end), and the longest script with what invoked it.
    */
   const longFrame = (e) => {
     const end = e.startTime + e.duration;
