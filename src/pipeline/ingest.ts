@@ -157,8 +157,12 @@ export class Ingest implements FrameSink {
     // subscribed once every op is answered, and a snapshot follows its op's answer at once):
     // what they established stands. disconnected() is what forgets the previous connection.
     if (stream === 'public') {
-      this.cold.add('public');
       const live = this.liveTickers.size > 0;
+      // Written at once: the stream's first quote on a new connection only. A symbol subscribed
+      // while others are live waits for the frame like any delta: written at once, its store
+      // write and React's render would run inside the websocket message's task, outside the frame
+      // (one lead for the 52-56 ms message handlers of docs/performance.md).
+      if (!live) this.cold.add('public');
       this.setStatus('public', live ? 'ready' : 'pending', live ? { hasData: true } : {});
     } else {
       // seq counts per connection: another connection without a disconnected() in between

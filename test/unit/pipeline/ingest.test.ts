@@ -24,6 +24,29 @@ describe('writes', () => {
     expect(h.store.get(h.atoms.topicLoadableAtom('public')).status).toBe('ready');
   });
 
+  it('a symbol subscribed while quotes are live waits for the tick; after a reconnect the first is at once', () => {
+    const h = setup();
+    h.ingest.subscribed('public', ['tickers.BTCUSDT'], 'c1');
+    h.feed('public', tickerText('BTCUSDT', 'snapshot', { lastPrice: '1' }));
+    expect(h.writes.count).toBe(1);
+    // Another symbol wanted while live: its snapshot is written with the next frame's write.
+    h.ingest.subscribed('public', ['tickers.ETHUSDT'], 'c1');
+    h.feed('public', tickerText('ETHUSDT', 'snapshot', { lastPrice: '2' }));
+    expect(h.writes.count).toBe(1);
+    expect(h.store.get(h.atoms.quoteAtom('ETHUSDT'))).toBeUndefined();
+    h.sched.tick();
+    expect(h.writes.count).toBe(2);
+    expect(h.store.get(h.atoms.quoteAtom('ETHUSDT'))?.lastPrice).toBe('2');
+    // A new connection: nothing is live until its first quote, which is written at once again.
+    h.ingest.disconnected('public');
+    h.sched.tick();
+    const before = h.writes.count;
+    h.ingest.subscribed('public', ['tickers.BTCUSDT', 'tickers.ETHUSDT'], 'c2');
+    h.feed('public', tickerText('BTCUSDT', 'snapshot', { lastPrice: '4' }));
+    expect(h.writes.count).toBe(before + 1);
+    expect(h.store.get(h.atoms.quoteAtom('BTCUSDT'))?.lastPrice).toBe('4');
+  });
+
   it('a burst of 2 000 frames costs one store write, coalesced per key', () => {
     const h = setup();
     h.ingest.subscribed('private', [], 'c1');
