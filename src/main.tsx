@@ -1,5 +1,4 @@
-import '@mantine/core/styles.css';
-import '@mantine/dates/styles.css';
+import './ui/mantine-styles';
 import '@mantine/notifications/styles.css';
 import { createStore } from 'jotai';
 import { StrictMode } from 'react';

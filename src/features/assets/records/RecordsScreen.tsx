@@ -1,5 +1,7 @@
 import { Alert, Badge, Button, Group, Select, Stack, Tabs, Text } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
+// Only this screen draws a date picker: its styles come with this chunk, not the first page.
+import '@mantine/dates/styles.css';
 import dayjs from 'dayjs';
 import { useAtomValue } from 'jotai';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
