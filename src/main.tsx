@@ -37,6 +37,7 @@ import { startLive } from './pipeline/live';
 import { timedFetchSnapshot } from './monitoring/app-events';
 import { trackEvent } from './monitoring/monitor';
 import { createTapSlot } from './wire/tap';
+import { warmNumberFormats } from './lib/money-intl';
 
 // The one place a session recorder plugs in: handed to the HTTP client, both connections and the
 // recording control (no module-level state links them).
@@ -62,23 +63,6 @@ const services: AppServices = {
   allowPseudo: import.meta.env.DEV,
   wireTap,
 };
-
-/**
- * Loads the language's number-formatting data (the engine's first Intl.NumberFormat costs
- * hundreds of milliseconds at 4x CPU throttling) while the main thread waits for the network,
- * rather than inside the first render of a table of amounts.
- */
-function warmNumberFormat(lng: string): void {
-  const warm = () => {
-    try {
-      new Intl.NumberFormat(lng, { maximumFractionDigits: 2 }).format(1.5);
-    } catch {
-      // an unknown tag: src/lib/money-intl.ts falls back to English itself
-    }
-  };
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(warm, { timeout: 2_000 });
-  else setTimeout(warm, 0);
-}
 
 /** The longest the first render waits for the signed-in page's chunks once the words are in. */
 const CHUNK_WAIT_MS = 1_500;
@@ -130,9 +114,9 @@ async function start() {
   void bootstrapSession(store, services.api);
   // While those answers are on their way: the router's first read of sessionStorage (its view
   // transitions) is a synchronous call to the browser process; it need not hold up the first
-  // render, nor the number formats' locale data (loaded when the main thread is idle).
+  // render, nor the number formats' locale data (loaded while the network answers).
   const router = createAppRouter();
-  warmNumberFormat(lng);
+  warmNumberFormats(lng);
   const i18n = await i18nReady;
   // Known to be signed in by now: the first render shows the shell and the screen rather than a
   // spinner that a suspended screen would then have to replace (lazy-preloadable.ts), unless
