@@ -107,8 +107,21 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * react-router 7 points every export condition at its development build, which differs from the
+ * production build it also ships only by ENABLE_DEV_WARNINGS (console warnings, and the code that
+ * makes them, in the served app: remix-run/react-router#14102). The build takes the production one.
+ */
+const ROUTER_PRODUCTION = fileURLToPath(
+  new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url),
+);
+
+export default defineConfig(({ command }) => ({
   plugins: [react(), locales(), precompress()],
+  resolve:
+    command === 'build'
+      ? { alias: [{ find: /^react-router$/, replacement: ROUTER_PRODUCTION }] }
+      : {},
   // A browser reloading resets its proxied websockets: not an error worth a stack trace.
   customLogger: devProxyLogger(),
   server: {
@@ -130,4 +143,4 @@ export default defineConfig({
   // No source maps in the build: the served app must not publish its sources (docs/security.md).
   // ASSETDECK_SOURCEMAP=1 makes them for a local profiling build (never for one that is served).
   build: { sourcemap: process.env.ASSETDECK_SOURCEMAP === '1', chunkSizeWarningLimit: 1500 },
-});
+}));
