@@ -2,7 +2,7 @@
  * Mantine's stylesheets for the components this app uses (and the ones they are built on), in
  * the order of @mantine/core/styles.css, instead of the whole 295 KB file: the page's first
  * stylesheet is render-blocking, and at 4x CPU throttling parsing what no element matches cost
- * the first paint (docs/performance.md). test/unit/ui/mantine-styles.test.ts fails when a
+ * the first paint (docs/performance.md). test/unit/ui/styles/mantine-styles.test.ts fails when a
  * component in use (directly or inside another Mantine component) has a stylesheet not listed.
  */
 import '@mantine/core/styles/baseline.css';
