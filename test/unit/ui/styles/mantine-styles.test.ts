@@ -17,14 +17,6 @@ const PACKAGES = ['core', 'dates', 'notifications', 'charts', 'hooks'] as const;
 /** Not a component's: the reset, the theme's variables and the global classes. */
 const GLOBAL = ['baseline', 'default-css-variables', 'global'];
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return sourceFiles(path);
-    return /\.tsx?$/.test(name) ? [path] : [];
-  });
-}
-
 /** `import { A, B as C } from 'X'` / `export { ... } from 'X'` (not `import type`) → [names, X]. */
 function namedImports(code: string): [string[], string][] {
   const out: [string[], string][] = [];
@@ -62,19 +54,20 @@ function mantinePackage(specifier: string): string | undefined {
   return m && (PACKAGES as readonly string[]).includes(m[1] as string) ? m[1] : undefined;
 }
 
+/** The module files of the Mantine exports that `code` imports by name. */
+function mantineImports(code: string): string[] {
+  return namedImports(code).flatMap(([names, from]) => {
+    const pkg = mantinePackage(from);
+    return pkg ? names.flatMap((n) => exportFile(pkg, n) ?? []) : [];
+  });
+}
+
 /** The stylesheets (component names) reached from the app's imports. */
 function neededStylesheets(): Set<string> {
-  const queue: string[] = [];
-  for (const file of sourceFiles(join(ROOT, 'src'))) {
-    for (const [names, from] of namedImports(readFileSync(file, 'utf8'))) {
-      const pkg = mantinePackage(from);
-      if (!pkg) continue;
-      for (const n of names) {
-        const target = exportFile(pkg, n);
-        if (target) queue.push(target);
-      }
-    }
-  }
+  const src = join(ROOT, 'src');
+  const queue = readdirSync(src, { recursive: true, encoding: 'utf8' })
+    .filter((f) => /\.tsx?$/.test(f))
+    .flatMap((f) => mantineImports(readFileSync(join(src, f), 'utf8')));
   const seen = new Set<string>();
   const needed = new Set<string>();
   const coreEsm = join(MANTINE, 'core/esm');
@@ -89,14 +82,7 @@ function neededStylesheets(): Set<string> {
     for (const m of code.matchAll(/(?:from|import)\s*["'](\.{1,2}\/[^"']+)["']/g)) {
       queue.push(resolve(dirname(file), m[1] as string));
     }
-    for (const [names, from] of namedImports(code)) {
-      const pkg = mantinePackage(from);
-      if (!pkg) continue;
-      for (const n of names) {
-        const target = exportFile(pkg, n);
-        if (target) queue.push(target);
-      }
-    }
+    queue.push(...mantineImports(code));
   }
   return needed;
 }
