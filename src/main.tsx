@@ -114,7 +114,7 @@ async function start() {
   void bootstrapSession(store, services.api);
   // While those answers are on their way: the router's first read of sessionStorage (its view
   // transitions) is a synchronous call to the browser process; it need not hold up the first
-  // render, nor the number formats' locale data (loaded while the network answers).
+  // render, nor the engine's number-format setup (done while the network answers).
   const router = createAppRouter();
   warmNumberFormats(lng);
   const i18n = await i18nReady;
