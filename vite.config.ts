@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compileHints } from './scripts/compile-hints.ts';
 import { devProxyLogger } from './scripts/dev-proxy-logger.ts';
 
 /** Port of the simulator during development; `npm start` sets it for both processes. */
@@ -117,7 +118,9 @@ const ROUTER_PRODUCTION = fileURLToPath(
 );
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), locales(), precompress()],
+  // compileHints rewrites the chunks at writeBundle, which every plugin has finished before
+  // precompress reads them at closeBundle.
+  plugins: [react(), locales(), compileHints(), precompress()],
   resolve:
     command === 'build'
       ? { alias: [{ find: /^react-router$/, replacement: ROUTER_PRODUCTION }] }
