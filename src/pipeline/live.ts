@@ -109,8 +109,12 @@ export function wantedSymbols(
   instruments?: ReadonlyMap<string, Instrument>,
 ): string[] {
   const s = new Set<string>();
-  for (const p of state['copytrade.position'].rows.values()) s.add(p.symbol);
-  for (const o of state['copytrade.order'].rows.values()) if (o.symbol) s.add(o.symbol);
+  // forEach, not an iterator: this runs whenever a position or an order comes or goes (several
+  // times a second under load) over every row, and an iterator allocates a result per row.
+  state['copytrade.position'].rows.forEach((p) => s.add(p.symbol));
+  state['copytrade.order'].rows.forEach((o) => {
+    if (o.symbol) s.add(o.symbol);
+  });
   for (const w of watched) s.add(w);
   return [...s].filter((x) => SYMBOL.test(x) && (!instruments || instruments.has(x))).sort();
 }
