@@ -138,7 +138,7 @@ function unrealisedTotalAtom(atoms: StreamAtoms): Atom<string> {
 /**
  * The live PnL of a fixed set of positions, kept like the ledger's total: at each new view only
  * the positions whose PnL string changed move the sum. Adding up the group from scratch at every
- * store write (a BigInt per position) was the largest allocation of (b)'s page: 12-15 % of the
+ * store write (a BigInt per position) was the largest allocation of (b)'s page: about 12 % of the
  * bytes it allocated (heap sampling, 2026-11-27, docs/performance.md).
  */
 class GroupSum {
