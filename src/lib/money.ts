@@ -191,6 +191,12 @@ export class DecimalSum {
     this.put(v, -1n);
   }
 
+  /** One value becomes another: `before` (added before) out, `after` in; undefined is none. */
+  replace(before: string | undefined, after: string | undefined): void {
+    if (before !== undefined) this.remove(before);
+    if (after !== undefined) this.add(after);
+  }
+
   toString(): string {
     return scaledToDecimal(this.total.toString(), this.scale);
   }

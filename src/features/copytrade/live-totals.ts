@@ -91,8 +91,7 @@ class PnlLedger {
       if (group?.keys.size === 0) this.bySymbol.delete(symbol);
     }
     if (before === after) return false;
-    if (before !== undefined) this.sum.remove(before);
-    if (after !== undefined) this.sum.add(after);
+    this.sum.replace(before, after);
     return true;
   }
 
@@ -157,12 +156,9 @@ class GroupSum {
       const before = this.pnl.get(key);
       const after = view.pnlOf(key);
       if (before === after) continue;
-      if (before !== undefined) this.sum.remove(before);
+      this.sum.replace(before, after);
       if (after === undefined) this.pnl.delete(key);
-      else {
-        this.sum.add(after);
-        this.pnl.set(key, after);
-      }
+      else this.pnl.set(key, after);
       changed = true;
     }
     if (changed) this.total = this.sum.toString();

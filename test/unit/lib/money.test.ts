@@ -204,6 +204,19 @@ describe('conversions', () => {
     );
   });
 
+  it('replaces one value of a running sum with another, either side possibly none', () => {
+    const s = new DecimalSum();
+    s.replace(undefined, '2.25');
+    s.replace(undefined, '1');
+    expect(s.toString()).toBe('3.25');
+    s.replace('2.25', '-0.5');
+    expect(s.toString()).toBe('0.5');
+    s.replace('1', undefined);
+    expect(s.toString()).toBe('-0.5');
+    s.replace(undefined, undefined);
+    expect(s.toString()).toBe('-0.5');
+  });
+
   it('multiplies, subtracts and compares like decimal.js, to the same strings', () => {
     expect(mulDecimal('-0.50', '2')).toBe('-1');
     expect(mulDecimal('0', '-3.5')).toBe('0');
