@@ -14,7 +14,8 @@ import type { Simulator } from '@server/simulator';
 import { DEMO_ACCOUNTS, type DemoAccount } from '@src/features/login/demo-accounts';
 import { loginAs, startApp } from './support/app';
 import { launchChromium, newPage } from './support/browser';
-import { closeDialogs, readAmount } from './support/overview';
+import { readAmount } from './support/overview';
+import { closePrompts } from './support/prompts';
 
 /**
  * Generous for a loaded 2-core machine (seen: 34-66 s a test at a load average of 15-19). The
@@ -43,7 +44,7 @@ async function openOverview(page: Page, username: string) {
   await page.goto(`${sim.url}/assets`);
   await page.getByRole('heading', { level: 1, name: 'Assets overview' }).waitFor();
   await page.getByText(/^As of \d\d:\d\d:\d\d$/).waitFor({ timeout: SHOWN_MS });
-  await closeDialogs(page);
+  await closePrompts(page);
 }
 
 /**

@@ -10,6 +10,7 @@ import { DEMO_ACCOUNTS, type DemoAccount } from '@src/features/login/demo-accoun
 import { loginAs, startApp } from './support/app';
 import { launchChromium, newPage } from './support/browser';
 import { headerMisfits, overflows } from './support/overflow';
+import { closePrompts } from './support/prompts';
 import { screenshotBoth } from './support/screenshots';
 
 let sim: Simulator;
@@ -293,27 +294,12 @@ describe('live screens in Chromium', () => {
     );
     await loginAs(page, sim.url, account('newbie'));
     await page.waitForURL('**/assets/derivatives');
-    // the newbie's prompts on arrival, one after the other (the VIP welcome, and the risk
-    // warning or the unified-account upgrade offer as the simulator's state calls for them):
-    // each closed with Escape. A prompt's source can answer after the one before has closed, so
-    // the count is taken once every source has answered, and must stay at none for 1.5 s
-    // (the next prompt of the queue opens as soon as none is open).
-    const dialogs = page.getByRole('dialog');
-    await dialogs.first().waitFor();
+    // the newbie's prompts on arrival (the VIP welcome, and the risk warning or the unified
+    // upgrade offer as the simulator's state calls for them), each closed with Escape, once
+    // every source of them has answered
+    await page.getByRole('dialog').first().waitFor();
     await promptSources;
-    let quiet = 0;
-    await expect
-      .poll(
-        async () => {
-          if ((await dialogs.count()) > 0) {
-            quiet = 0;
-            await page.keyboard.press('Escape');
-          } else quiet++;
-          return quiet;
-        },
-        { timeout: 30_000, interval: 500 },
-      )
-      .toBeGreaterThanOrEqual(3);
+    await closePrompts(page);
     const wallets = page.getByRole('table', { name: WALLETS });
     await wallets.getByRole('rowheader', { name: 'USDT' }).waitFor();
     const usdt = await rowTexts(page, WALLETS, 'USDT');

@@ -18,6 +18,7 @@ import { newPage } from './browser';
 import { focusStop } from './keyboard';
 import { cutBadges, cutRowHeaders, overflows, scrollingRegions } from './overflow';
 import { checkOverview } from './overview';
+import { PROMPTS_QUIET_MS, promptWithin } from './prompts';
 import { screenshotBoth, setScheme } from './screenshots';
 import { startAppAndBrowser } from './suite';
 
@@ -98,8 +99,10 @@ export async function checkBothSchemes(page: Page, where: string): Promise<strin
  * The prompts the shell opens on arrival (risk warning, upgrade offer, VIP welcome, banner), one
  * after the other in the one dialog host: each is audited in both schemes like a screen, then
  * dismissed with Escape (the next may open in the same dialog at once: its title tells them apart).
+ * With `quietMs` (on arrival, test/e2e/support/prompts.ts says why) it also waits that long for
+ * another prompt whenever none is open, and stops only when none came.
  */
-async function auditPrompts(page: Page, where: string): Promise<string[]> {
+async function auditPrompts(page: Page, where: string, quietMs = 0): Promise<string[]> {
   const out: string[] = [];
   const title = () =>
     page.evaluate(() => {
@@ -108,7 +111,8 @@ async function auditPrompts(page: Page, where: string): Promise<string[]> {
       return d ? ((id && document.getElementById(id)?.textContent) ?? '') : null;
     });
   for (let i = 1; i <= 5; i++) {
-    const shown = await title();
+    let shown = await title();
+    if (shown === null && quietMs > 0 && (await promptWithin(page, quietMs))) shown = await title();
     if (shown === null) break;
     await schemeSettled(page);
     out.push(...(await checkBothSchemes(page, `${where} prompt "${shown}"`)));
@@ -236,10 +240,10 @@ async function walkUser(browser: Browser, baseUrl: string, who: DemoAccount): Pr
       footer: await page.getByRole('contentinfo', { name: 'Site footer' }).count(),
     };
     await screenshotBoth(page, `home-${who.username}`);
+    const violations = await auditPrompts(page, `${who.username} arrival`, PROMPTS_QUIET_MS);
     const queue = [home];
     const seen = new Set(queue);
     const pages: string[] = [];
-    const violations: string[] = [];
     const layout: string[] = [];
     const routed = screensFor(who);
     while (pages.length < 40) {
