@@ -8,8 +8,8 @@
  * from REST (N open positions over `--symbols` symbols, `--orders` kept orders, wallets, risk,
  * copy account), gets a ticker snapshot of each traded instrument, then receives R frames a
  * second for S seconds: ticker deltas (half), position deltas (a third) and order deltas (the
- * rest), one item a frame, with a little churn (a position closed and another opened, an order
- * cancelled and another placed) so that the number of rows stays the same.
+ * rest), one item a frame, with a little churn (a position closed and opened again, an order
+ * cancelled and another placed) so that the number of rows, and each leader's, stays the same.
  *
  * Symbols: the simulator's 20 instruments first (the only ones the replay server's
  * instruments-info lists, so the only tickers a dashboard subscribes), then synthetic ones
@@ -178,6 +178,16 @@ export function generate(opts: GenOptions, write: (line: string) => void): numbe
     }
   };
   for (let i = 0; i < opts.positions; i++) positions.push(newPosition(T0 - (opts.positions - i)));
+  const reopened = (p: Pos, createdAtE3: number): Pos => {
+    const entry = p.symbol.units + BigInt(int(200) - 100) * p.symbol.tick;
+    return {
+      ...p,
+      sizeUnits: 1 + int(500),
+      entry: entry > 0n ? entry : p.symbol.tick,
+      leverage: [5, 10, 20, 25, 50][int(5)] as number,
+      createdAtE3,
+    };
+  };
   let orderSerial = 0;
   const newOrder = (createdAtE3: number): Ord => {
     const symbol = syms[int(syms.length)] as Sym;
@@ -397,14 +407,18 @@ export function generate(opts: GenOptions, write: (line: string) => void): numbe
       const i = int(positions.length);
       const p = positions[i] as Pos;
       if (rand() < 0.01) {
-        // Closed (entry 0 removes it), and another opened in its place (at the front).
+        // Closed (entry 0 removes it) and opened again: the same leader, symbol and side, a new
+        // entry, size and leverage, at the front of its leader's group. So every group keeps its
+        // size and its symbols, and the rows a dashboard shows first keep the same mix of quoted
+        // and unquoted symbols all session long. (When the new position went to the next leader
+        // instead, the first group drained, and some five minutes into a soak the rows of
+        // ticker-quoted symbols came into view: 3-8x the values painted a minute from then on.)
         privateFrame(t, 'copytrade.position', {
           ...positionItem(p, now),
           size: '0',
           entryPrice: '0',
         });
-        taken.delete(posKey(p));
-        const q = newPosition(now);
+        const q = reopened(p, now);
         positions[i] = q;
         privateFrame(t, 'copytrade.position', positionItem(q, now));
         k++;
