@@ -155,8 +155,10 @@
   // ---- receipt
   const TICKER = /"topic":"tickers\.([A-Z0-9]+)"[^]*?"markPrice":"(-?[\d.]+)"/;
   const POSITION = /"topic":"copytrade\.position"/;
-  const ITEM =
-    /"symbol":"([^"]+)","positionIdx":(\d+),"userId":(\d+)[^}]*?"markPrice":"(-?[\d.]+)"/g;
+  const ITEM = /"symbol":"([^"]+)","positionIdx":(\d+),"userId":(\d+)([^{}]*)/g;
+  const MARK = /"markPrice":"(-?[\d.]+)"/;
+  /** An entry price of 0 or less: the position is closed (the app removes its row). */
+  const CLOSED = /"entryPrice":"(?:-[\d.]*|0(?:\.0*)?)"/;
   const receive = (data) => {
     const t = now();
     b.messages++;
@@ -166,8 +168,25 @@
     if (tk) return pend(`T${tk[1]}`, norm(tk[2]), t);
     if (!POSITION.test(data)) return;
     ITEM.lastIndex = 0;
-    for (let m = ITEM.exec(data); m; m = ITEM.exec(data))
-      pend(`P${m[1]}/${m[2]}/${m[3]}`, norm(m[4]), t);
+    for (let m = ITEM.exec(data); m; m = ITEM.exec(data)) {
+      const key = `P${m[1]}/${m[2]}/${m[3]}`;
+      // A closed position's values will never be painted: dropped (unpainted), so that when
+      // the same key opens again a number its new row writes is not taken for one of them.
+      if (CLOSED.test(m[4])) drop(key);
+      else {
+        const mark = MARK.exec(m[4]);
+        if (mark) pend(key, norm(mark[1]), t);
+      }
+    }
+  };
+  const drop = (key) => {
+    const list = b.pending.get(key);
+    if (!list) return;
+    b.pending.delete(key);
+    for (const e of list) {
+      b.unpainted++;
+      unindex(e.v, key, []);
+    }
   };
   const pend = (key, v, t) => {
     b.probes++;
