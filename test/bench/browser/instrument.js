@@ -155,6 +155,8 @@
   // ---- receipt
   const TICKER = /"topic":"tickers\.([A-Z0-9]+)"[^]*?"markPrice":"(-?[\d.]+)"/;
   const POSITION = /"topic":"copytrade\.position"/;
+  /** symbol -> when its latest ticker came: the mark price a row of it shows from then on. */
+  const lastTicker = new Map();
   const ITEM = /"symbol":"([^"]+)","positionIdx":(\d+),"userId":(\d+)([^{}]*)/g;
   const MARK = /"markPrice":"(-?[\d.]+)"/;
   /** An entry price of 0 or less: the position is closed (the app removes its row). */
@@ -165,7 +167,10 @@
     b.seg.messages++;
     if (typeof data !== 'string' || !data.includes('"markPrice"')) return;
     const tk = TICKER.exec(data);
-    if (tk) return pend(`T${tk[1]}`, norm(tk[2]), t);
+    if (tk) {
+      lastTicker.set(tk[1], t);
+      return pend(`T${tk[1]}`, norm(tk[2]), t);
+    }
     if (!POSITION.test(data)) return;
     ITEM.lastIndex = 0;
     for (let m = ITEM.exec(data); m; m = ITEM.exec(data)) {
@@ -267,11 +272,17 @@
       // screen (docs/performance.md).
       let best = null;
       for (const key of keys) {
-        if (!row.includes(symbolOf(key))) continue;
+        const symbol = symbolOf(key);
+        if (!row.includes(symbol)) continue;
         const list = b.pending.get(key);
         if (!list) continue;
+        // A position's own mark price counts only until its symbol's next ticker, whose mark
+        // the row shows from then on: a later equal number is the ticker's (one key's value
+        // may be written in several rows of the symbol, and the first write takes the ticker's).
+        const since = key[0] === 'P' ? (lastTicker.get(symbol) ?? -Infinity) : -Infinity;
         for (let i = list.length - 1; i >= 0; i--) {
           if (paintedAt - list[i].t > MAX_AGE_MS) break; // too old to be this paint (see pend)
+          if (list[i].t < since) break; // superseded by the ticker (above)
           if (list[i].v !== v) continue;
           if (best === null || list[i].t > best.t) best = { key, list, last: i, t: list[i].t };
           break;
