@@ -1,11 +1,18 @@
 /**
- * One atom per row of a big collection, created on demand and released when the row is gone and
- * nothing is subscribed to it. A commit touches only the atoms of rows that changed, so a table
- * row re-renders only when its own row does: O(changes) per store write, not O(rows) as with one
- * array atom fanned out through splitAtom/selectAtom (whose selectors all re-run on every write).
+ * One atom per row of a big collection, created on demand and released when nothing is subscribed
+ * to it. A commit touches only the atoms of rows that changed, so a table row re-renders only when
+ * its own row does: O(changes) per store write, not O(rows) as with one array atom fanned out
+ * through splitAtom/selectAtom (whose selectors all re-run on every write).
+ *
+ * An atom lives while mounted (its row on screen), and is released once nothing has mounted it for
+ * two store writes, whether its row still exists or not: a virtual table that has shown 1 000 rows
+ * one by one then holds atoms for what is on screen, not for every row it ever showed (a heap
+ * snapshot of scenario (b) counted 261 order-row atoms after 30 s against 25 rows on screen, and
+ * each store write set every held atom of a changed row, on screen or not). A row that comes back
+ * into view gets a new atom with the committed row.
  *
  * Hand-written rather than jotai/utils atomFamily: that keeps every atom until removed by hand
- * and knows nothing of mount state; release here depends on both the row and its subscribers.
+ * and knows nothing of mount state.
  */
 import { atom, type Atom, type PrimitiveAtom, type Setter } from 'jotai';
 
@@ -34,12 +41,12 @@ export function shallowEqual(a: unknown, b: unknown): boolean {
 export class RowAtoms<V> {
   private readonly cells = new Map<string, Cell<V>>();
   /**
-   * Cells that may be releasable (row absent when created, or gone while mounted), with the
-   * sweeps they have been through. A cell is released on its second sweep at the earliest: an
-   * atom created during a render is mounted only in an effect after the commit, and a store write
-   * may come in between (released then, its row's later updates would reach nobody).
+   * Cells not mounted (just created, or unmounted while their row exists), with the sweeps they
+   * have been through. A cell is released on its second sweep at the earliest: an atom created
+   * during a render is mounted only in an effect after the commit, and a store write may come in
+   * between (released then, its row's later updates would reach nobody).
    */
-  private readonly orphans = new Map<string, number>();
+  private readonly unmounted = new Map<string, number>();
   /**
    * Atoms of a key other than its cell's: an atom released before it was mounted and mounted
    * after a new one was made for the same key. They get every update too, until unmounted.
@@ -63,16 +70,21 @@ export class RowAtoms<V> {
       a.onMount = (setAtom) => {
         c.mounted = true;
         if (this.cells.get(key) !== c) this.reattach(key, c, setAtom);
+        else this.unmounted.delete(key);
         return () => {
           c.mounted = false;
           this.aliases.get(key)?.delete(c);
           if (this.aliases.get(key)?.size === 0) this.aliases.delete(key);
-          this.releaseIfGone(key, c);
+          // A gone row's atom goes at once; an existing row's at its second sweep (it may be
+          // mounted again by the commit that unmounted it: a row that moved in the table).
+          if (!this.releaseIfGone(key, c) && this.cells.get(key) === c) {
+            this.unmounted.set(key, 0);
+          }
         };
       };
       cell = c;
       this.cells.set(key, cell);
-      if (value === undefined) this.orphans.set(key, 0);
+      this.unmounted.set(key, 0);
     }
     return cell.atom;
   }
@@ -84,23 +96,20 @@ export class RowAtoms<V> {
     const cell = this.cells.get(key);
     if (!cell) return;
     this.give(set, cell, value);
-    if (value === undefined) {
-      if (!this.releaseIfGone(key, cell) && !this.orphans.has(key)) this.orphans.set(key, 0);
-    } else {
-      this.orphans.delete(key);
-    }
+    // Gone, and not mounted: released now (mounted after all, it is re-attached).
+    if (value === undefined) this.releaseIfGone(key, cell);
   }
 
   /**
-   * Releases atoms of absent rows that nothing subscribes to (e.g. created by a one-off read),
-   * from their second sweep on.
+   * Releases the atoms nothing has mounted (created by a one-off read or a render whose row went
+   * away, or unmounted), from their second sweep on; called after each store write.
    */
   sweep(): void {
-    for (const [key, sweeps] of this.orphans) {
+    for (const [key, sweeps] of this.unmounted) {
       const cell = this.cells.get(key);
-      if (!cell || cell.value !== undefined) this.orphans.delete(key);
-      else if (sweeps === 0) this.orphans.set(key, 1);
-      else this.releaseIfGone(key, cell);
+      if (!cell || cell.mounted) this.unmounted.delete(key);
+      else if (sweeps === 0) this.unmounted.set(key, 1);
+      else this.release(key, cell);
     }
   }
 
@@ -131,7 +140,6 @@ export class RowAtoms<V> {
       set.add(c);
     } else {
       this.cells.set(key, c);
-      if (value === undefined) this.orphans.set(key, 0);
     }
     if (c.value !== value) {
       c.value = value;
@@ -140,9 +148,13 @@ export class RowAtoms<V> {
   }
 
   private releaseIfGone(key: string, cell: Cell<V>): boolean {
-    if (cell.mounted || cell.value !== undefined || this.cells.get(key) !== cell) return false;
+    return cell.value === undefined && this.release(key, cell);
+  }
+
+  private release(key: string, cell: Cell<V>): boolean {
+    if (cell.mounted || this.cells.get(key) !== cell) return false;
     this.cells.delete(key);
-    this.orphans.delete(key);
+    this.unmounted.delete(key);
     return true;
   }
 }

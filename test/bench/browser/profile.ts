@@ -8,7 +8,11 @@
  * `--out` keeps the .cpuprofile for Chrome DevTools. `--trace` records a Chromium trace instead
  * and prints where the renderer's main thread spent the window by task kind (websocket messages,
  * frames and their animation-frame callbacks, style, layout, paint, other tasks): the share that
- * the CPU profile shows only as "(program)".
+ * the CPU profile shows only as "(program)". `--heap` takes a heap snapshot (after a forced GC)
+ * at the start and after S seconds and prints what grew: the objects allocated in between and
+ * still alive, by constructor, and each group's net change between the two snapshots, with the
+ * shortest retainer path of the largest new groups' first objects (and of the groups named by
+ * `--heap-path 'closure toString'`, repeatable).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -84,6 +88,210 @@ async function traceMainThread(cdp: CDPSession, secs: number): Promise<void> {
   }
 }
 
+/** The parts of a V8 heap snapshot (`.heapsnapshot`) that heapGrowth reads. */
+interface HeapSnapshot {
+  snapshot: {
+    meta: {
+      node_fields: string[];
+      node_types: [string[], ...unknown[]];
+      edge_fields: string[];
+      edge_types: [string[], ...unknown[]];
+    };
+  };
+  nodes: number[];
+  edges: number[];
+  strings: string[];
+}
+
+async function takeHeapSnapshot(
+  cdp: CDPSession,
+  page: { evaluate: (f: () => void) => Promise<void> },
+): Promise<HeapSnapshot> {
+  // The probe's values still waiting for a paint are not the page's (as bench:browser does).
+  await page.evaluate(() => (window as unknown as { __bench: { reset(): void } }).__bench.reset());
+  const chunks: string[] = [];
+  const onChunk = (e: { chunk: string }) => chunks.push(e.chunk);
+  cdp.on('HeapProfiler.addHeapSnapshotChunk', onChunk);
+  await cdp.send('HeapProfiler.collectGarbage');
+  await cdp.send('HeapProfiler.collectGarbage');
+  await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
+  cdp.off('HeapProfiler.addHeapSnapshotChunk', onChunk);
+  return JSON.parse(chunks.join('')) as HeapSnapshot;
+}
+
+/** One snapshot's nodes, read field by field. */
+function heapNodes(h: HeapSnapshot) {
+  const f = h.snapshot.meta.node_fields;
+  const width = f.length;
+  const [TYPE, NAME, ID, SIZE, EDGES] = ['type', 'name', 'id', 'self_size', 'edge_count'].map((k) =>
+    f.indexOf(k),
+  ) as [number, number, number, number, number];
+  const types = h.snapshot.meta.node_types[0];
+  const count = h.nodes.length / width;
+  const group = (i: number) => {
+    const type = types[h.nodes[i * width + TYPE]!]!;
+    const name = h.strings[h.nodes[i * width + NAME]!]!;
+    if (type === 'object' || type === 'closure' || type === 'native') return `${type} ${name}`;
+    if (type === 'hidden' || type === 'object shape') return `${type} ${name.slice(0, 40)}`;
+    return `(${type})`;
+  };
+  return {
+    count,
+    id: (i: number) => h.nodes[i * width + ID]!,
+    size: (i: number) => h.nodes[i * width + SIZE]!,
+    edges: (i: number) => h.nodes[i * width + EDGES]!,
+    group,
+    name: (i: number) => h.strings[h.nodes[i * width + NAME]!]!,
+    width,
+  };
+}
+
+/** The shortest path from a GC root to node `target` (breadth-first over the edges). */
+function retainerPath(h: HeapSnapshot, target: number): string {
+  const n = heapNodes(h);
+  const ef = h.snapshot.meta.edge_fields;
+  const ew = ef.length;
+  const [ETYPE, ENAME, ETO] = ['type', 'name_or_index', 'to_node'].map((k) => ef.indexOf(k)) as [
+    number,
+    number,
+    number,
+  ];
+  const etypes = h.snapshot.meta.edge_types[0];
+  const from = new Int32Array(n.count).fill(-1);
+  const via = new Int32Array(n.count).fill(-1);
+  const firstEdge = new Int32Array(n.count + 1);
+  for (let i = 0, e = 0; i < n.count; i++) {
+    firstEdge[i] = e;
+    e += n.edges(i) * ew;
+  }
+  firstEdge[n.count] = h.edges.length;
+  const queue = [0];
+  from[0] = 0;
+  for (let q = 0; q < queue.length; q++) {
+    const i = queue[q]!;
+    if (i === target) break;
+    for (let e = firstEdge[i]!; e < firstEdge[i + 1]!; e += ew) {
+      const etype = etypes[h.edges[e + ETYPE]!];
+      if (etype === 'weak' || etype === 'shortcut') continue;
+      const to = h.edges[e + ETO]! / n.width;
+      if (from[to] !== -1) continue;
+      from[to] = i;
+      via[to] = e;
+      queue.push(to);
+    }
+  }
+  if (from[target] === -1) return '(unreachable)';
+  const steps: string[] = [];
+  for (let i = target; i !== 0; i = from[i]!) {
+    const e = via[i]!;
+    const etype = etypes[h.edges[e + ETYPE]!];
+    const raw = h.edges[e + ENAME]!;
+    const label = etype === 'element' || etype === 'hidden' ? `[${raw}]` : `.${h.strings[raw]}`;
+    steps.push(`${label} -> ${n.group(i)}`);
+    if (steps.length > 14) break;
+  }
+  return steps.reverse().join('\n      ');
+}
+
+/** The text of a string node; a concatenated string's is its parts'. */
+function stringAt(h: HeapSnapshot, node: number): string {
+  const n = heapNodes(h);
+  if (n.group(node) !== '(concatenated string)') return n.name(node);
+  const ef = h.snapshot.meta.edge_fields;
+  const ew = ef.length;
+  let e = 0;
+  for (let i = 0; i < node; i++) e += n.edges(i) * ew;
+  const parts: string[] = [];
+  for (let x = e; x < e + n.edges(node) * ew; x += ew) {
+    const name = h.strings[h.edges[x + ef.indexOf('name_or_index')]!];
+    if (name === 'first' || name === 'second') {
+      parts.push(stringAt(h, h.edges[x + ef.indexOf('to_node')]! / n.width));
+    }
+  }
+  return parts.join('');
+}
+
+/** The snapshot's objects with a `debugLabel` property, counted by the label's text before `(`. */
+function atomLabels(h: HeapSnapshot): Map<string, number> {
+  const n = heapNodes(h);
+  const ef = h.snapshot.meta.edge_fields;
+  const ew = ef.length;
+  const ENAME = ef.indexOf('name_or_index');
+  const ETO = ef.indexOf('to_node');
+  const labels = new Map<string, number>();
+  for (let i = 0, e = 0; i < n.count; e += n.edges(i) * ew, i++) {
+    if (n.group(i) !== 'object Object') continue;
+    for (let x = e; x < e + n.edges(i) * ew; x += ew) {
+      if (h.strings[h.edges[x + ENAME]!] !== 'debugLabel') continue;
+      const label = stringAt(h, h.edges[x + ETO]! / n.width).replace(/\(.*$/, '(…)');
+      labels.set(label, (labels.get(label) ?? 0) + 1);
+    }
+  }
+  return labels;
+}
+
+/** What grew between two snapshots of one page (object ids are stable within a session). */
+function heapGrowth(before: HeapSnapshot, after: HeapSnapshot, paths: string[]): string {
+  const a = heapNodes(before);
+  const b = heapNodes(after);
+  const old = new Set<number>();
+  const net = new Map<string, { n: number; bytes: number }>();
+  const add = (k: string, n: number, bytes: number) => {
+    const v = net.get(k) ?? { n: 0, bytes: 0 };
+    v.n += n;
+    v.bytes += bytes;
+    net.set(k, v);
+  };
+  let total0 = 0;
+  let total1 = 0;
+  for (let i = 0; i < a.count; i++) {
+    old.add(a.id(i));
+    add(a.group(i), -1, -a.size(i));
+    total0 += a.size(i);
+  }
+  const fresh = new Map<string, { n: number; bytes: number; first: number }>();
+  for (let i = 0; i < b.count; i++) {
+    add(b.group(i), 1, b.size(i));
+    total1 += b.size(i);
+    if (old.has(b.id(i))) continue;
+    const k = b.group(i);
+    const v = fresh.get(k) ?? { n: 0, bytes: 0, first: i };
+    v.n++;
+    v.bytes += b.size(i);
+    fresh.set(k, v);
+  }
+  const kb = (x: number) => `${(x / 1024).toFixed(1)} KB`;
+  const lines = [
+    `heap (snapshot self sizes): ${kb(total0)} -> ${kb(total1)} (${kb(total1 - total0)})`,
+    '-- net change by constructor (count, bytes)',
+    ...[...net]
+      .sort((x, y) => y[1].bytes - x[1].bytes)
+      .slice(0, 25)
+      .map(([k, v]) => `${String(v.n).padStart(8)} ${kb(v.bytes).padStart(11)}  ${k}`),
+    '-- allocated since the first snapshot and still alive (count, bytes)',
+  ];
+  const top = [...fresh].sort((x, y) => y[1].bytes - x[1].bytes).slice(0, 25);
+  top.forEach(([k, v], rank) => {
+    lines.push(`${String(v.n).padStart(8)} ${kb(v.bytes).padStart(11)}  ${k}`);
+    if (rank < 6) lines.push(`      ${retainerPath(after, v.first)}`);
+  });
+  // Jotai atoms carry the debugLabel the app gives them (state/atoms): their count by label.
+  const atoms0 = atomLabels(before);
+  const atoms1 = atomLabels(after);
+  lines.push('-- jotai atoms by debugLabel (first snapshot -> second)');
+  for (const k of [...new Set([...atoms0.keys(), ...atoms1.keys()])].sort()) {
+    lines.push(
+      `${String(atoms0.get(k) ?? 0).padStart(8)} -> ${String(atoms1.get(k) ?? 0).padEnd(8)} ${k}`,
+    );
+  }
+  for (const k of paths) {
+    const v = fresh.get(k);
+    lines.push(`-- ${k}: ${v ? `${v.n} new, first retained by` : 'none new'}`);
+    if (v) lines.push(`      ${retainerPath(after, v.first)}`);
+  }
+  return lines.join('\n');
+}
+
 const { values } = parseArgs({
   options: {
     app: { type: 'string' },
@@ -94,6 +302,8 @@ const { values } = parseArgs({
     path: { type: 'string' },
     'reduced-motion': { type: 'boolean' },
     trace: { type: 'boolean' },
+    heap: { type: 'boolean' },
+    'heap-path': { type: 'string', multiple: true },
   },
 });
 if (!values.app) throw new Error('--app DIR is required');
@@ -138,7 +348,12 @@ try {
     new Map((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
   const m0 = await metrics();
   if (values.trace) await traceMainThread(cdp, seconds);
-  else {
+  else if (values.heap) {
+    const before = await takeHeapSnapshot(cdp, page);
+    await new Promise((r) => setTimeout(r, seconds * 1000));
+    const after = await takeHeapSnapshot(cdp, page);
+    process.stdout.write(`${heapGrowth(before, after, values['heap-path'] ?? [])}\n`);
+  } else {
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
     await cdp.send('Profiler.start');

@@ -147,7 +147,7 @@ describe('rows', () => {
     expect(onA).not.toHaveBeenCalled();
   });
 
-  it('row atoms are released when their row disappears and nothing subscribes', () => {
+  it('row atoms are released when nothing subscribes: at once if their row is gone, else at the second write', () => {
     const h = setup();
     h.ingest.subscribed('private', [], 'c1');
     const items = Array.from({ length: 100 }, (_, i) => order(`o${i}`, 1));
@@ -166,9 +166,11 @@ describe('rows', () => {
     expect(h.store.get(h.atoms.orderRowAtom('o0'))).toBeUndefined();
     expect(h.atoms.liveRowAtoms().order).toBe(100); // still mounted
     unsubs.forEach((u) => u());
-    expect(h.atoms.liveRowAtoms().order).toBe(50); // released on unmount
-    // A one-off read of a row that never existed leaves nothing behind after two writes (the
-    // first may come between a render that asked for the atom and the effect that mounts it).
+    expect(h.atoms.liveRowAtoms().order).toBe(50); // the gone rows' atoms: released on unmount
+    // A one-off read of a row that never existed, and the atoms of rows that exist but are no
+    // longer on screen, are released after two writes (the first may come between a render that
+    // asked for an atom and the effect that mounts it).
+    const kept = h.atoms.orderRowAtom('o99');
     expect(h.store.get(h.atoms.orderRowAtom('ghost'))).toBeUndefined();
     expect(h.atoms.liveRowAtoms().order).toBe(51);
     h.feed('private', privateText(ORDER, 3, [order('o99', 3)]));
@@ -176,20 +178,33 @@ describe('rows', () => {
     expect(h.atoms.liveRowAtoms().order).toBe(51);
     h.feed('private', privateText(ORDER, 4, [order('o98', 4)]));
     h.sched.tick();
-    expect(h.atoms.liveRowAtoms().order).toBe(50);
-    // Unmounted atoms of existing rows go when the rows go.
-    h.feed(
-      'private',
-      privateText(
-        ORDER,
-        5,
-        items
-          .slice(50)
-          .map((o) => ({ ...o, copyTradeOrderStatus: 'X', updatedAtE3: String(T0 + 9) })),
-      ),
-    );
-    h.sched.tick();
     expect(h.atoms.liveRowAtoms().order).toBe(0);
+    // Shown again: a new atom with the committed row, which follows the row from then on.
+    const again = h.atoms.orderRowAtom('o99');
+    expect(again).not.toBe(kept);
+    h.store.sub(again, () => {});
+    expect(h.store.get(again)?.updatedAtE3).toBe(order('o99', 3).updatedAtE3);
+    h.feed('private', privateText(ORDER, 5, [order('o99', 5)]));
+    h.sched.tick();
+    expect(h.store.get(again)?.updatedAtE3).toBe(order('o99', 5).updatedAtE3);
+    expect(h.atoms.liveRowAtoms().order).toBe(1);
+  });
+
+  it('a row atom unmounted and mounted again before the next write stays the same atom', () => {
+    const h = setup();
+    h.ingest.subscribed('private', [], 'c1');
+    h.feed('private', privateText(ORDER, 1, [order('a', 1)]));
+    h.sched.tick();
+    const a = h.atoms.orderRowAtom('a');
+    h.store.sub(a, () => {})(); // a row that left the table ...
+    h.store.sub(a, () => {}); // ... and came back in the same commit
+    h.feed('private', privateText(ORDER, 2, [order('a', 2)]));
+    h.sched.tick();
+    h.feed('private', privateText(ORDER, 3, [order('a', 3)]));
+    h.sched.tick();
+    expect(h.atoms.orderRowAtom('a')).toBe(a);
+    expect(h.store.get(a)?.updatedAtE3).toBe(order('a', 3).updatedAtE3);
+    expect(h.atoms.liveRowAtoms().order).toBe(1);
   });
 
   it('a row atom created before its row appears receives it', () => {
