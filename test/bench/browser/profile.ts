@@ -119,8 +119,16 @@ async function takeHeapSnapshot(
   return JSON.parse(chunks.join('')) as HeapSnapshot;
 }
 
-/** One snapshot's nodes, read field by field. */
+const heapIndexes = new WeakMap<HeapSnapshot, ReturnType<typeof indexHeap>>();
+
+/** One snapshot's nodes, read field by field, and where each node's edges start (made once). */
 function heapNodes(h: HeapSnapshot) {
+  let n = heapIndexes.get(h);
+  if (!n) heapIndexes.set(h, (n = indexHeap(h)));
+  return n;
+}
+
+function indexHeap(h: HeapSnapshot) {
   const f = h.snapshot.meta.node_fields;
   const width = f.length;
   const [TYPE, NAME, ID, SIZE, EDGES] = ['type', 'name', 'id', 'self_size', 'edge_count'].map((k) =>
@@ -135,14 +143,21 @@ function heapNodes(h: HeapSnapshot) {
     if (type === 'hidden' || type === 'object shape') return `${type} ${name.slice(0, 40)}`;
     return `(${type})`;
   };
+  const ew = h.snapshot.meta.edge_fields.length;
+  const firstEdge = new Int32Array(count + 1);
+  for (let i = 0, e = 0; i <= count; i++) {
+    firstEdge[i] = e;
+    if (i < count) e += h.nodes[i * width + EDGES]! * ew;
+  }
   return {
     count,
     id: (i: number) => h.nodes[i * width + ID]!,
     size: (i: number) => h.nodes[i * width + SIZE]!,
-    edges: (i: number) => h.nodes[i * width + EDGES]!,
     group,
     name: (i: number) => h.strings[h.nodes[i * width + NAME]!]!,
     width,
+    /** Node i's edges are h.edges[firstEdge[i] .. firstEdge[i + 1]), in steps of the edge width. */
+    firstEdge,
   };
 }
 
@@ -159,12 +174,7 @@ function retainerPath(h: HeapSnapshot, target: number): string {
   const etypes = h.snapshot.meta.edge_types[0];
   const from = new Int32Array(n.count).fill(-1);
   const via = new Int32Array(n.count).fill(-1);
-  const firstEdge = new Int32Array(n.count + 1);
-  for (let i = 0, e = 0; i < n.count; i++) {
-    firstEdge[i] = e;
-    e += n.edges(i) * ew;
-  }
-  firstEdge[n.count] = h.edges.length;
+  const { firstEdge } = n;
   const queue = [0];
   from[0] = 0;
   for (let q = 0; q < queue.length; q++) {
@@ -199,10 +209,8 @@ function stringAt(h: HeapSnapshot, node: number): string {
   if (n.group(node) !== '(concatenated string)') return n.name(node);
   const ef = h.snapshot.meta.edge_fields;
   const ew = ef.length;
-  let e = 0;
-  for (let i = 0; i < node; i++) e += n.edges(i) * ew;
   const parts: string[] = [];
-  for (let x = e; x < e + n.edges(node) * ew; x += ew) {
+  for (let x = n.firstEdge[node]!; x < n.firstEdge[node + 1]!; x += ew) {
     const name = h.strings[h.edges[x + ef.indexOf('name_or_index')]!];
     if (name === 'first' || name === 'second') {
       parts.push(stringAt(h, h.edges[x + ef.indexOf('to_node')]! / n.width));
@@ -219,9 +227,9 @@ function atomLabels(h: HeapSnapshot): Map<string, number> {
   const ENAME = ef.indexOf('name_or_index');
   const ETO = ef.indexOf('to_node');
   const labels = new Map<string, number>();
-  for (let i = 0, e = 0; i < n.count; e += n.edges(i) * ew, i++) {
+  for (let i = 0; i < n.count; i++) {
     if (n.group(i) !== 'object Object') continue;
-    for (let x = e; x < e + n.edges(i) * ew; x += ew) {
+    for (let x = n.firstEdge[i]!; x < n.firstEdge[i + 1]!; x += ew) {
       if (h.strings[h.edges[x + ENAME]!] !== 'debugLabel') continue;
       const label = stringAt(h, h.edges[x + ETO]! / n.width).replace(/\(.*$/, '(…)');
       labels.set(label, (labels.get(label) ?? 0) + 1);
