@@ -75,11 +75,11 @@ export class RowAtoms<V> {
           c.mounted = false;
           this.aliases.get(key)?.delete(c);
           if (this.aliases.get(key)?.size === 0) this.aliases.delete(key);
+          if (this.cells.get(key) !== c) return; // an alias: nothing more to release
           // A gone row's atom goes at once; an existing row's at its second sweep (it may be
           // mounted again by the commit that unmounted it: a row that moved in the table).
-          if (!this.releaseIfGone(key, c) && this.cells.get(key) === c) {
-            this.unmounted.set(key, 0);
-          }
+          if (c.value === undefined) this.release(key, c);
+          else this.unmounted.set(key, 0);
         };
       };
       cell = c;

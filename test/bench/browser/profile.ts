@@ -143,7 +143,14 @@ function indexHeap(h: HeapSnapshot) {
     if (type === 'hidden' || type === 'object shape') return `${type} ${name.slice(0, 40)}`;
     return `(${type})`;
   };
-  const ew = h.snapshot.meta.edge_fields.length;
+  const ef = h.snapshot.meta.edge_fields;
+  const ew = ef.length;
+  const [ETYPE, ENAME, ETO] = ['type', 'name_or_index', 'to_node'].map((k) => ef.indexOf(k)) as [
+    number,
+    number,
+    number,
+  ];
+  const etypes = h.snapshot.meta.edge_types[0];
   const firstEdge = new Int32Array(count + 1);
   for (let i = 0, e = 0; i <= count; i++) {
     firstEdge[i] = e;
@@ -156,49 +163,56 @@ function indexHeap(h: HeapSnapshot) {
     group,
     name: (i: number) => h.strings[h.nodes[i * width + NAME]!]!,
     width,
-    /** Node i's edges are h.edges[firstEdge[i] .. firstEdge[i + 1]), in steps of the edge width. */
+    /** Node i's edges are h.edges[firstEdge[i] .. firstEdge[i + 1]), in steps of `ew`. */
     firstEdge,
+    ew,
+    edgeType: (e: number) => etypes[h.edges[e + ETYPE]!]!,
+    /** An element or hidden edge's index, another's name. */
+    edgeName: (e: number) => h.edges[e + ENAME]!,
+    edgeTo: (e: number) => h.edges[e + ETO]! / width,
   };
 }
 
-/** The shortest path from a GC root to node `target` (breadth-first over the edges). */
-function retainerPath(h: HeapSnapshot, target: number): string {
+const heapTrees = new WeakMap<HeapSnapshot, { from: Int32Array; via: Int32Array }>();
+
+/** Each node's parent (and the edge to it) on a shortest path from the root: one walk a snapshot. */
+function shortestPaths(h: HeapSnapshot) {
+  let tree = heapTrees.get(h);
+  if (tree) return tree;
   const n = heapNodes(h);
-  const ef = h.snapshot.meta.edge_fields;
-  const ew = ef.length;
-  const [ETYPE, ENAME, ETO] = ['type', 'name_or_index', 'to_node'].map((k) => ef.indexOf(k)) as [
-    number,
-    number,
-    number,
-  ];
-  const etypes = h.snapshot.meta.edge_types[0];
   const from = new Int32Array(n.count).fill(-1);
   const via = new Int32Array(n.count).fill(-1);
-  const { firstEdge } = n;
-  const queue = [0];
+  const queue = new Int32Array(n.count);
+  let tail = 1;
   from[0] = 0;
-  for (let q = 0; q < queue.length; q++) {
+  for (let q = 0; q < tail; q++) {
     const i = queue[q]!;
-    if (i === target) break;
-    for (let e = firstEdge[i]!; e < firstEdge[i + 1]!; e += ew) {
-      const etype = etypes[h.edges[e + ETYPE]!];
-      if (etype === 'weak' || etype === 'shortcut') continue;
-      const to = h.edges[e + ETO]! / n.width;
+    for (let e = n.firstEdge[i]!; e < n.firstEdge[i + 1]!; e += n.ew) {
+      const type = n.edgeType(e);
+      if (type === 'weak' || type === 'shortcut') continue;
+      const to = n.edgeTo(e);
       if (from[to] !== -1) continue;
       from[to] = i;
       via[to] = e;
-      queue.push(to);
+      queue[tail++] = to;
     }
   }
+  heapTrees.set(h, (tree = { from, via }));
+  return tree;
+}
+
+/** The last 15 steps of the shortest path from a GC root to node `target`. */
+function retainerPath(h: HeapSnapshot, target: number): string {
+  const n = heapNodes(h);
+  const { from, via } = shortestPaths(h);
   if (from[target] === -1) return '(unreachable)';
   const steps: string[] = [];
-  for (let i = target; i !== 0; i = from[i]!) {
+  for (let i = target; i !== 0 && steps.length < 15; i = from[i]!) {
     const e = via[i]!;
-    const etype = etypes[h.edges[e + ETYPE]!];
-    const raw = h.edges[e + ENAME]!;
-    const label = etype === 'element' || etype === 'hidden' ? `[${raw}]` : `.${h.strings[raw]}`;
+    const type = n.edgeType(e);
+    const raw = n.edgeName(e);
+    const label = type === 'element' || type === 'hidden' ? `[${raw}]` : `.${h.strings[raw]}`;
     steps.push(`${label} -> ${n.group(i)}`);
-    if (steps.length > 14) break;
   }
   return steps.reverse().join('\n      ');
 }
@@ -207,14 +221,10 @@ function retainerPath(h: HeapSnapshot, target: number): string {
 function stringAt(h: HeapSnapshot, node: number): string {
   const n = heapNodes(h);
   if (n.group(node) !== '(concatenated string)') return n.name(node);
-  const ef = h.snapshot.meta.edge_fields;
-  const ew = ef.length;
   const parts: string[] = [];
-  for (let x = n.firstEdge[node]!; x < n.firstEdge[node + 1]!; x += ew) {
-    const name = h.strings[h.edges[x + ef.indexOf('name_or_index')]!];
-    if (name === 'first' || name === 'second') {
-      parts.push(stringAt(h, h.edges[x + ef.indexOf('to_node')]! / n.width));
-    }
+  for (let e = n.firstEdge[node]!; e < n.firstEdge[node + 1]!; e += n.ew) {
+    const name = h.strings[n.edgeName(e)];
+    if (name === 'first' || name === 'second') parts.push(stringAt(h, n.edgeTo(e)));
   }
   return parts.join('');
 }
@@ -222,16 +232,12 @@ function stringAt(h: HeapSnapshot, node: number): string {
 /** The snapshot's objects with a `debugLabel` property, counted by the label's text before `(`. */
 function atomLabels(h: HeapSnapshot): Map<string, number> {
   const n = heapNodes(h);
-  const ef = h.snapshot.meta.edge_fields;
-  const ew = ef.length;
-  const ENAME = ef.indexOf('name_or_index');
-  const ETO = ef.indexOf('to_node');
   const labels = new Map<string, number>();
   for (let i = 0; i < n.count; i++) {
     if (n.group(i) !== 'object Object') continue;
-    for (let x = n.firstEdge[i]!; x < n.firstEdge[i + 1]!; x += ew) {
-      if (h.strings[h.edges[x + ENAME]!] !== 'debugLabel') continue;
-      const label = stringAt(h, h.edges[x + ETO]! / n.width).replace(/\(.*$/, '(…)');
+    for (let e = n.firstEdge[i]!; e < n.firstEdge[i + 1]!; e += n.ew) {
+      if (h.strings[n.edgeName(e)] !== 'debugLabel') continue;
+      const label = stringAt(h, n.edgeTo(e)).replace(/\(.*$/, '(…)');
       labels.set(label, (labels.get(label) ?? 0) + 1);
     }
   }
