@@ -30,21 +30,39 @@ const FOLLOWER = DEMO_LOGINS.find((l) => l.kind === 'follower') as DemoLogin;
 
 /** Dates what the waterfall shows: websockets, long tasks, paints, the first render. */
 const TIMELINE = `(() => {
-  const t = (window.__timeline = { ws: [], long: [], paint: [], rootAt: null, marks: {} });
+  const t = (window.__timeline = { ws: [], long: [], paint: [], rootAt: null, marks: {}, read: [] });
+  // When the page had each REST answer's body in hand (the network's end is in resource timing;
+  // the gap between the two is the main thread's queue).
+  const nativeFetch = window.fetch;
+  window.fetch = function (input, init) {
+    const url = String(input instanceof Request ? input.url : input);
+    return nativeFetch.call(this, input, init).then((res) => {
+      for (const m of ['text', 'json']) {
+        const read = res[m].bind(res);
+        res[m] = () => read().then((v) => (t.read.push([performance.now(), url]), v));
+      }
+      return res;
+    });
+  };
   const MARKS = { header: 'header', h1: 'main h1', table: 'main [role=table]', row: 'main [role=rowgroup] + [role=rowgroup] [role=row], main [role=table] [aria-rowindex="2"]', spinner: 'main [role=status]' };
   const Native = window.WebSocket;
   window.WebSocket = class extends Native {
     constructor(...args) {
       super(...args);
-      const e = { url: String(args[0]), created: performance.now(), open: null, sent: null, recv: null };
+      const e = { url: String(args[0]), created: performance.now(), open: null, sent: null, recv: null, price: null, frames: [] };
       t.ws.push(e);
+      // The first frames each way, shortened: what the page asked for and when it came.
+      const keep = (dir, d) => {
+        if (e.frames.length < 12) e.frames.push([performance.now(), dir, String(d).slice(0, 90)]);
+      };
       this.addEventListener('open', () => (e.open = performance.now()));
       this.addEventListener('message', (m) => {
         e.recv ??= performance.now();
+        keep('in ', m.data);
         if (typeof m.data === 'string' && m.data.includes('"markPrice"')) e.price ??= performance.now();
       });
       const send = this.send.bind(this);
-      this.send = (d) => { e.sent ??= performance.now(); return send(d); };
+      this.send = (d) => { e.sent ??= performance.now(); keep('out', d); return send(d); };
     }
   };
   try {
@@ -73,10 +91,14 @@ interface Timeline {
     sent: number | null;
     recv: number | null;
     price: number | null;
+    /** The first frames each way: [when, 'in ' or 'out', the frame's first 90 characters]. */
+    frames: [number, string, string][];
   }[];
   long: [number, number][];
   paint: [string, number][];
   rootAt: number | null;
+  /** [when the page had the body, the request's URL] of each fetch read as text or JSON. */
+  read: [number, string][];
   marks: Record<string, number>;
 }
 interface Resource {
@@ -213,7 +235,13 @@ function waterfall(label: string, r: Run): void {
       w.created,
       `ws ${new URL(w.url).pathname}  created ${ms(w.created)}  open ${ms(w.open)}  first out ${ms(w.sent)}  first in ${ms(w.recv)}  first price ${ms(w.price)}`,
     ]);
+  for (const w of r.timeline.ws) {
+    const path = new URL(w.url).pathname;
+    for (const [at, dir, text] of w.frames) lines.push([at, `ws ${path} ${dir} ${text}`]);
+  }
   for (const [name, at] of r.timeline.paint) lines.push([at, name]);
+  for (const [at, url] of r.timeline.read)
+    lines.push([at, `${new URL(url, 'http://x').pathname}  body read`]);
   if (r.timeline.rootAt !== null) lines.push([r.timeline.rootAt, 'first render into #root']);
   for (const [k, at] of Object.entries(r.timeline.marks)) lines.push([at, `DOM: first ${k}`]);
   for (const [at, d] of r.timeline.long) lines.push([at, `long task ${d.toFixed(0)} ms`]);
