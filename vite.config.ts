@@ -117,6 +117,47 @@ const ROUTER_PRODUCTION = fileURLToPath(
   new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url),
 );
 
+/**
+ * The chunks as rolldown splits them by default (modules grouped by the set of entries, the
+ * index and each lazy screen or dialog, that import them), except that a group smaller than
+ * MERGE_BELOW_BYTES is merged into its nearest neighbour instead of being a file of its own.
+ *
+ * Why (issue 13, app-ready at 4x CPU throttling): by default the build had 100 JavaScript files,
+ * most of them under 1 KB gzip, and the signed-in copy-trade page loaded 58 of them. Each
+ * response costs the throttled main thread a task of its own (2-4 ms in a trace of the load,
+ * 130 ms for the lazy chunks alone), queued ahead of the REST answers and the websocket
+ * handshakes. Merged: 56 files, 42 on that page, the same bytes (319.4 against 319.1 KB sent);
+ * app-ready medians 0.94x in two sets of 8 cold runs alternately (docs/performance.md). A larger
+ * threshold merges more but sends code a page does not use (50 000: 27 files, 450.6 KB).
+ */
+const MERGE_BELOW_BYTES = 4096;
+const SPLIT_GROUP = 'split';
+const CODE_SPLITTING = {
+  groups: [
+    {
+      name: SPLIT_GROUP,
+      test: /./,
+      entriesAware: true,
+      entriesAwareMergeThreshold: MERGE_BELOW_BYTES,
+    },
+  ],
+};
+
+/**
+ * File names of the chunks and of their stylesheets: rolldown names a group's chunk after the
+ * group and the entries that load it (`split~RecordsScreen`, `split~index~NotFoundPage~…~hash`);
+ * a chunk of one entry keeps that entry's name, as without the group, and one shared by several
+ * entries is `shared-…`.
+ */
+function splitName(name: string | undefined): string {
+  const parts = (name ?? '').split('~');
+  if (parts[0] !== SPLIT_GROUP) return '[name]';
+  return parts.length === 2 ? (parts[1] as string) : 'shared';
+}
+const chunkFileNames = (chunk: { name: string }) => `assets/${splitName(chunk.name)}-[hash].js`;
+const assetFileNames = (asset: { names: readonly string[] }) =>
+  `assets/${splitName(asset.names[0]?.replace(/\.[^.]*$/, ''))}-[hash][extname]`;
+
 export default defineConfig(({ command }) => ({
   // compileHints rewrites the chunks at writeBundle, which every plugin has finished before
   // precompress reads them at closeBundle.
@@ -145,5 +186,9 @@ export default defineConfig(({ command }) => ({
   },
   // No source maps in the build: the served app must not publish its sources (docs/security.md).
   // ASSETDECK_SOURCEMAP=1 makes them for a local profiling build (never for one that is served).
-  build: { sourcemap: process.env.ASSETDECK_SOURCEMAP === '1', chunkSizeWarningLimit: 1500 },
+  build: {
+    sourcemap: process.env.ASSETDECK_SOURCEMAP === '1',
+    chunkSizeWarningLimit: 1500,
+    rolldownOptions: { output: { codeSplitting: CODE_SPLITTING, chunkFileNames, assetFileNames } },
+  },
 }));
