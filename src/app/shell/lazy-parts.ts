@@ -1,6 +1,6 @@
 /**
- * The shell parts a signed-in user sees, each its own chunk (React.lazy): a signed-out visitor
- * on /login never downloads them.
+ * The shell parts a signed-in user sees, each a dynamic import (React.lazy): a signed-out
+ * visitor on /login never downloads them (test/e2e/shell.e2e.test.ts checks what it is served).
  */
 import { lazyPreloadable } from '../lazy-preloadable';
 

@@ -1,6 +1,7 @@
 /**
  * Dialog name -> title and lazily loaded body. The title renders at once (Modal's accessible
- * name); the body is its own chunk, loaded the first time the dialog opens.
+ * name); the body is a dynamic import, loaded the first time the dialog opens (a small body may
+ * share its chunk with another lazy part: vite.config.ts).
  */
 import type { TFunction } from 'i18next';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
