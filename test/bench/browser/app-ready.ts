@@ -10,7 +10,8 @@
  * timed), a fresh context (cold HTTP cache), CPU throttled, navigation to the path, until the
  * probe (instrument.js) sees the first socket value painted (`__bench.firstValueAt`, dated from
  * the navigation start). `--waterfall` prints, for the first run of each build, the resources
- * (resource timing), the websockets (opened, first frame out and in), long tasks and paints.
+ * (resource timing) and when the page read each REST answer's body, the websockets (opened, first
+ * frame out and in, and each one's first 12 frames either way), long tasks and paints.
  * `--profile` prints the first run's CPU self time by function and by 500 ms window;
  * `--save-profile FILE` also writes it to FILE.<build>.cpuprofile (Chrome DevTools opens it).
  * `--warm` measures each run again after about:blank in the same context (the hashed assets
