@@ -129,6 +129,13 @@ const ROUTER_PRODUCTION = fileURLToPath(
  * handshakes. Merged: 56 files, 42 on that page, the same bytes (319.4 against 319.1 KB sent);
  * app-ready medians 0.94x in two sets of 8 cold runs alternately (docs/performance.md). A larger
  * threshold merges more but sends code a page does not use (50 000: 27 files, 450.6 KB).
+ *
+ * What it costs: the modules the index shares with lazy chunks are grouped too, so the first
+ * page's initial JS is 283.6 KB gzip against 267.5 (the copy-trade page still receives less in
+ * all), and two of those shared chunks import the entry back, a cycle ES modules allow (their
+ * top level reads nothing of the entry's; every browser test loads it). Grouping only the lazy
+ * modules (`includeDependenciesRecursively: false`, the index's static graph left out) gave 82
+ * files and 62 requests on that page: worse than no grouping.
  */
 const MERGE_BELOW_BYTES = 4096;
 const SPLIT_GROUP = 'split';

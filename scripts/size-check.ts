@@ -47,7 +47,11 @@ export function measureBuild(dir: string): BuildSizes {
     [...html.matchAll(re)].map((m) => (m[1] as string).replace(/^\//, ''));
   const entryRel = attr(/<script[^>]*type="module"[^>]*src="([^"]+)"/g)[0];
   if (!entryRel) throw new Error(`${dir}/index.html: no module script`);
-  const preloads = attr(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g);
+  // Once each: the entry itself is listed as a modulepreload when a chunk it imports imports it
+  // back (vite.config.ts merges small chunks, and a merged one can need the entry's exports).
+  const preloads = [...new Set(attr(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g))].filter(
+    (p) => p !== entryRel,
+  );
   const styles = attr(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g);
   const entry = sizeOf(dir, entryRel);
   const initial = [entry, ...preloads.map((p) => sizeOf(dir, p))];
