@@ -126,14 +126,15 @@ const ROUTER_PRODUCTION = fileURLToPath(
  * most of them under 1 KB gzip, and the signed-in copy-trade page loaded 58 of them. Each
  * response costs the throttled main thread a task of its own (2-4 ms in a trace of the load,
  * 130 ms for the lazy chunks alone), queued ahead of the REST answers and the websocket
- * handshakes. Merged: 56 files, 42 on that page, the same bytes (319.4 against 319.1 KB sent);
- * app-ready medians 0.94x in two sets of 8 cold runs alternately (docs/performance.md). A larger
- * threshold merges more but sends code a page does not use (50 000: 27 files, 450.6 KB).
+ * handshakes. Merged: 56 files, 42 on that page, and no more bytes (314.7 against 319.1 KB sent);
+ * app-ready medians 0.94-0.95x in three sets of 8 cold runs alternately (docs/performance.md). A
+ * larger threshold merges more but sends code a page does not use (50 000: 27 files, 450.6 KB).
  *
  * What it costs: the modules the index shares with lazy chunks are grouped too, so the first
  * page's initial JS is 283.6 KB gzip against 267.5 (the copy-trade page still receives less in
- * all), and two of those shared chunks import the entry back, a cycle ES modules allow (their
- * top level reads nothing of the entry's; every browser test loads it). Grouping only the lazy
+ * all), and two of those shared chunks import the entry back: a cycle, which ES modules allow as
+ * long as no module's top level reads a binding of the other before it is set (the browser tests
+ * load every page of this build without an error). Grouping only the lazy
  * modules (`includeDependenciesRecursively: false`, the index's static graph left out) gave 82
  * files and 62 requests on that page: worse than no grouping.
  */
