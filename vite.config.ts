@@ -155,14 +155,30 @@ const CODE_SPLITTING = {
  * File names of the chunks and of their stylesheets: rolldown names a group's chunk after the
  * group and the entries that load it (`split~RecordsScreen`, `split~index~NotFoundPage~…~hash`);
  * a chunk of one entry keeps that entry's name, as without the group, and one shared by several
- * entries is `shared-…`.
+ * entries is `shared-` and where most of its modules come from (`shared-mantine-core-…`,
+ * `shared-features-assets-…`), so that sizes and profiles still say what a file holds.
  */
-function splitName(name: string | undefined): string {
+function splitName(name: string | undefined, moduleIds: readonly string[] = []): string {
   const parts = (name ?? '').split('~');
   if (parts[0] !== SPLIT_GROUP) return '[name]';
-  return parts.length === 2 ? (parts[1] as string) : 'shared';
+  if (parts.length === 2) return parts[1] as string;
+  // Where each module comes from: a package, or the first two folders under src/ (ours, marked
+  // `~`, first on a tie: the name then says which of our code the file holds).
+  const count = new Map<string, number>();
+  for (const id of moduleIds) {
+    const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(id)?.[1];
+    const ours = /\/src\/([^/]+(?:\/[^/.]+)?)/.exec(id)?.[1];
+    const from = pkg ?? (ours === undefined ? undefined : `~${ours}`);
+    if (from) count.set(from, (count.get(from) ?? 0) + 1);
+  }
+  const mine = (k: string) => (k.startsWith('~') ? 0 : 1);
+  const [top] = [...count].sort(
+    (a, b) => b[1] - a[1] || mine(a[0]) - mine(b[0]) || (a[0] < b[0] ? -1 : 1),
+  );
+  return top ? `shared-${top[0].replace(/^[~@]/, '').replace(/[^\w-]+/g, '-')}` : 'shared';
 }
-const chunkFileNames = (chunk: { name: string }) => `assets/${splitName(chunk.name)}-[hash].js`;
+const chunkFileNames = (chunk: { name: string; moduleIds: readonly string[] }) =>
+  `assets/${splitName(chunk.name, chunk.moduleIds)}-[hash].js`;
 const assetFileNames = (asset: { names: readonly string[] }) =>
   `assets/${splitName(asset.names[0]?.replace(/\.[^.]*$/, ''))}-[hash][extname]`;
 
