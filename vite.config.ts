@@ -131,12 +131,12 @@ const ROUTER_PRODUCTION = fileURLToPath(
  * larger threshold merges more but sends code a page does not use (50 000: 27 files, 450.6 KB).
  *
  * What it costs: the modules the index shares with lazy chunks are grouped too, so the first
- * page's initial JS is 283.6 KB gzip against 267.5 (the copy-trade page still receives less in
+ * page's initial JS is 284.0 KB gzip against 267.5 (the copy-trade page still receives less in
  * all), and two of those shared chunks import the entry back: a cycle, which ES modules allow as
  * long as no module's top level reads a binding of the other before it is set (the browser tests
- * load every page of this build without an error). Grouping only the lazy
- * modules (`includeDependenciesRecursively: false`, the index's static graph left out) gave 82
- * files and 62 requests on that page: worse than no grouping.
+ * load every page of this build without an error). Grouping only the lazy modules
+ * (`includeDependenciesRecursively: false`, the index's static graph left out) gave 82 files and
+ * 62 requests on that page: worse than no grouping.
  */
 const MERGE_BELOW_BYTES = 4096;
 const SPLIT_GROUP = 'split';
