@@ -231,6 +231,14 @@ async function walkUser(browser: Browser, baseUrl: string, who: DemoAccount): Pr
     await loginAs(page, baseUrl, who);
     await page.waitForURL(`**${HOME_PATHS[who.role]}`);
     await settled(page);
+    // The header and footer are lazy parts in a Suspense of their own (src/app/shell): on a busy
+    // machine the footer may come after the screen has settled. Waited for (bounded); one that
+    // never comes still counts 0.
+    for (const region of [
+      page.getByRole('banner', { name: 'Site header' }),
+      page.getByRole('contentinfo', { name: 'Site footer' }),
+    ])
+      await region.waitFor({ timeout: 10_000 }).catch(() => undefined);
     const home = new URL(page.url()).pathname;
     const landing = {
       path: home,
