@@ -157,7 +157,8 @@ const CODE_SPLITTING = {
  * group and the entries that load it (`split~RecordsScreen`, `split~index~NotFoundPage~…~hash`);
  * a chunk of one entry keeps that entry's name, as without the group, and one shared by several
  * entries is `shared-` and where most of its modules come from (`shared-mantine-core-…`,
- * `shared-features-assets-…`), so that sizes and profiles still say what a file holds.
+ * `shared-features-assets-…`), so that sizes and profiles still say what a file holds. A shared
+ * stylesheet is plain `shared-…`: rolldown tells the asset name function no modules.
  */
 function splitName(name: string | undefined, moduleIds: readonly string[] = []): string {
   const parts = (name ?? '').split('~');
