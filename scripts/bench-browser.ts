@@ -674,12 +674,12 @@ async function main(argv: string[]): Promise<void> {
     }
 
     if (only.has('ready')) {
-      const ready = {
+      const ready: NonNullable<Report['ready']> = {
         cold: [],
         warm: [],
         naiveCold: [],
         naiveWarm: [],
-      } as Required<Report>['ready'];
+      };
       const sim = await startSimulator({ port: 0, host: '127.0.0.1', appDir, seed: 7 });
       try {
         for (let i = 0; i < plan.readyRuns; i++) {
