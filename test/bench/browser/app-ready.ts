@@ -11,7 +11,8 @@
  * probe (instrument.js) sees the first socket value painted (`__bench.firstValueAt`, dated from
  * the navigation start). `--waterfall` prints, for the first run of each build, the resources
  * (resource timing) and when the page read each REST answer's body, the websockets (opened, first
- * frame out and in, and each one's first 12 frames either way), long tasks and paints.
+ * frame out and in, and each one's first 12 frames either way), long tasks and paints; only that
+ * run carries the probes that date them (they cost the page main-thread time).
  * `--profile` prints the first run's CPU self time by function and by 500 ms window;
  * `--save-profile FILE` also writes it to FILE.<build>.cpuprofile (Chrome DevTools opens it).
  * `--warm` measures each run again after about:blank in the same context (the hashed assets
@@ -126,7 +127,8 @@ interface Run {
   /** The same again after about:blank, hashed assets cached (--warm). */
   warm?: number;
   profile?: CpuProfile;
-  timeline: Timeline;
+  /** Only in a run whose waterfall is printed (`--waterfall`, the first of each build). */
+  timeline?: Timeline;
   resources: Resource[];
   nav: { responseEnd: number; domContentLoaded: number; load: number };
 }
@@ -139,6 +141,7 @@ async function once(
   profile = false,
   trace?: string,
   warm = false,
+  timeline = false,
 ): Promise<Run> {
   const context = await browser.newContext({
     viewport: { width: 1280, height: 800 },
@@ -146,7 +149,9 @@ async function once(
   });
   try {
     await context.addInitScript({ path: INSTRUMENT });
-    await context.addInitScript({ content: TIMELINE });
+    // Only where its waterfall is printed: the timeline's observers and wrappers cost the page
+    // main-thread time, which the runs compared (and bench:browser's) must not carry.
+    if (timeline) await context.addInitScript({ content: TIMELINE });
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     const login = await context.request.post(`${base}/api/login`, {
@@ -221,6 +226,8 @@ async function once(
 const ms = (x: number | null) => (x === null ? '     -' : x.toFixed(0).padStart(6));
 
 function waterfall(label: string, r: Run): void {
+  const t = r.timeline;
+  if (!t) throw new Error('waterfall: the run was made without its timeline');
   const lines: [number, string][] = [];
   lines.push([r.nav.responseEnd, `document received`]);
   lines.push([r.nav.domContentLoaded, `DOMContentLoaded end`]);
@@ -231,27 +238,27 @@ function waterfall(label: string, r: Run): void {
       `${name}  start ${ms(x.startTime)}  end ${ms(x.responseEnd)}  (${(x.transferSize / 1024).toFixed(1)} KB)`,
     ]);
   }
-  for (const w of r.timeline.ws)
+  for (const w of t.ws)
     lines.push([
       w.created,
       `ws ${new URL(w.url).pathname}  created ${ms(w.created)}  open ${ms(w.open)}  first out ${ms(w.sent)}  first in ${ms(w.recv)}  first price ${ms(w.price)}`,
     ]);
-  for (const w of r.timeline.ws) {
+  for (const w of t.ws) {
     const path = new URL(w.url).pathname;
     for (const [at, dir, text] of w.frames) lines.push([at, `ws ${path} ${dir} ${text}`]);
   }
-  for (const [name, at] of r.timeline.paint) lines.push([at, name]);
-  for (const [at, url] of r.timeline.read)
+  for (const [name, at] of t.paint) lines.push([at, name]);
+  for (const [at, url] of t.read)
     lines.push([at, `${new URL(url, 'http://x').pathname}  body read`]);
-  if (r.timeline.rootAt !== null) lines.push([r.timeline.rootAt, 'first render into #root']);
-  for (const [k, at] of Object.entries(r.timeline.marks)) lines.push([at, `DOM: first ${k}`]);
-  for (const [at, d] of r.timeline.long) lines.push([at, `long task ${d.toFixed(0)} ms`]);
+  if (t.rootAt !== null) lines.push([t.rootAt, 'first render into #root']);
+  for (const [k, at] of Object.entries(t.marks)) lines.push([at, `DOM: first ${k}`]);
+  for (const [at, d] of t.long) lines.push([at, `long task ${d.toFixed(0)} ms`]);
   lines.push([r.ready, 'first live value painted (app-ready)']);
   lines.sort((a, b) => a[0] - b[0]);
   process.stdout.write(`\n--- ${label}: waterfall (ms from navigation start)\n`);
   for (const [at, s] of lines) process.stdout.write(`${ms(at)}  ${s}\n`);
-  const longSum = r.timeline.long.reduce((s, [, d]) => s + d, 0);
-  process.stdout.write(`long tasks: ${r.timeline.long.length}, ${longSum.toFixed(0)} ms in all\n`);
+  const longSum = t.long.reduce((s, [, d]) => s + d, 0);
+  process.stdout.write(`long tasks: ${t.long.length}, ${longSum.toFixed(0)} ms in all\n`);
 }
 
 interface TraceEvent {
@@ -438,6 +445,7 @@ try {
         first && values.profile === true,
         first && values.trace ? `${values.trace}.${a}.json` : undefined,
         values.warm === true,
+        first && values.waterfall === true,
       );
       (results[a] as number[]).push(r.ready);
       if (r.warm !== undefined) (warmResults[a] as number[]).push(r.warm);
