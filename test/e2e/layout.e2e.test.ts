@@ -4,7 +4,8 @@
  * pages signed out. No table region overflows sideways, no row's name and no badge is cut, not
  * one console error. Every routed screen of every demo user is measured the same way by the walks
  * (a11y-walk-<user>.e2e.test.ts, support/a11y.ts), which visit each screen once for axe and
- * layout together.
+ * layout together. And one screen narrowed as a window is (the leader's, whose chart sizes itself
+ * after the fact): no frame on the way scrolls the page sideways.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -59,6 +60,47 @@ describe(`at ${WIDTHS.join(' and ')} px`, () => {
       };
       await ready();
       expect(await atEveryWidth(page, ready)).toEqual(NONE);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  // A window narrowed (a phone turned, a window resized): recharts draws the income chart at the
+  // old width until its ResizeObserver answers, one frame or more later (265 ms at 8x CPU
+  // throttling). That drawing widened the page, which scrolled sideways meanwhile: a user walk
+  // measured it once on a busy machine (808 px at 375). Every frame after the resize is measured
+  // here, at 8x throttling so that the wait is long.
+  it('/copy-trade/leader narrowed from 1 440 to 375 px: no frame on the way scrolls sideways', async () => {
+    const account = DEMO_ACCOUNTS.find((a) => a.username === 'leader') as DemoAccount;
+    const { context, page, errors } = await newPage(app.browser, { width: WIDTHS[0], height: 900 });
+    try {
+      await loginAs(page, app.sim.url, account);
+      await page.waitForURL('**/copy-trade/leader');
+      await page.getByRole('figure').locator('.recharts-surface').first().waitFor();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 });
+      // Every frame's page width, from before the resize until 40 frames after it.
+      const frames = page.evaluate(
+        () =>
+          new Promise<string[]>((resolve) => {
+            const wide: string[] = [];
+            let narrowFrames = 0;
+            const tick = () => {
+              const { clientWidth, scrollWidth } = document.documentElement;
+              if (clientWidth <= 375) narrowFrames++;
+              if (clientWidth <= 375 && scrollWidth > clientWidth) {
+                wide.push(`frame ${narrowFrames}: ${scrollWidth} px > ${clientWidth} px`);
+              }
+              if (narrowFrames < 40) requestAnimationFrame(tick);
+              else resolve(wide);
+            };
+            requestAnimationFrame(tick);
+          }),
+      );
+      await page.setViewportSize({ width: 375, height: 900 });
+      expect(await frames).toEqual([]);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
       expect(errors).toEqual([]);
     } finally {
       await context.close();
