@@ -7,6 +7,7 @@ import type { StreamAtoms } from '../../facade';
 import { rateAtom, rateByUsdAtom } from '../../facade';
 import { dataOf } from '../../facade';
 import type { Wallet } from '../../facade';
+import { formatTime } from '../../lib/time';
 import { Amount } from '../../ui/amount/Amount';
 import { Section } from '../../ui/live/Section';
 import { StatList } from '../../ui/live/StatList';
@@ -28,6 +29,43 @@ function totalsAtom(atoms: StreamAtoms): Atom<UsdTotals> {
     cache.set(atoms, a);
   }
   return a;
+}
+
+const latestCache = new WeakMap<StreamAtoms, Atom<string | undefined>>();
+
+/** The newest `updatedAtE3` of the wallets (a decimal string of milliseconds), if any says. */
+function latestUpdateAtom(atoms: StreamAtoms): Atom<string | undefined> {
+  let a = latestCache.get(atoms);
+  if (!a) {
+    a = atom((get) => {
+      let latest: bigint | undefined;
+      for (const c of get(atoms.walletCoinsAtom)) {
+        const at = get(atoms.walletRowAtom(c))?.updatedAtE3;
+        if (at === undefined || !/^\d+$/.test(at)) continue;
+        const v = BigInt(at);
+        if (latest === undefined || v > latest) latest = v;
+      }
+      return latest?.toString();
+    });
+    latestCache.set(atoms, a);
+  }
+  return a;
+}
+
+/**
+ * When the wallet stream last valued these figures. The exchange pushes a wallet when its
+ * balances move, not at every price, so the unrealised PnL here can differ for a while from the
+ * positions' PnL below, which follows the live mark price: the note says which is which.
+ */
+function WalletAsOf({ atoms }: { atoms: StreamAtoms }) {
+  const { t } = useTranslation('user-assets');
+  const at = useAtomValue(useMemo(() => latestUpdateAtom(atoms), [atoms]));
+  if (at === undefined) return null;
+  return (
+    <Text size="xs" c="dimmed">
+      {t('assets.totals.asOf', { time: formatTime(at, 'HH:mm:ss') })}
+    </Text>
+  );
 }
 
 function RatesNote({ unpriced }: { unpriced: readonly string[] }) {
@@ -95,6 +133,7 @@ export function AssetTotals() {
             },
           ]}
         />
+        <WalletAsOf atoms={atoms} />
         <RatesNote unpriced={totals.unpriced} />
       </TopicState>
     </Section>

@@ -10,7 +10,8 @@ import { ERROR_MESSAGES } from '@src/api/error-codes';
 import DerivativesScreen from '@src/features/assets/DerivativesScreen';
 import { RATES_REFRESH_MS } from '@src/features/assets/exchange-rates';
 import { preferencesAtom, showAssetsAtom } from '@src/state/client';
-import { risk, wallet } from '../../state/fixtures';
+import { formatTime } from '@src/lib/time';
+import { at, risk, T0, wallet } from '../../state/fixtures';
 import { fakeScreenApi, renderScreen } from '../harness';
 
 const USDT = wallet('USDT', 150, {
@@ -169,6 +170,19 @@ describe('derivatives screen', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('says when the wallet stream last valued the totals (the positions follow the mark price)', async () => {
+    const r = await renderScreen(<DerivativesScreen />);
+    // USDT valued 120 s after T0, BTC 3 ms after: the newest one dates the totals
+    await r.seed({ wallet: { list: [USDT, BTC] }, risk: risk(1) });
+    const totals = screen.getByRole('region', { name: 'Total in USD' });
+    const note = (ms: number) =>
+      `Wallet figures as of ${formatTime(ms, 'HH:mm:ss')}. The positions' PnL below follows the live mark price.`;
+    await waitFor(() => expect(within(totals).getByText(note(T0 + 120_000))).toBeInTheDocument());
+    // a newer push of one wallet moves it
+    r.push('wallet', [wallet('BTC', 4, { ...BTC, walletVersion: 4, updatedAtE3: at(185_000) })]);
+    await waitFor(() => expect(within(totals).getByText(note(T0 + 185_000))).toBeInTheDocument());
   });
 
   it('names coins it cannot price, and shows no USD without rates', async () => {
