@@ -169,6 +169,29 @@ describe('shell in Chromium against the simulator', () => {
     expect(found).toEqual([]);
   });
 
+  it('a dark system gets a dark page from the first paint; a choice in the header is kept over it', async () => {
+    const { context, page, errors } = await fresh();
+    await page.emulateMedia({ colorScheme: 'dark' });
+    const scheme = () =>
+      page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
+    // Set by the parser-blocking theme script in <head>, before the body is parsed.
+    await page.goto(`${app.sim.url}/login`, { waitUntil: 'commit' });
+    await page.waitForFunction(() => document.body !== null);
+    expect(await scheme()).toBe('dark');
+    await loginAs(page, app.sim.url, DEMO_ACCOUNTS[0]!);
+    const toggle = page.getByRole('banner').getByRole('button', { name: 'Dark mode' });
+    await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('true');
+    await toggle.click();
+    await expect.poll(scheme).toBe('light');
+    // The user's choice is stored and wins over the system's preference on the next visit.
+    await page.reload();
+    await h1(page).first().waitFor();
+    expect(await scheme()).toBe('light');
+    expect(await toggle.getAttribute('aria-pressed')).toBe('false');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('opens the live streams at sign-in; signing out closes them, goes to /login, hides the shell', async () => {
     const { context, page, errors } = await fresh();
     const sockets = new Map<string, { closed: boolean }>();
