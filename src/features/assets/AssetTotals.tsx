@@ -62,7 +62,7 @@ function WalletAsOf({ atoms }: { atoms: StreamAtoms }) {
   const at = useAtomValue(useMemo(() => latestUpdateAtom(atoms), [atoms]));
   if (at === undefined) return null;
   return (
-    <Text size="xs" c="dimmed">
+    <Text size="xs" c="dimmed" mt="xs">
       {t('assets.totals.asOf', { time: formatTime(at, 'HH:mm:ss') })}
     </Text>
   );
