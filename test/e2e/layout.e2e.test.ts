@@ -70,14 +70,31 @@ describe(`at ${WIDTHS.join(' and ')} px`, () => {
   // old width until its ResizeObserver answers, one frame or more later (265 ms at 8x CPU
   // throttling). That drawing widened the page, which scrolled sideways meanwhile: a user walk
   // measured it once on a busy machine (808 px at 375). Every frame after the resize is measured
-  // here, at 8x throttling so that the wait is long.
-  it('/copy-trade/leader narrowed from 1 440 to 375 px: no frame on the way scrolls sideways', async () => {
+  // here, at 8x throttling so that the wait is long; and the clip cuts no text of the drawing.
+  it('/copy-trade/leader narrowed from 1 440 to 375 px: no frame on the way scrolls sideways, no chart text cut', async () => {
     const account = DEMO_ACCOUNTS.find((a) => a.username === 'leader') as DemoAccount;
     const { context, page, errors } = await newPage(app.browser, { width: WIDTHS[0], height: 900 });
     try {
       await loginAs(page, app.sim.url, account);
       await page.waitForURL('**/copy-trade/leader');
       await page.getByRole('figure').locator('.recharts-surface').first().waitFor();
+      // The chart's box clips what reaches past it: no text of the drawing (ticks, axis names,
+      // legend) may be there, at either width.
+      const textsOutside = () =>
+        page.evaluate(() => {
+          const box = document.querySelector('figure div[aria-hidden]')!.getBoundingClientRect();
+          return [...document.querySelectorAll('figure div[aria-hidden] text')]
+            .map((t) => ({ text: t.textContent, r: t.getBoundingClientRect() }))
+            .filter(
+              ({ r }) =>
+                r.left < box.left - 0.5 ||
+                r.right > box.right + 0.5 ||
+                r.top < box.top - 0.5 ||
+                r.bottom > box.bottom + 0.5,
+            )
+            .map(({ text }) => text);
+        });
+      expect(await textsOutside()).toEqual([]);
       const cdp = await context.newCDPSession(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 });
       // Every frame's page width, from before the resize until 40 frames after it.
@@ -101,6 +118,7 @@ describe(`at ${WIDTHS.join(' and ')} px`, () => {
       await page.setViewportSize({ width: 375, height: 900 });
       expect(await frames).toEqual([]);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+      expect(await textsOutside()).toEqual([]);
       expect(errors).toEqual([]);
     } finally {
       await context.close();
