@@ -53,9 +53,10 @@ function latestUpdateAtom(atoms: StreamAtoms): Atom<string | undefined> {
 }
 
 /**
- * When the wallet stream last valued these figures. The exchange pushes a wallet when its
- * balances move, not at every price, so the unrealised PnL here can differ for a while from the
- * positions' PnL below, which follows the live mark price: the note says which is which.
+ * When the wallet stream last valued these figures. Wallets are valued less often than prices
+ * move (the simulator once a second, `--mark-ms`; tickers every 100 ms), so the unrealised PnL
+ * here can differ for a moment from the positions' PnL below, which follows the live mark price:
+ * the note says which is which.
  */
 function WalletAsOf({ atoms }: { atoms: StreamAtoms }) {
   const { t } = useTranslation('user-assets');
