@@ -118,6 +118,12 @@ describe(`at ${WIDTHS.join(' and ')} px`, () => {
       await page.setViewportSize({ width: 375, height: 900 });
       expect(await frames).toEqual([]);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+      // The drawing at its new width (recharts has answered), then its texts.
+      await page.waitForFunction(() => {
+        const box = document.querySelector('figure div[aria-hidden]')!;
+        const drawing = box.querySelector('.recharts-wrapper');
+        return !!drawing && drawing.getBoundingClientRect().width <= box.clientWidth;
+      });
       expect(await textsOutside()).toEqual([]);
       expect(errors).toEqual([]);
     } finally {
