@@ -14,40 +14,35 @@ import { StatList } from '../../ui/live/StatList';
 import { TopicState } from '../../ui/live/TopicState';
 import { usdTotals, type UsdTotals } from './usd';
 
-const cache = new WeakMap<StreamAtoms, Atom<UsdTotals>>();
+/** The newest `updatedAtE3` of the wallets (a decimal string of milliseconds), if any says. */
+function newestUpdate(wallets: readonly Wallet[]): string | undefined {
+  let newest: bigint | undefined;
+  for (const { updatedAtE3: at } of wallets) {
+    if (at === undefined || !/^\d+$/.test(at)) continue;
+    const v = BigInt(at);
+    if (newest === undefined || v > newest) newest = v;
+  }
+  return newest?.toString();
+}
 
-/** Totals of every wallet in USD, recomputed when a wallet or a rate changes. */
-function totalsAtom(atoms: StreamAtoms): Atom<UsdTotals> {
+type Totals = UsdTotals & { valuedAtE3: string | undefined };
+
+const cache = new WeakMap<StreamAtoms, Atom<Totals>>();
+
+/**
+ * Totals of every wallet in USD, recomputed when a wallet or a rate changes, and when the wallet
+ * stream last valued them.
+ */
+function totalsAtom(atoms: StreamAtoms): Atom<Totals> {
   let a = cache.get(atoms);
   if (!a) {
     a = atom((get) => {
       const wallets = get(atoms.walletCoinsAtom)
         .map((c) => get(atoms.walletRowAtom(c)))
         .filter((w): w is Wallet => w !== undefined);
-      return usdTotals(wallets, get(rateByUsdAtom));
+      return { ...usdTotals(wallets, get(rateByUsdAtom)), valuedAtE3: newestUpdate(wallets) };
     });
     cache.set(atoms, a);
-  }
-  return a;
-}
-
-const latestCache = new WeakMap<StreamAtoms, Atom<string | undefined>>();
-
-/** The newest `updatedAtE3` of the wallets (a decimal string of milliseconds), if any says. */
-function latestUpdateAtom(atoms: StreamAtoms): Atom<string | undefined> {
-  let a = latestCache.get(atoms);
-  if (!a) {
-    a = atom((get) => {
-      let latest: bigint | undefined;
-      for (const c of get(atoms.walletCoinsAtom)) {
-        const at = get(atoms.walletRowAtom(c))?.updatedAtE3;
-        if (at === undefined || !/^\d+$/.test(at)) continue;
-        const v = BigInt(at);
-        if (latest === undefined || v > latest) latest = v;
-      }
-      return latest?.toString();
-    });
-    latestCache.set(atoms, a);
   }
   return a;
 }
@@ -58,9 +53,8 @@ function latestUpdateAtom(atoms: StreamAtoms): Atom<string | undefined> {
  * here can differ for a moment from the positions' PnL below, which follows the live mark price:
  * the note says which is which.
  */
-function WalletAsOf({ atoms }: { atoms: StreamAtoms }) {
+function WalletAsOf({ at }: { at: string | undefined }) {
   const { t } = useTranslation('user-assets');
-  const at = useAtomValue(useMemo(() => latestUpdateAtom(atoms), [atoms]));
   if (at === undefined) return null;
   return (
     <Text size="xs" c="dimmed" mt="xs">
@@ -134,7 +128,7 @@ export function AssetTotals() {
             },
           ]}
         />
-        <WalletAsOf atoms={atoms} />
+        <WalletAsOf at={totals.valuedAtE3} />
         <RatesNote unpriced={totals.unpriced} />
       </TopicState>
     </Section>
