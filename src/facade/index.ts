@@ -68,7 +68,7 @@ export type { StopReason } from '../pipeline/session-recorder';
 export { logIn, signOut } from '../pipeline/session';
 export type { Role } from '../pipeline/session';
 export type { StreamAtoms, StreamTopic, TopicStatus } from '../state/atoms';
-export { parsePositionKey } from '../state/atoms';
+export { parsePositionKey, perStream } from '../state/atoms';
 export { forEachChange } from '../state/row-map';
 export {
   configsAtom,

@@ -2,10 +2,7 @@ import { Text } from '@mantine/core';
 import { atom, useAtomValue, type Atom } from 'jotai';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useStreamAtoms } from '../../facade';
-import type { StreamAtoms } from '../../facade';
-import { rateAtom, rateByUsdAtom } from '../../facade';
-import { dataOf } from '../../facade';
+import { dataOf, perStream, rateAtom, rateByUsdAtom, useStreamAtoms } from '../../facade';
 import type { Wallet } from '../../facade';
 import { formatTime } from '../../lib/time';
 import { Amount } from '../../ui/amount/Amount';
@@ -27,25 +24,16 @@ function newestUpdate(wallets: readonly Wallet[]): string | undefined {
 
 type Totals = UsdTotals & { valuedAtE3: string | undefined };
 
-const cache = new WeakMap<StreamAtoms, Atom<Totals>>();
-
 /**
  * Totals of every wallet in USD, recomputed when a wallet or a rate changes, and when the wallet
  * stream last valued them.
  */
-function totalsAtom(atoms: StreamAtoms): Atom<Totals> {
-  let a = cache.get(atoms);
-  if (!a) {
-    a = atom((get) => {
-      const wallets = get(atoms.walletCoinsAtom)
-        .map((c) => get(atoms.walletRowAtom(c)))
-        .filter((w): w is Wallet => w !== undefined);
-      return { ...usdTotals(wallets, get(rateByUsdAtom)), valuedAtE3: newestUpdate(wallets) };
-    });
-    cache.set(atoms, a);
-  }
-  return a;
-}
+const totalsAtom = perStream((atoms): Atom<Totals> =>
+  atom((get) => {
+    const wallets = get(atoms.walletsAtom);
+    return { ...usdTotals(wallets, get(rateByUsdAtom)), valuedAtE3: newestUpdate(wallets) };
+  }),
+);
 
 /**
  * When the wallet stream last valued these figures. Wallets are valued less often than prices

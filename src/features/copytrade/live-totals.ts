@@ -1,7 +1,7 @@
 /** Live figures over positions: unrealised PnL at the latest live quotes. */
 import { atom, useAtomValue, type Atom } from 'jotai';
 import { useMemo } from 'react';
-import { forEachChange, parsePositionKey, useStreamAtoms } from '../../facade';
+import { forEachChange, parsePositionKey, perStream, useStreamAtoms } from '../../facade';
 import type { Position, StreamAtoms, Ticker } from '../../facade';
 import { DecimalSum } from '../../lib/money';
 import { positionPnl } from './pnl';
@@ -101,38 +101,24 @@ class PnlLedger {
   }
 }
 
-const ledgers = new WeakMap<StreamAtoms, Atom<PnlView>>();
-
 /** The ledger of a store's stream atoms: two dependencies, whatever the number of positions. */
-function ledgerAtom(atoms: StreamAtoms): Atom<PnlView> {
-  let a = ledgers.get(atoms);
-  if (!a) {
-    const ledger = new PnlLedger();
-    a = atom((get) => {
-      const state = get(atoms.streamStateAtom);
-      return ledger.update({
-        rows: state['copytrade.position'].rows,
-        tickers: state.tickers,
-        live: get(atoms.liveQuoteSymbolsAtom),
-      });
+const ledgerAtom = perStream((atoms): Atom<PnlView> => {
+  const ledger = new PnlLedger();
+  return atom((get) => {
+    const state = get(atoms.streamStateAtom);
+    return ledger.update({
+      rows: state['copytrade.position'].rows,
+      tickers: state.tickers,
+      live: get(atoms.liveQuoteSymbolsAtom),
     });
-    ledgers.set(atoms, a);
-  }
-  return a;
-}
-
-const totals = new WeakMap<StreamAtoms, Atom<string>>();
+  });
+});
 
 /** The sum of every position's live unrealised PnL (quote coin, decimal string). */
-function unrealisedTotalAtom(atoms: StreamAtoms): Atom<string> {
-  let a = totals.get(atoms);
-  if (!a) {
-    const ledger = ledgerAtom(atoms);
-    a = atom((get) => get(ledger).total);
-    totals.set(atoms, a);
-  }
-  return a;
-}
+const unrealisedTotalAtom = perStream((atoms): Atom<string> => {
+  const ledger = ledgerAtom(atoms);
+  return atom((get) => get(ledger).total);
+});
 
 /**
  * The live PnL of a fixed set of positions, kept like the ledger's total: at each new view only

@@ -8,4 +8,5 @@ import { createStreamAtoms } from './stream';
 export const streamAtoms = createStreamAtoms();
 
 export { parsePositionKey, positionKey } from '../positions';
+export { perStream } from './per-stream';
 export type { StreamAtoms, StreamTopic, TopicStatus } from './stream';

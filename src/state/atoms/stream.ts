@@ -192,6 +192,11 @@ export function createStreamAtoms() {
   const quoteSymbols = atom<readonly string[]>([]);
   const liveSymbols = atom<ReadonlySet<string>>(liveQuotes);
   const statsAtom = atom<IngestStats>(emptyStats());
+  const walletsAtom: Atom<readonly Wallet[]> = atom((get) =>
+    get(walletCoins)
+      .map((c) => get(walletRows.get(c)))
+      .filter((w): w is Wallet => w !== undefined),
+  );
 
   const statusAtoms = {} as Record<StreamTopic, PrimitiveAtom<TopicStatus>>;
   for (const t of STREAM_TOPICS) {
@@ -275,6 +280,8 @@ export function createStreamAtoms() {
     /** Wallet coins: BTC, EOS, USDT, XRP, ETH first (they always exist), then others. */
     walletCoinsAtom: walletCoins as Atom<readonly string[]>,
     walletRowAtom: (coin: string): Atom<Wallet | undefined> => walletRows.get(coin),
+    /** Every wallet row, in walletCoinsAtom's order: for figures over all of them. */
+    walletsAtom,
     /** Copy-trade order ids, newest first. */
     orderKeysAtom: orderKeys as Atom<readonly string[]>,
     orderRowAtom: (orderId: string): Atom<Order | undefined> => orderRows.get(orderId),

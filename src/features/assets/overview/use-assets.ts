@@ -16,31 +16,23 @@ import {
   startAssetsRefresher,
   useScreenApi,
   userAtom,
+  perStream,
   useStreamAtoms,
   type OverviewView,
-  type StreamAtoms,
-  type Wallet,
 } from '../../../facade';
 import { useExchangeRates } from '../exchange-rates';
-
-const balanceKeys = new WeakMap<StreamAtoms, Atom<string>>();
 
 /**
  * What the derivatives wallets hold, as one string: it changes when a wallet balance moves (a
  * transfer, a deposit credited, a realised PnL), not with every tick of unrealised PnL.
  */
-function balanceKeyAtom(atoms: StreamAtoms): Atom<string> {
-  let a = balanceKeys.get(atoms);
-  if (!a) {
-    a = atom((get) =>
-      get(atoms.walletCoinsAtom)
-        .map((c) => `${c}:${get(atoms.walletRowAtom(c))?.walletBalanceE8 ?? ''}`)
-        .join(','),
-    );
-    balanceKeys.set(atoms, a);
-  }
-  return a;
-}
+const balanceKeyAtom = perStream((atoms): Atom<string> =>
+  atom((get) =>
+    get(atoms.walletsAtom)
+      .map((w) => `${w.coin}:${w.walletBalanceE8 ?? ''}`)
+      .join(','),
+  ),
+);
 
 /** Refreshes the area while mounted: at once, every 5 s, on refreshAssets(), on balance moves. */
 export function useAssetsLive(): void {
@@ -72,34 +64,25 @@ export function useAssetsLive(): void {
   }, [key, refresh]);
 }
 
-const liveCache = new WeakMap<StreamAtoms, Atom<OverviewView | undefined>>();
-
 /** The overview as shown, recomputed when the overview, a wallet or a rate changes. */
-function overviewViewAtom(atoms: StreamAtoms): Atom<OverviewView | undefined> {
-  let a = liveCache.get(atoms);
-  if (!a) {
-    a = atom((get) => {
-      const overview = dataOf(get(assetOverviewAtom));
-      if (!overview) return undefined;
-      const rates = get(rateByUsdAtom);
-      const walletTopic = get(atoms.topicLoadableAtom('wallet'));
-      // DERIVATIVES from the stream once it has been seeded, else the overview's own figures.
-      const live =
-        walletTopic.status === 'ready' && rates.size > 0
-          ? liveDerivatives(
-              get(atoms.walletCoinsAtom)
-                .map((c) => get(atoms.walletRowAtom(c)))
-                .filter((w): w is Wallet => w !== undefined),
-              rates,
-              overview.accounts.find((x) => x.accountType === 'DERIVATIVES'),
-            )
-          : undefined;
-      return overviewView(overview, live, rates.get('BTC'));
-    });
-    liveCache.set(atoms, a);
-  }
-  return a;
-}
+const overviewViewAtom = perStream((atoms): Atom<OverviewView | undefined> =>
+  atom((get) => {
+    const overview = dataOf(get(assetOverviewAtom));
+    if (!overview) return undefined;
+    const rates = get(rateByUsdAtom);
+    const walletTopic = get(atoms.topicLoadableAtom('wallet'));
+    // DERIVATIVES from the stream once it has been seeded, else the overview's own figures.
+    const live =
+      walletTopic.status === 'ready' && rates.size > 0
+        ? liveDerivatives(
+            get(atoms.walletsAtom),
+            rates,
+            overview.accounts.find((x) => x.accountType === 'DERIVATIVES'),
+          )
+        : undefined;
+    return overviewView(overview, live, rates.get('BTC'));
+  }),
+);
 
 export function useOverviewView(): OverviewView | undefined {
   const atoms = useStreamAtoms();
