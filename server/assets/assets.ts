@@ -626,7 +626,7 @@ export class Assets {
   /**
    * Hourly: savings earn apy / 8760 of what they hold, truncated to the coin's precision (a
    * fixed-term subscription up to and including the hour of its maturity), loans cost their
-   * hourly rate.
+   * hourly rate, rounded up to the coin's precision.
    */
   accrue(): void {
     const now = this.clock.now();
@@ -665,11 +665,12 @@ export class Assets {
         });
       }
       for (const loan of b.loans) {
-        loan.borrowedE8 += divRound(
-          loan.borrowedE8 * parseFixed(loan.hourlyRate, 10),
-          pow10(10),
-          'ceil',
-        );
+        // Rounded up to the coin's precision, so that what is owed can always be repaid in full
+        // (a repayment may not have more decimals than the coin, 131005): charged at 8 decimals,
+        // a loan left a dust no repayment could clear, and its collateral locked for good.
+        const unit = pow10(E8 - (coinSpec(loan.loanCoin)?.precision ?? E8));
+        const raw = divRound(loan.borrowedE8 * parseFixed(loan.hourlyRate, 10), pow10(10), 'ceil');
+        loan.borrowedE8 += raw % unit === 0n ? raw : raw + unit - (raw % unit);
       }
     }
   }
