@@ -131,9 +131,14 @@ export class ReplayWorld {
     return this.session.header.userId > 0 ? this.session.header.userId : demoUserId;
   }
 
-  /** Session time now (ms since the epoch): the recording's start plus the playback position. */
+  /**
+   * Session time now (ms since the epoch): the recording's start plus the playback position, in
+   * whole milliseconds. At a speed that is not a whole number (the operator's 0.25x) the position
+   * has a fraction, and every time on the wire is integer ms (Bybit V5, PROTOCOL.md's E3 fields:
+   * the dashboard refuses a ticker whose `ts` is not an integer).
+   */
   now(): number {
-    return this.epoch + this.playback.position;
+    return Math.floor(this.epoch + this.playback.position);
   }
 
   /**
