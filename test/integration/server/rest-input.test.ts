@@ -237,12 +237,31 @@ describe('REST input and consistency', () => {
     });
     const nested = { ...ev, data: { a: [[[['y'.repeat(8_500)]]]] } };
     expect((await http.post<Env>('/collect', { events: [nested] })).body.ret_code).toBe(10001);
+    // Depth: 32 levels of objects and arrays in an event at most. A batch nested 100 000 deep
+    // (200 KB, under the body limit) parses, but overflowed the size check's JSON.stringify (500).
+    const deep = (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`;
+    const deepBatch = (n: number) =>
+      `{"events":[${JSON.stringify({ ...ev, data: 0 }).replace('"data":0', `"data":{"x":${deep(n)}}`)}]}`;
+    for (const n of [31, 100_000]) {
+      const r = await http.request<Env>('POST', '/api/collect', deepBatch(n), {
+        'content-type': 'application/json',
+      });
+      expect(r.status).toBe(200);
+      expect(r.body).toMatchObject({
+        ret_code: 10001,
+        ret_msg: 'events.0: is nested over 32 levels',
+      });
+    }
+    const ok = await http.request<Env>('POST', '/api/collect', deepBatch(30), {
+      'content-type': 'application/json',
+    });
+    expect(ok.body.result).toEqual({ accepted: 1 });
     const seven = { ...ev, data: { blob: 'z'.repeat(7_500) } };
     expect(
       (await http.post<Env>('/collect', { events: Array.from({ length: 25 }, () => seven) })).body,
     ).toMatchObject({ ret_code: 10001, ret_msg: 'events: are over 163840 bytes in all' });
     const stored = await http.get<{ events: unknown[] }>('/__admin/collect');
-    expect(stored.body.events.length).toBe(3);
+    expect(stored.body.events.length).toBe(4);
   });
 
   it('answers unknown paths with 404 and an envelope', async () => {
