@@ -14,6 +14,7 @@ import type {
   TradeSwitch,
   UserTags,
 } from '../../src/api/types';
+import { paramError } from '../rest/envelope';
 import type { AccountSpec } from './demo';
 
 /** "follower@assetdeck.test" -> "f***@assetdeck.test". */
@@ -148,8 +149,12 @@ export class UserSettings {
     return { ...(this.prefs.get(userId) ?? { showAssets: 1, homeTradingPageUserGuide: 'hide' }) };
   }
 
+  /** Saves the keys given; refused (10001, nothing saved) when the user would hold over maxKeys. */
   savePreferences(userId: number, patch: Record<string, string | number>): Preferences {
     const next = Object.assign(Object.create(null) as Preferences, this.preferences(userId), patch);
+    if (Object.keys(next).length > SETTINGS_LIMITS.maxKeys) {
+      throw paramError('body', `at most ${SETTINGS_LIMITS.maxKeys} preferences`);
+    }
     this.prefs.set(userId, { ...next });
     return this.preferences(userId);
   }
@@ -158,10 +163,15 @@ export class UserSettings {
     return { ...(this.configs.get(userId) ?? { deposit_to: '' }) };
   }
 
+  /** Saves one page config; a new key is refused (10001) when the user holds maxKeys already. */
   savePrefSetting(userId: number, key: string, value: string): PrefSetting {
-    const next = Object.assign(Object.create(null) as PrefSetting, this.prefSetting(userId), {
-      [key]: value,
-    });
+    const cur = this.prefSetting(userId);
+    // Own keys only: `in` also finds Object.prototype's (`isPrototypeOf`, `toString`), and each
+    // such name went past the limit.
+    if (!Object.hasOwn(cur, key) && Object.keys(cur).length >= SETTINGS_LIMITS.maxKeys) {
+      throw paramError('key', `at most ${SETTINGS_LIMITS.maxKeys} settings`);
+    }
+    const next = Object.assign(Object.create(null) as PrefSetting, cur, { [key]: value });
     this.configs.set(userId, { ...next });
     return this.prefSetting(userId);
   }

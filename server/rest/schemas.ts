@@ -38,6 +38,9 @@ export const prefSettingBody = {
       minLength: 1,
       maxLength: SETTINGS_LIMITS.maxKeyLength,
       pattern: '^[A-Za-z0-9_.-]+$',
+      // Names with a meaning to every JavaScript object are not settings (a reader that does not
+      // expect them as data could take them for the object's own machinery).
+      not: { enum: ['__proto__', 'constructor', 'prototype'] },
     },
     value: str(0, SETTINGS_LIMITS.maxValueLength),
   },

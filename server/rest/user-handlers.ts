@@ -15,7 +15,6 @@ import {
   profileOf,
   registerPermissionOf,
   riskInterceptOf,
-  SETTINGS_LIMITS,
   tagsAskedOf,
   tradeSwitchOf,
 } from '../accounts/profiles';
@@ -119,10 +118,6 @@ export const USER_HANDLERS = {
     handle(c) {
       const patch = body<Record<string, string | number> | undefined>(c.req) ?? {};
       if (Object.keys(patch).length === 0) return c.sim.settings.preferences(c.userId);
-      const merged = { ...c.sim.settings.preferences(c.userId), ...patch };
-      if (Object.keys(merged).length > SETTINGS_LIMITS.maxKeys) {
-        throw paramError('body', `at most ${SETTINGS_LIMITS.maxKeys} preferences`);
-      }
       return c.sim.settings.savePreferences(c.userId, patch);
     },
   },
@@ -130,11 +125,7 @@ export const USER_HANDLERS = {
     schema: { body: prefSettingBody },
     handle(c) {
       const { key, value } = body<Partial<SavePrefSettingBody> | undefined>(c.req) ?? {};
-      const cur = c.sim.settings.prefSetting(c.userId);
-      if (key === undefined || value === undefined) return cur;
-      if (!(key in cur) && Object.keys(cur).length >= SETTINGS_LIMITS.maxKeys) {
-        throw paramError('key', `at most ${SETTINGS_LIMITS.maxKeys} settings`);
-      }
+      if (key === undefined || value === undefined) return c.sim.settings.prefSetting(c.userId);
       return c.sim.settings.savePrefSetting(c.userId, key, value);
     },
   },

@@ -80,6 +80,32 @@ describe('replay server REST', () => {
     expect((await client.call('GET', '/api/v2/private/user/profile')).body.ret_code).toBe(10007);
   });
 
+  it('holds at most 64 preferences and 64 page configs a user, as the simulator does', async () => {
+    const { client } = await serve('reconnect_session');
+    await signIn(client);
+    type Answer = { ret_code: number; ret_msg: string; result: Record<string, unknown> };
+    const prefs = (patch: Record<string, number>) =>
+      client.call<Answer>('POST', '/api/v3/private/user/member/preferences', patch);
+    // Two defaults, then 62 more in two calls: 64. A call adding one more is refused whole.
+    const batch = (from: number, n: number) =>
+      Object.fromEntries(Array.from({ length: n }, (_, i) => [`p${from + i}`, i]));
+    expect((await prefs(batch(0, 31))).body.ret_code).toBe(0);
+    expect((await prefs(batch(31, 31))).body.ret_code).toBe(0);
+    expect((await prefs(batch(62, 1))).body).toMatchObject({
+      ret_code: 10001,
+      ret_msg: 'body: at most 64 preferences',
+    });
+    expect((await prefs({ p0: 7 })).body.result).toMatchObject({ p0: 7 });
+    expect(Object.keys((await prefs({})).body.result)).toHaveLength(64);
+
+    const config = (key: string) =>
+      client.call<Answer>('POST', '/api/v3/private/user/member/pref-setting', { key, value: 'v' });
+    for (let i = 1; i < 64; i++) expect((await config(`k${i}`)).body.ret_code).toBe(0);
+    for (const key of ['k64', 'isPrototypeOf']) {
+      expect((await config(key)).body.ret_msg).toBe('key: at most 64 settings');
+    }
+  });
+
   it('answers the recorded snapshot at or before the playback time, else the first', async () => {
     const { server: s, timers, client } = await serve('reconnect_session');
     await signIn(client);

@@ -144,6 +144,29 @@ describe('REST input and consistency', () => {
     ).toBe(10001);
   });
 
+  it('holds at most 64 page configs, whatever their names, and no object machinery as a name', async () => {
+    const newbie = new HttpClient(sim.url);
+    await newbie.login('newbie');
+    const save = (key: string) =>
+      newbie.post<Env>('/v3/private/user/member/pref-setting', { key, value: 'v' });
+    for (let i = 1; i < 64; i++) expect((await save(`k${i}`)).body.ret_code).toBe(0);
+    // 64 with deposit_to: a new name is refused, an existing one is saved.
+    for (const name of ['k64', 'isPrototypeOf', 'toString', 'hasOwnProperty']) {
+      expect((await save(name)).body).toMatchObject({
+        ret_code: 10001,
+        ret_msg: 'key: at most 64 settings',
+      });
+    }
+    expect((await save('k1')).body.ret_code).toBe(0);
+    for (const name of ['__proto__', 'constructor', 'prototype']) {
+      expect((await save(name)).body.ret_msg).toMatch(/^key: /);
+    }
+    const all = await newbie.post<Env<Record<string, string>>>(
+      '/v3/private/user/member/pref-setting',
+    );
+    expect(Object.keys(all.body.result)).toHaveLength(64);
+  });
+
   it('verifies the demo 2FA code 123456 only', async () => {
     expect((await http.post<Env>('/verify/google2fa', { code: '654321' })).body.ret_code).toBe(
       20002,
