@@ -3,6 +3,8 @@
  * upgrade are taken only from the page's own origin. docs/security.md states the rule; in short:
  *
  * - the source is the Origin header, or the origin of the Referer when a browser sent no Origin;
+ * - a browser that says the request comes from another site or another origin of this site
+ *   (`Sec-Fetch-Site: cross-site` or `same-site`): refused, whatever else it sent;
  * - no source at all: not a browser (curl, the tests, a Bybit client), nothing to forge: taken;
  * - a source whose host (name and port) is the Host the request came to, or the X-Forwarded-Host
  *   a proxy in front set, is the page's own origin: taken. A page cannot set X-Forwarded-Host on
@@ -42,6 +44,13 @@ function needsOriginCheck(req: FastifyRequest): boolean {
 
 /** Why the request's origin is refused, or undefined when it is the page's own (or none). */
 function crossOriginRefusal(req: FastifyRequest): string | undefined {
+  // The browser's own word first, a header no page can set: a request it marks as coming from
+  // another site (or another origin of this site) is refused even without Origin and Referer
+  // (a browser or an extension that strips both must not make it "not a browser").
+  const site = header(req, 'sec-fetch-site');
+  if (site === 'cross-site' || site === 'same-site') {
+    return `cross-origin request refused: the browser says it comes from another ${site === 'cross-site' ? 'site' : 'origin'}`;
+  }
   const origin = header(req, 'origin');
   const referer = header(req, 'referer');
   let source: string;

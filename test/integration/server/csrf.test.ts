@@ -90,6 +90,9 @@ describe('cross-site requests', () => {
       'a same-site page that says so',
       { origin: 'http://127.0.0.1:1', 'sec-fetch-site': 'same-site' },
     ],
+    // A browser (or an extension) that sent neither Origin nor Referer still says where from.
+    ['a cross-site request with no Origin or Referer', { 'sec-fetch-site': 'cross-site' }],
+    ['a same-site request with no Origin or Referer', { 'sec-fetch-site': 'same-site' }],
   ])('refuses state changes from %s with 403 and keeps the session', async (_what, headers) => {
     const c = new HttpClient(sim.url);
     await c.login('follower');
