@@ -5,8 +5,7 @@
  */
 import cookie from '@fastify/cookie';
 import websocket from '@fastify/websocket';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
-import { CALLS } from '../src/api/calls';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { ERROR_CODES } from '../src/api/error-codes';
 import { topicForSnapshotPath } from '../src/wire/protocol';
 import { ADMIN_PREFIX, registerAdminRoutes } from './admin/routes';
@@ -18,8 +17,14 @@ import {
   installShellHooks,
   pathOf,
   serveAppAndNotFound,
-  stripPrefix,
 } from './rest/http-shell';
+import {
+  fastifyOptions,
+  HTTP_LIMITS,
+  installTextPlainParser,
+  limitConnections,
+  type HttpLimits,
+} from './rest/http-server';
 import { ASSET_HANDLERS } from './rest/asset-handlers';
 import { registerMarketRoutes } from './rest/market-routes';
 import { PUBLIC_HANDLERS } from './rest/public-handlers';
@@ -28,48 +33,29 @@ import { USER_HANDLERS } from './rest/user-handlers';
 import type { Sim } from './sim';
 import { MAX_FRAME_BYTES, registerWsRoutes } from './ws/routes';
 
-const BODY_LIMIT = 256 * 1024;
-
 export interface AppOptions {
   admin: boolean;
   appDir?: string;
   logger: boolean;
+  /** Timeouts and connection caps of the HTTP server (tests shorten them). */
+  httpLimits?: Partial<HttpLimits>;
 }
 
 export async function buildApp(sim: Sim, opts: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({
-    logger: opts.logger ? { level: 'info' } : false,
-    bodyLimit: BODY_LIMIT,
-    forceCloseConnections: true,
-    rewriteUrl: (req) => stripPrefix(req.url ?? '/'),
-    ajv: { customOptions: { coerceTypes: false, removeAdditional: false } },
-  });
+  const limits = { ...HTTP_LIMITS, ...opts.httpLimits };
+  const app = Fastify(
+    fastifyOptions({
+      logger: opts.logger ? { level: 'info' } : false,
+      now: () => sim.clock.now(),
+      limits,
+    }),
+  );
+  limitConnections(app.server, limits);
   await app.register(cookie);
   await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES, autoPong: false } });
   const shell = { now: () => sim.clock.now(), controlPrefix: ADMIN_PREFIX, appDir: opts.appDir };
   installShellHooks(app, shell);
-  // navigator.sendBeacon posts text/plain: the collector (and only the collector) accepts JSON
-  // sent that way. Anywhere else text/plain is 415, so a cross-site <form enctype="text/plain">
-  // can never reach sign-in or settings, whatever the origin check says.
-  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (req, text, done) => {
-    if (req.routeOptions.url !== CALLS.collect.path) {
-      const err = new Error(
-        `content-type text/plain is accepted only by ${CALLS.collect.path}: send application/json`,
-      ) as FastifyError;
-      err.statusCode = 415;
-      err.code = 'FST_ERR_CTP_INVALID_MEDIA_TYPE';
-      done(err, undefined);
-      return;
-    }
-    try {
-      done(null, JSON.parse(text as string));
-    } catch {
-      const err = new Error('body is not valid JSON') as FastifyError;
-      err.statusCode = 400;
-      err.code = 'FST_ERR_CTP_INVALID_JSON_BODY';
-      done(err, undefined);
-    }
-  });
+  installTextPlainParser(app);
 
   const startedAt = new WeakMap<FastifyRequest, number>();
   app.addHook('onRequest', async (req, reply) => {

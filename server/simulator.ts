@@ -22,6 +22,7 @@ import { Ring } from './lib/ring';
 import { Rng } from './lib/rng';
 import { Market } from './market/market';
 import { Recorder } from './record/recorder';
+import type { HttpLimits } from './rest/http-server';
 import { COLLECT_CAPACITY } from './rest/public-handlers';
 import type { Sim } from './sim';
 import { AUTH_TIMEOUT_MS } from './ws/conn';
@@ -60,6 +61,8 @@ export interface SimulatorOptions {
   timing?: Partial<EngineTiming>;
   /** Unsent bytes over all websockets before the largest holders are closed. Default 256 MB. */
   maxUnsentBytes?: number;
+  /** Timeouts and connection caps of the HTTP server (tests shorten them). */
+  httpLimits?: Partial<HttpLimits>;
   logger?: boolean;
 }
 
@@ -165,6 +168,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       admin: options.admin ?? false,
       appDir: options.appDir,
       logger: options.logger ?? false,
+      ...(options.httpLimits ? { httpLimits: options.httpLimits } : {}),
     });
     await app.listen({ port: options.port ?? 0, host });
   } catch (err) {

@@ -11,13 +11,15 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Session } from '../../src/wire/session-file';
 import type { StateDump } from '../../src/state/dump';
-import {
-  installErrorHandler,
-  installShellHooks,
-  serveAppAndNotFound,
-  stripPrefix,
-} from '../rest/http-shell';
+import { installErrorHandler, installShellHooks, serveAppAndNotFound } from '../rest/http-shell';
 import { installAppFiles } from '../app-files';
+import {
+  fastifyOptions,
+  HTTP_LIMITS,
+  installTextPlainParser,
+  limitConnections,
+  type HttpLimits,
+} from '../rest/http-server';
 import { MAX_FRAME_BYTES } from '../ws/routes';
 import { OPERATOR_PREFIX, registerOperator, status, type ReplayStatus } from './operator';
 import type { Playback, PlaybackTimers } from './playback';
@@ -43,6 +45,8 @@ export interface ReplayServerOptions {
   timers?: PlaybackTimers;
   /** Called whenever the operator's view changes (state, speed, an event played). */
   onChange?: () => void;
+  /** Timeouts and connection caps of the HTTP server (tests shorten them). */
+  httpLimits?: Partial<HttpLimits>;
 }
 
 export interface ReplayServer {
@@ -86,18 +90,15 @@ export async function startReplayServer(opts: ReplayServerOptions): Promise<Repl
       private: s.count('private'),
     });
 
-  const app = Fastify({
-    logger: false,
-    forceCloseConnections: true,
-    bodyLimit: 256 * 1024,
-    rewriteUrl: (req) => stripPrefix(req.url ?? '/'),
-    ajv: { customOptions: { coerceTypes: false, removeAdditional: false } },
-  });
+  const limits = { ...HTTP_LIMITS, ...opts.httpLimits };
+  const app = Fastify(fastifyOptions({ logger: false, now: () => world.now(), limits }));
+  limitConnections(app.server, limits);
   try {
     await app.register(cookie);
     await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES, autoPong: false } });
     const shell = { now: () => world.now(), controlPrefix: OPERATOR_PREFIX, appDir };
     installShellHooks(app, shell);
+    installTextPlainParser(app);
     installErrorHandler(app, shell);
     if (appDir) installAppFiles(app, appDir);
     await serveAppAndNotFound(app, shell);

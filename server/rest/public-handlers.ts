@@ -11,7 +11,7 @@ const COLLECT_EVENT_BYTES = 8 * 1024;
 /** One batch, serialised, at most (the client posts 20 events a batch). */
 const COLLECT_BATCH_BYTES = 160 * 1024;
 /** Objects and arrays inside one another in an event, at most (the client's are 3-4 deep). */
-export const COLLECT_EVENT_DEPTH = 32;
+const COLLECT_EVENT_DEPTH = 32;
 
 /**
  * How deep the objects and arrays of a JSON text go, read without recursion: a body nested

@@ -28,7 +28,7 @@ const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'content-security-policy': CONTENT_SECURITY_POLICY,
   'x-frame-options': 'DENY',
   'x-content-type-options': 'nosniff',
@@ -36,10 +36,19 @@ const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'cross-origin-opener-policy': 'same-origin',
 };
 
-/** Adds the headers to every answer (errors and 404s included). */
+/**
+ * Adds the headers to every answer (errors and 404s included), and `Cache-Control: no-store` to
+ * every answer that set no cache policy of its own: account data, one-time stream tokens and
+ * errors are never kept by a browser or a proxy (the app's files set theirs: server/app-files.ts
+ * and @fastify/static).
+ */
 export function installSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onRequest', async (_req, reply) => {
     // Set before anything answers, so a hook that answers early (a fault, a refusal) has them too.
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) void reply.header(name, value);
+  });
+  app.addHook('onSend', async (_req, reply, payload) => {
+    if (!reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
+    return payload;
   });
 }
