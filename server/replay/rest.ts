@@ -275,8 +275,8 @@ export function registerReplayRest(app: FastifyInstance, { world }: RestDeps): v
       schema: { body: S.loginBody },
       handle(c) {
         const { username, password } = c.req.body as LoginBody;
-        const r = world.login(username, password);
-        if (!r) return new Refusal(ERROR_CODES.BAD_CREDENTIALS);
+        const r = world.login(username, password, c.req.socket.remoteAddress);
+        if ('refused' in r) return new Refusal(r.refused);
         void c.reply.setCookie(world.cookieName, r.cookie, {
           httpOnly: true,
           sameSite: 'lax',

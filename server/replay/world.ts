@@ -12,12 +12,21 @@ import type { PrivateTopic, StreamName } from '../../src/wire/protocol';
 import { Replayer, replayEvents } from '../../src/pipeline/replay';
 import { cutIndex, parseInstant } from '../../src/pipeline/replay-query';
 import type { Session, SessionEvent } from '../../src/wire/session-file';
+import { ERROR_CODES, type ErrorCode } from '../../src/api/error-codes';
+import { addressKey, SESSION_TTL_MS } from '../accounts/auth';
 import { OneTimeTokens, OTT_TTL_MS, type TokenCheck } from '../accounts/one-time-tokens';
 import { UserSettings } from '../accounts/profiles';
 import { Playback, realTimers, type PlaybackTimers } from './playback';
 import { isLeaderSession, streamsOf, timeline, type Cue } from './timeline';
 
+/** Sign-ins held in all; when every one is live, a new sign-in is refused (10006). */
 const MAX_SESSIONS = 1_000;
+/**
+ * Sign-ins held per address (an IPv6 /64): beyond it, that address's oldest ends. Every demo
+ * account signs in as the session's one user, and the demo passwords are public, so sessions are
+ * bounded by where they come from: another client's sign-ins never end the operator's.
+ */
+const MAX_SESSIONS_PER_ADDRESS = 10;
 /** Events between two checkpoints of the replay (a seek backwards re-derives from the nearest). */
 const CHECKPOINT_EVERY = 2_000;
 
@@ -39,6 +48,10 @@ export interface WorldOptions {
 interface SignIn {
   userId: number;
   id: string;
+  /** Where it signed in from (addressKey). */
+  address: string;
+  /** Wall ms after which it is gone. */
+  expiresAt: number;
 }
 
 export class ReplayWorld {
@@ -236,20 +249,45 @@ export class ReplayWorld {
 
   // ---- sign-in, sessions and one-time tokens ----
 
-  /** Any demo account's credentials sign in as the session's user; the cookie value, or undefined. */
-  login(username: unknown, password: unknown): { cookie: string; userId: number } | undefined {
+  /**
+   * Any demo account's credentials sign in as the session's user from `address`: the cookie
+   * value, or the code of the refusal (wrong credentials; every slot held by a live sign-in).
+   * The address's own oldest sign-in ends (signed out as by /logout) beyond
+   * MAX_SESSIONS_PER_ADDRESS; nobody else's ever does.
+   */
+  login(
+    username: unknown,
+    password: unknown,
+    address: string | undefined,
+  ): { cookie: string; userId: number } | { refused: ErrorCode } {
     const demo = DEMO_LOGINS.find((a) => a.username === username && a.password === password);
-    if (!demo) return undefined;
-    // Beyond the bound the oldest sign-in ends (signed out as by /logout).
-    if (this.sessions.size >= MAX_SESSIONS) this.logout(this.sessions.keys().next().value);
+    if (!demo) return { refused: ERROR_CODES.BAD_CREDENTIALS };
+    const now = this.timers.now();
+    const from = addressKey(address);
+    const mine = [...this.sessions].filter(([, s]) => s.address === from);
+    for (const [cookie] of mine.slice(0, Math.max(0, mine.length - MAX_SESSIONS_PER_ADDRESS + 1)))
+      this.logout(cookie);
+    if (this.sessions.size >= MAX_SESSIONS) {
+      for (const [cookie, s] of this.sessions) if (s.expiresAt <= now) this.logout(cookie);
+      if (this.sessions.size >= MAX_SESSIONS) return { refused: ERROR_CODES.RATE_LIMITED };
+    }
     const cookie = randomBytes(24).toString('base64url');
     const userId = this.userFor(demo.userId);
-    this.sessions.set(cookie, { userId, id: randomBytes(12).toString('base64url') });
+    this.sessions.set(cookie, {
+      userId,
+      id: randomBytes(12).toString('base64url'),
+      address: from,
+      expiresAt: now + SESSION_TTL_MS,
+    });
     return { cookie, userId };
   }
 
   sessionUser(cookie: string | undefined): number | undefined {
-    return cookie ? this.sessions.get(cookie)?.userId : undefined;
+    const s = cookie ? this.sessions.get(cookie) : undefined;
+    if (!s || !cookie) return undefined;
+    if (s.expiresAt > this.timers.now()) return s.userId;
+    this.logout(cookie);
+    return undefined;
   }
 
   /**
