@@ -15,7 +15,7 @@ import type {
   WithdrawMessage,
 } from '../../src/api/types';
 import { botsOf } from '../accounts/holdings';
-import { coinInfoList } from '../assets/catalogue';
+import { chainSpec, coinInfoList } from '../assets/catalogue';
 import { formatUsd } from '../market/rates';
 import { DAY_MS, dayOf } from '../engine/ledger';
 import { usdRates } from '../market/rates';
@@ -36,6 +36,8 @@ import {
   withdrawBody,
   withdrawMessageQuery,
 } from './schemas';
+import { ERROR_CODES } from '../../src/api/error-codes';
+import { ApiError } from './envelope';
 import { body, query, type Ctx, type HandlerTable } from './table';
 import { languageOf, withdrawMessagesIn } from './withdraw-messages';
 
@@ -157,7 +159,12 @@ export const ASSET_HANDLERS = {
   chainAddressIsExchange: {
     schema: { querystring: chainAddressQuery },
     handle(c): ChainAddressIsExchange {
-      const name = EXCHANGE_ADDRESSES.get((query(c.req).address ?? '').toLowerCase());
+      const { coin, chain, address = '' } = query(c.req);
+      // Asked for a coin's network: an address that is not one of that network is refused as a
+      // withdrawal would be (131007), so the dashboard says so before it asks for any code.
+      const spec = coin && chain ? chainSpec(coin, chain) : undefined;
+      if (spec && !spec.address.test(address)) throw new ApiError(ERROR_CODES.INVALID_ADDRESS);
+      const name = EXCHANGE_ADDRESSES.get(address.toLowerCase());
       return { isExchange: name !== undefined, exchangeName: name ?? '' };
     },
   },

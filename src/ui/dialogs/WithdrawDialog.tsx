@@ -59,8 +59,11 @@ const DETAIL_FIELDS: ReadonlySet<Field> = new Set(['coin', 'chain', 'address', '
 
 interface AddressCheck {
   address: string;
-  state: 'checking' | 'exchange' | 'external' | 'failed';
+  /** `invalid`: not an address of the chain (131007); `failed`: no answer (the submit checks). */
+  state: 'checking' | 'exchange' | 'external' | 'invalid' | 'failed';
   exchangeName?: string;
+  /** Why it is invalid, as the exchange said it. */
+  message?: string;
 }
 
 /**
@@ -90,7 +93,6 @@ export default function WithdrawDialog({ props, close }: DialogBodyProps<'withdr
   const [google, setGoogle] = useState('');
   const [emailCode, setEmailCode] = useState('');
   const [errors, setErrors] = useState<Errors>({});
-  const [check, setCheck] = useState<AddressCheck | undefined>();
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ withdrawId: string } | undefined>();
   const [retryNote, setRetryNote] = useState(false);
@@ -109,32 +111,12 @@ export default function WithdrawDialog({ props, close }: DialogBodyProps<'withdr
   const maxAmount = compareDecimal(available, fee) > 0 ? subDecimal(available, fee) : '0';
   const amountLabel = t('money.withdraw.amount');
 
-  const loadMessages = useCallback(
-    () => api.money.withdrawMessage({ coin, chain: chain?.chain }),
-    [api, coin, chain?.chain],
+  const chainName = chain?.chain;
+  const [check, setCheck, checkAddress] = useAddressCheck(coin, chainName, (message) =>
+    setErrors((e) => ({ ...e, address: message })),
   );
-  const notices = useResource<WithdrawMessage>(loadMessages);
 
-  const checkAddress = async (value: string) => {
-    const a = value.trim();
-    if (!a || !chain) return setCheck(undefined);
-    setCheck({ address: a, state: 'checking' });
-    try {
-      const r = await api.money.chainAddressIsExchange({ coin, chain: chain.chain, address: a });
-      setCheck((cur) =>
-        cur?.address !== a
-          ? cur
-          : r.isExchange
-            ? { address: a, state: 'exchange', exchangeName: r.exchangeName }
-            : { address: a, state: 'external' },
-      );
-    } catch (err) {
-      setCheck((cur) => (cur?.address !== a ? cur : { address: a, state: 'failed' }));
-      if (errorCodeOf(err) === ERROR_CODES.INVALID_ADDRESS) {
-        setErrors((e) => ({ ...e, address: errorMessage(t, err) }));
-      }
-    }
-  };
+  const notices = useWithdrawNotices(coin, chainName);
 
   const validateDetails = (): Errors => {
     const messages = formMessages(t);
@@ -146,6 +128,8 @@ export default function WithdrawDialog({ props, close }: DialogBodyProps<'withdr
       messages,
     );
     if (addressError) next.address = addressError;
+    else if (check?.state === 'invalid' && check.address === address.trim())
+      next.address = check.message;
     if (chain?.needTag) {
       const tagError = validateValue(
         tag.trim(),
@@ -169,7 +153,17 @@ export default function WithdrawDialog({ props, close }: DialogBodyProps<'withdr
     e.preventDefault();
     const found = validateDetails();
     setErrors(found);
-    if (Object.keys(found).length === 0) setStep(1);
+    if (Object.keys(found).length > 0) return;
+    // The address as the exchange sees it, checked now if it has not been (Next pressed straight
+    // from the field, or while its check was on its way): a wrong one stops here.
+    const a = address.trim();
+    if (check?.address === a && check.state !== 'checking') {
+      if (check.state !== 'invalid') setStep(1);
+      return;
+    }
+    void checkAddress(a).then((state) => {
+      if (state !== 'invalid') setStep(1);
+    });
   };
 
   const submit = async (e: FormEvent) => {
@@ -213,6 +207,9 @@ export default function WithdrawDialog({ props, close }: DialogBodyProps<'withdr
       });
       ids.current.settle();
       moved();
+      // Single-use codes, spent: nothing of this withdrawal may be sent again.
+      setGoogle('');
+      setEmailCode('');
       setResult({ withdrawId: r.withdrawId });
       setStep(2);
     } catch (err) {
@@ -246,7 +243,14 @@ export default function WithdrawDialog({ props, close }: DialogBodyProps<'withdr
   );
 
   return (
-    <Stepper active={step} size="xs" allowNextStepsSelect={false} onStepClick={setStep}>
+    // Once the withdrawal is sent, or while it is, its steps are closed: going back would show the
+    // form again with the codes filled in and an available balance from before it.
+    <Stepper
+      active={step}
+      size="xs"
+      allowNextStepsSelect={false}
+      onStepClick={result || busy ? undefined : setStep}
+    >
       <Stepper.Step label={t('money.withdraw.stepDetails')}>
         <form onSubmit={toVerify} noValidate>
           <Stack gap="sm">
@@ -288,6 +292,7 @@ export default function WithdrawDialog({ props, close }: DialogBodyProps<'withdr
               onChange={(e) => {
                 setAddress(e.currentTarget.value);
                 setCheck(undefined);
+                setErrors((x) => (x.address ? { ...x, address: undefined } : x));
               }}
               onBlur={(e) => void checkAddress(e.currentTarget.value)}
               error={errors.address}
@@ -338,17 +343,7 @@ export default function WithdrawDialog({ props, close }: DialogBodyProps<'withdr
                   {t('money.withdraw.minimum')}: <LtrText>{chain.minWithdraw}</LtrText> {coin}
                 </List.Item>
                 <List.Item>
-                  {t('money.withdraw.total')}:{' '}
-                  {isDecimalInput(amount.trim()) && amount.trim() !== '' ? (
-                    <Amount
-                      kind="decimal"
-                      value={sumDecimals([amount.trim(), fee])}
-                      flash={false}
-                    />
-                  ) : (
-                    '--'
-                  )}{' '}
-                  {coin}
+                  {t('money.withdraw.total')}: <Deducted amount={amount} fee={fee} /> {coin}
                 </List.Item>
                 <List.Item>
                   {t('money.withdraw.dailyLimit')}:{' '}
@@ -392,6 +387,15 @@ export default function WithdrawDialog({ props, close }: DialogBodyProps<'withdr
               })}{' '}
               <LtrText>{address.trim()}</LtrText>
             </Text>
+            {/* What leaves the account, said again where the user confirms it. */}
+            <List size="sm" spacing={2} listStyleType="none">
+              <List.Item>
+                {t('money.withdraw.fee')}: <LtrText>{fee}</LtrText> {coin}
+              </List.Item>
+              <List.Item>
+                {t('money.withdraw.total')}: <Deducted amount={amount} fee={fee} /> {coin}
+              </List.Item>
+            </List>
             <TextInput
               label={t('money.withdraw.google2fa')}
               value={google}
@@ -434,6 +438,61 @@ export default function WithdrawDialog({ props, close }: DialogBodyProps<'withdr
       </Stepper.Completed>
     </Stepper>
   );
+}
+
+/**
+ * Asks the exchange what a withdrawal address is: one of a known exchange, an outside one, or not
+ * an address of the network at all (131007, given to `onInvalid` at once, before any code is
+ * asked for). `run` resolves to the state it ends in (toVerify waits for it).
+ */
+function useAddressCheck(
+  coin: string,
+  chain: string | undefined,
+  onInvalid: (message: string) => void,
+) {
+  const { t } = useTranslation('user-assets');
+  const api = useScreenApi();
+  const [check, setCheck] = useState<AddressCheck | undefined>();
+  const run = async (value: string): Promise<AddressCheck['state'] | undefined> => {
+    const a = value.trim();
+    if (!a || chain === undefined) {
+      setCheck(undefined);
+      return undefined;
+    }
+    setCheck({ address: a, state: 'checking' });
+    try {
+      const r = await api.money.chainAddressIsExchange({ coin, chain, address: a });
+      const next: AddressCheck = r.isExchange
+        ? { address: a, state: 'exchange', exchangeName: r.exchangeName }
+        : { address: a, state: 'external' };
+      setCheck((cur) => (cur?.address !== a ? cur : next));
+      return next.state;
+    } catch (err) {
+      if (errorCodeOf(err) !== ERROR_CODES.INVALID_ADDRESS) {
+        setCheck((cur) => (cur?.address !== a ? cur : { address: a, state: 'failed' }));
+        return 'failed';
+      }
+      const message = errorMessage(t, err);
+      setCheck((cur) => (cur?.address !== a ? cur : { address: a, state: 'invalid', message }));
+      onInvalid(message);
+      return 'invalid';
+    }
+  };
+  return [check, setCheck, run] as const;
+}
+
+/** The withdraw notices of a coin's network, read again when either changes. */
+function useWithdrawNotices(coin: string, chain: string | undefined) {
+  const api = useScreenApi();
+  const load = useCallback(() => api.money.withdrawMessage({ coin, chain }), [api, coin, chain]);
+  return useResource<WithdrawMessage>(load);
+}
+
+/** What leaves the account: the amount typed and the fee ("--" until the amount is a number). */
+function Deducted({ amount, fee }: { amount: string; fee: string }) {
+  const a = amount.trim();
+  if (a === '' || !isDecimalInput(a)) return <>--</>;
+  return <Amount kind="decimal" value={sumDecimals([a, fee])} flash={false} />;
 }
 
 function EmailCodeField({

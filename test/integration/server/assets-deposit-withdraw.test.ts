@@ -249,6 +249,30 @@ describe('a withdrawal', () => {
     ).toEqual(list);
   }
 
+  it('has its address checked before any code: not one of the network is 131007 at is-exchange', async () => {
+    const http = await session('follower');
+    const ask = (query: string) =>
+      http.get<Env<{ isExchange: boolean; exchangeName: string } | null>>(
+        `/chain/address/is-exchange?${query}`,
+      );
+    for (const address of [
+      'not-an-address',
+      ADDRESS.slice(0, -1),
+      '0x28c6c06298d514db089934071355e5743bf21d60',
+    ]) {
+      const r = await ask(`coin=USDT&chain=TRX&address=${encodeURIComponent(address)}`);
+      expect(r.body.ret_code, address).toBe(131007);
+    }
+    expect((await ask(`coin=USDT&chain=TRX&address=${ADDRESS}`)).body.result).toEqual({
+      isExchange: false,
+      exchangeName: '',
+    });
+    expect(
+      (await ask('coin=USDT&chain=ETH&address=0x28c6c06298d514db089934071355e5743bf21d60')).body
+        .result,
+    ).toEqual({ isExchange: true, exchangeName: 'Binance' });
+  });
+
   it('is refused without a code sent, then for each failed check, with nothing moved', async () => {
     const http = await session('trader');
     await expectRefused(http, good('w-nocode'), 131012);

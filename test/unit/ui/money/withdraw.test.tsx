@@ -80,6 +80,55 @@ describe('withdraw dialog', () => {
     });
   });
 
+  it('stops at the details when the address is not one of the network, before any code is asked for', async () => {
+    const { dialog, address, money } = await openWithdraw();
+    money.chainAddressIsExchange.mockRejectedValue(apiError(131007));
+    await userEvent.type(address, 'not-an-address');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /^Amount/ }), '100');
+    // Next straight from the field: the check runs then, and its answer stops the step.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Next' }));
+    await waitFor(() =>
+      expect(address).toHaveAccessibleDescription(
+        'This address is not valid for the selected network.',
+      ),
+    );
+    expect(within(dialog).queryByText(/does not belong to a known exchange/)).toBeNull();
+    expect(within(dialog).queryByRole('textbox', { name: /Google Authenticator code/ })).toBeNull();
+    // A new address clears the message; a good one goes on.
+    money.chainAddressIsExchange.mockResolvedValue({ isExchange: false, exchangeName: '' });
+    await userEvent.clear(address);
+    expect(address).not.toHaveAccessibleDescription(/not valid/);
+    await userEvent.paste('TXYZabcdefghijkmnopqrstuvwxyz12345');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Next' }));
+    expect(
+      await within(dialog).findByRole('textbox', { name: /Google Authenticator code/ }),
+    ).toBeInTheDocument();
+  });
+
+  it('says the fee and the total again on the verification step', async () => {
+    const { dialog, address } = await openWithdraw();
+    await fillDetails(dialog, address, '20');
+    expect(within(dialog).getByText(/Network fee/)).toHaveTextContent('Network fee: 1 USDT');
+    expect(within(dialog).getByText(/Deducted in total/)).toHaveTextContent(/21(\.0+)? USDT/);
+  });
+
+  it('closes its steps once the withdrawal is sent: no way back to the filled form', async () => {
+    const { dialog, address, money } = await openWithdraw();
+    money.withdrawList.mockResolvedValue({
+      list: [withdrawRecord({ id: 'W-1', status: 'success', txId: '0xabc' })],
+      nextCursor: '',
+    });
+    money.withdraw.mockResolvedValue({ withdrawId: 'W-1' });
+    await fillDetails(dialog, address);
+    await verifyAndSubmit(dialog);
+    expect(await within(dialog).findByText('Your withdrawal is complete.')).toBeInTheDocument();
+    const details = within(dialog).getByRole('button', { name: /Details/ });
+    await userEvent.click(details);
+    expect(within(dialog).queryByRole('textbox', { name: /^Amount/ })).toBeNull();
+    expect(within(dialog).getByText('Your withdrawal is complete.')).toBeInTheDocument();
+    expect(money.withdraw).toHaveBeenCalledTimes(1);
+  });
+
   it('needs the tag on a network that has one', async () => {
     const { dialog, address } = await openWithdraw('XRP');
     await userEvent.type(address, 'rSomething');
