@@ -267,7 +267,12 @@ export function coordinateToDecimal(n: number): string | undefined {
 
 // ---- display ----
 
-/** Display decimals per coin; unknown coins show all 8 (the E8 scale: nothing is hidden). */
+const USD_PRECISION = 2;
+/**
+ * Display decimals per coin; unknown coins show all 8 (the E8 scale: nothing is hidden). Fiat
+ * moves in cents: the simulator's one fiat coin, USD (fiat and MT4/MT5 accounts), shows 2, like
+ * every USD value.
+ */
 const COIN_PRECISION: Readonly<Record<string, number>> = {
   BTC: 8,
   ETH: 8,
@@ -275,9 +280,9 @@ const COIN_PRECISION: Readonly<Record<string, number>> = {
   USDC: 4,
   EOS: 4,
   XRP: 4,
+  USD: USD_PRECISION,
 };
 const DEFAULT_COIN_PRECISION = 8;
-const USD_PRECISION = 2;
 export const PERCENT_PRECISION = 2;
 
 export function coinPrecision(coin: string | undefined): number {

@@ -290,6 +290,11 @@ describe('formatting', () => {
     expect(coinPrecision('USDT')).toBe(4);
     expect(coinPrecision('SHIBX')).toBe(8);
     expect(coinPrecision(undefined)).toBe(8);
+    // fiat USD (fiat and MT4/MT5 accounts) moves in cents, like every USD value
+    expect(coinPrecision('USD')).toBe(2);
+    expect(displayCoin('250', 'USD').text).toBe('250.00');
+    expect(displayCoin('250.129', 'USD').text).toBe('250.12');
+    expect(displayE8('25000000000', { coin: 'USD' }).text).toBe('250.00');
     expect(displayE8('123456789012', { coin: 'BTC' }).text).toBe('1,234.56789012');
     expect(displayE8('123456789012', { coin: 'USDT' }).text).toBe('1,234.5678');
     // a USD balance is rounded down like every balance; a USD PnL to the nearest
