@@ -15,7 +15,7 @@ import { showToast } from '../notifications';
 import { Spinner } from '../Spinner';
 import { DialogActions } from './DialogActions';
 import { AmountField } from './money/AmountField';
-import { amountError } from './money/amounts';
+import { amountError, normalizeAmountInput } from './money/amounts';
 import { useMoneyMoved } from './money/events';
 import { accountLabel } from './money/labels';
 import { SubmissionIds, isOutcomeUnknown } from './money/request-id';
@@ -131,7 +131,7 @@ export function TransferForm({ accounts, coin, from, to, close }: TransferFormPr
     if (Object.keys(found).length > 0) return;
     const body = {
       coin: coinValue,
-      amount: amount.trim(),
+      amount: normalizeAmountInput(amount).trim(),
       fromAccountType: fromAcc,
       toAccountType: toAcc,
     };

@@ -4,6 +4,34 @@ import type { TFunction } from 'i18next';
 import { compareDecimal, isDecimalInput } from '../../../lib/money';
 import { formMessages, validateValue } from '../../../i18n/form-messages';
 
+/** Arabic-Indic (U+0660-0669) and Extended Arabic-Indic (U+06F0-06F9, Persian, Urdu) digits. */
+const ARABIC_DIGIT = /[\u0660-\u0669\u06F0-\u06F9]/g;
+/** The Arabic decimal separator (U+066B). */
+const ARABIC_POINT = /\u066B/g;
+
+/**
+ * An amount as typed with ASCII digits and point: Arabic-Indic and Extended Arabic-Indic digits
+ * become 0-9, the Arabic decimal separator a point ("١٠٫٥" → "10.5"). Nothing else changes, so
+ * whatever is not an amount stays refused by `amountError`. What is checked and what is sent are
+ * the same ASCII string.
+ */
+export function normalizeAmountInput(raw: string): string {
+  return raw
+    .replace(ARABIC_DIGIT, (d) => {
+      const code = d.charCodeAt(0);
+      return String(code - (code >= 0x06f0 ? 0x06f0 : 0x0660));
+    })
+    .replace(ARABIC_POINT, '.');
+}
+
+/**
+ * A request amount as the server takes it (`parseAmount` of server/assets/assets.ts): digits
+ * with no leading zero (or a single 0), then, if there is a point, at least one digit after it.
+ * Laxer input (`.5`, `5.`, `05`, `+5`) is refused here with a message rather than sent and
+ * refused with a vague 131005; it is not rewritten: an amount is sent as typed.
+ */
+const PLAIN_AMOUNT = /^(?:0|[1-9]\d*)(?:\.\d+)?$/;
+
 /** Decimals written after the point ("1.50" has 2). */
 function decimalsOf(value: string): number {
   const dot = value.indexOf('.');
@@ -28,11 +56,12 @@ export interface AmountRules {
 
 /**
  * The first problem with `raw` as an amount, with the default form messages: required, a
- * number, a plain positive decimal, the coin's precision, min and max.
+ * number, a plain positive decimal, the coin's precision, min and max. Arabic-Indic digits are
+ * read as their ASCII digits (`normalizeAmountInput`).
  */
 export function amountError(t: TFunction, raw: string, rules: AmountRules): string | undefined {
   const messages = formMessages(t);
-  const value = raw.trim();
+  const value = normalizeAmountInput(raw).trim();
   const { label } = rules;
   const basic = validateValue(value, [{ required: true, type: 'number' }], label, messages);
   if (basic) return basic;
@@ -41,6 +70,12 @@ export function amountError(t: TFunction, raw: string, rules: AmountRules): stri
     return value.startsWith('-')
       ? t('dialogs.transfer.amountPositive')
       : messages.invalidType(label, 'number');
+  }
+  if (!PLAIN_AMOUNT.test(value)) {
+    // ".5", "5.": a digit missing beside the point; "05", "00.5": leading zeros
+    return value.startsWith('.') || value.endsWith('.')
+      ? t('money.form.pointDigits', { label })
+      : t('money.form.leadingZeros', { label });
   }
   if (compareDecimal(value, '0') <= 0) return t('dialogs.transfer.amountPositive');
   if (decimalsOf(value) > rules.precision) {

@@ -4,20 +4,23 @@ import { describe, expect, it } from 'vitest';
 import type { TransferResult } from '@src/api/types';
 import { apiError } from '../test-utils';
 import { deferred, renderMoney } from './harness';
+import ar from '../../../../locales/ar-SA/user-assets.json';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 /** Transfer v2 (FUND → UNIFIED; the fake overview: FUND 2500 USDT, UNIFIED 4000 USDT available). */
-async function openV2(money: Parameters<typeof renderMoney>[0] = {}) {
+async function openV2(
+  money: Parameters<typeof renderMoney>[0] = {},
+  title = 'Transfer (unified account)',
+) {
   const h = await renderMoney(money);
-  const dialog = await h.open(
-    { name: 'transferV2', props: { coin: 'USDT' } },
-    'Transfer (unified account)',
-  );
-  const amount = await within(dialog).findByRole('textbox', { name: /Amount/ });
+  const dialog = await h.open({ name: 'transferV2', props: { coin: 'USDT' } }, title);
+  const names =
+    money.lng === 'ar-SA' ? ar.dialogs.transfer : { amount: 'Amount', confirm: 'Transfer' };
+  const amount = await within(dialog).findByRole('textbox', { name: new RegExp(names.amount) });
   // both balances shown once the overview answered
   await within(dialog).findByText(/^2,500(\.0+)?$/);
-  const submit = within(dialog).getByRole('button', { name: 'Transfer' });
+  const submit = within(dialog).getByRole('button', { name: names.confirm });
   return { ...h, dialog, amount, submit };
 }
 
@@ -47,6 +50,16 @@ describe('transfer dialog', () => {
     await check('', 'Please enter Amount');
     await check('abc', 'Amount is not a valid number');
     await check('1e3', 'Amount is not a valid number');
+    // what the server refuses with a vague "Enter a valid amount." is refused here, saying why
+    await check(
+      '.5',
+      'Write Amount with a digit on each side of the decimal point, such as 0.5 or 5',
+    );
+    await check(
+      '5.',
+      'Write Amount with a digit on each side of the decimal point, such as 0.5 or 5',
+    );
+    await check('05', 'Write Amount without leading zeros, such as 5 or 0.5');
     await check('0', 'Amount must be greater than 0');
     await check('-5', 'Amount must be greater than 0');
     await check('1.1234567', 'Amount can have at most 6 decimal places');
@@ -146,6 +159,27 @@ describe('transfer dialog', () => {
     } else {
       expect(shown.closest('[role="alert"]')).not.toBeNull();
     }
+  });
+
+  it('takes Arabic-Indic digits in Arabic, and sends ASCII digits', async () => {
+    const { dialog, amount, submit, money } = await openV2(
+      { lng: 'ar-SA' },
+      ar.money.transfer.titleV2,
+    );
+    await userEvent.type(amount, '١٠٫٥');
+    expect(amount).toHaveValue('10.5'); // written as every amount on screen is
+    await userEvent.click(submit);
+    await waitFor(() => expect(money.transfer).toHaveBeenCalledTimes(1));
+    expect(money.transfer.mock.calls[0]![0]).toMatchObject({ amount: '10.5' });
+    expect(within(dialog).queryByText(/ليس/)).toBeNull();
+  });
+
+  it('takes Persian digits too', async () => {
+    const { amount, submit, money } = await openV2({ lng: 'ar-SA' }, ar.money.transfer.titleV2);
+    await userEvent.type(amount, '۱۰');
+    await userEvent.click(submit);
+    await waitFor(() => expect(money.transfer).toHaveBeenCalledTimes(1));
+    expect(money.transfer.mock.calls[0]![0]).toMatchObject({ amount: '10' });
   });
 
   it('classic transfer: leaves out derivatives and spot for an upgraded user', async () => {
