@@ -316,8 +316,11 @@ export type { SignDisplay };
  * - `rate` (margin rates and other ratios that are not returns): nearest, ties away from zero.
  * - `price` (a price cut to its tick): nearest, ties away from zero.
  * - `size` (order and position quantities): down (a size is a multiple of its step anyway).
+ * - `minimum` (the least an amount may be: a minimum withdrawal or subscription): rounded UP, the
+ *   mirror of a balance. A minimum is never shown smaller than it is: a user who types the
+ *   minimum shown is not refused. (A maximum is what the user has: a `balance`, rounded down.)
  */
-export type Figure = 'balance' | 'pnl' | 'rate' | 'price' | 'size';
+export type Figure = 'balance' | 'pnl' | 'rate' | 'price' | 'size' | 'minimum';
 
 export const FIGURE_ROUNDING: Readonly<Record<Figure, Rounding>> = {
   balance: 'down',
@@ -325,6 +328,7 @@ export const FIGURE_ROUNDING: Readonly<Record<Figure, Rounding>> = {
   rate: 'halfUp',
   price: 'halfUp',
   size: 'down',
+  minimum: 'up',
 };
 
 export interface FormatOptions {

@@ -1,9 +1,12 @@
 import { ActionIcon, Alert, Button, Group, Select, Stack, Text } from '@mantine/core';
+import { useAtomValue } from 'jotai';
 import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   ERROR_CODES,
   TRANSFERABLE_ACCOUNTS,
+  currentLangAtom,
+  showAssetsAtom,
   useScreenApi,
   type AccountType,
   type TransferableAccount,
@@ -101,6 +104,8 @@ export function TransferForm({ accounts, coin, from, to, close }: TransferFormPr
     const c = acc?.coins.find((x) => x.coin === coinValue);
     return c?.available || '0';
   };
+  const language = useAtomValue(currentLangAtom);
+  const shown = useAtomValue(showAssetsAtom);
   const precision = coinList?.find((c) => c.coin === coinValue)?.precision ?? 8;
   const amountLabel = t('dialogs.transfer.amount');
   const accountOptions = offered.map((a) => ({ value: a, label: accountLabel(t, a) }));
@@ -111,6 +116,10 @@ export function TransferForm({ accounts, coin, from, to, close }: TransferFormPr
       label: amountLabel,
       precision,
       max: ov ? availableIn(fromAcc) : undefined,
+      // the limit written as the "Available" beside it: the coin's decimals, rounded down
+      coin: coinValue,
+      language,
+      masked: !shown,
     });
     if (problem) next.amount = problem;
     if (fromAcc === toAcc) next.to = t('dialogs.transfer.sameAccount');

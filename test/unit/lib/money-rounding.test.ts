@@ -22,6 +22,7 @@ describe('rounding by kind of figure', () => {
       rate: 'halfUp',
       price: 'halfUp',
       size: 'down',
+      minimum: 'up',
     });
   });
 
@@ -68,6 +69,14 @@ describe('rounding by kind of figure', () => {
     expect(formatAmount('price', '0.55755', { decimals: 4 })).toBe('0.5576');
     expect(formatAmount('price', '0.55754', { decimals: 4 })).toBe('0.5575');
     expect(formatAmount('qty', '1.779', { decimals: 2 })).toBe('1.77');
+  });
+
+  it('rounds a minimum up: the minimum shown is never below the one required', () => {
+    expect(displayCoin('0.00015', 'USDT', { figure: 'minimum' }).text).toBe('0.0002');
+    expect(displayCoin('1', 'USDT', { figure: 'minimum' }).text).toBe('1.0000');
+    expect(formatAmount('decimal', '9.99990001', { coin: 'USDT', figure: 'minimum' })).toBe(
+      '10.0000',
+    );
   });
 
   it('lets an explicit rounding override the figure (counts, not amounts)', () => {

@@ -3,6 +3,7 @@ import Decimal from 'decimal.js';
 import type { TFunction } from 'i18next';
 import { compareDecimal, isDecimalInput } from '../../../lib/money';
 import { formMessages, validateValue } from '../../../i18n/form-messages';
+import { formatAmount } from '../../amount/format-amount';
 
 /** Arabic-Indic (U+0660-0669) and Extended Arabic-Indic (U+06F0-06F9, Persian, Urdu) digits. */
 const ARABIC_DIGIT = /[\u0660-\u0669\u06F0-\u06F9]/g;
@@ -52,6 +53,29 @@ export interface AmountRules {
   max?: string;
   /** At least this (a minimum withdrawal). */
   min?: string;
+  /**
+   * The coin: when given, `max` and `min` are written in the messages as the screens write the
+   * coin's amounts (src/ui/amount, the coin's decimals, the page's separators), a maximum rounded
+   * down and a minimum rounded up, so a limit shown is always one the amount may take. Without
+   * it they are written as given.
+   */
+  coin?: string;
+  /** The page language, for the separators of the limits written (default English). */
+  language?: string;
+  /** The user hides their assets: a maximum (their balance) is written masked, like on screen. */
+  masked?: boolean;
+}
+
+/** A limit as the messages write it (see `AmountRules.coin`). */
+function limitText(value: string, bound: 'max' | 'min', rules: AmountRules): string {
+  if (rules.coin === undefined) return value;
+  return formatAmount('decimal', value, {
+    coin: rules.coin,
+    figure: bound === 'max' ? 'balance' : 'minimum',
+    ...(rules.language !== undefined ? { language: rules.language } : {}),
+    // a minimum is a term of the product, not the user's money
+    masked: bound === 'max' && rules.masked === true,
+  });
 }
 
 /**
@@ -82,10 +106,10 @@ export function amountError(t: TFunction, raw: string, rules: AmountRules): stri
     return t('money.form.precision', { label, decimals: rules.precision });
   }
   if (rules.min !== undefined && compareDecimal(value, rules.min) < 0) {
-    return t('form.number.min', { label, min: rules.min });
+    return t('form.number.min', { label, min: limitText(rules.min, 'min', rules) });
   }
   if (rules.max !== undefined && compareDecimal(value, rules.max) > 0) {
-    return t('form.number.max', { label, max: rules.max });
+    return t('form.number.max', { label, max: limitText(rules.max, 'max', rules) });
   }
   return undefined;
 }

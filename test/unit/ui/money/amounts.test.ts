@@ -63,6 +63,39 @@ describe('amountError', () => {
       'يمكن أن يحتوي المبلغ على 6 منازل عشرية كحد أقصى',
     );
   });
+
+  it('writes the maximum as the coin figure beside it, rounded down', async () => {
+    const t = await tOf();
+    const rules = { ...USDT, max: '9500.75615383', coin: 'USDT' };
+    // "Available: 9,500.7561" on screen: the message writes the same, never more than allowed
+    expect(amountError(t, '9500.7562', rules)).toBe('Amount cannot be greater than 9,500.7561');
+    expect(amountError(t, '9500.756153', rules)).toBeUndefined();
+    // in the page's separators, and masked while the user hides their assets
+    const de_ = await tOf('de-DE');
+    expect(amountError(de_, '9600', { ...rules, language: 'de-DE', label: 'Betrag' })).toBe(
+      'Betrag darf nicht größer als 9.500,7561 sein',
+    );
+    expect(amountError(t, '9600', { ...rules, masked: true })).toBe(
+      'Amount cannot be greater than ****',
+    );
+  });
+
+  it('writes the minimum as the coin figure, rounded up', async () => {
+    const t = await tOf();
+    expect(amountError(t, '0.5', { ...USDT, min: '1', coin: 'USDT' })).toBe(
+      'Amount cannot be less than 1.0000',
+    );
+    // a minimum between two shown decimals is shown above, never below: 1.0001 passes
+    expect(amountError(t, '1.00001', { ...USDT, min: '1.00005', coin: 'USDT' })).toBe(
+      'Amount cannot be less than 1.0001',
+    );
+    // a minimum is not the user's money: not masked
+    expect(amountError(t, '0.5', { ...USDT, min: '1', coin: 'USDT', masked: true })).toBe(
+      'Amount cannot be less than 1.0000',
+    );
+    // without the coin (callers not passing it yet) the limits are written as given
+    expect(amountError(t, '0.5', { ...USDT, min: '10' })).toBe('Amount cannot be less than 10');
+  });
 });
 
 describe('normalizeAmountInput', () => {

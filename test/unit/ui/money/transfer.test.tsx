@@ -63,7 +63,8 @@ describe('transfer dialog', () => {
     await check('0', 'Amount must be greater than 0');
     await check('-5', 'Amount must be greater than 0');
     await check('1.1234567', 'Amount can have at most 6 decimal places');
-    await check('2500.000001', 'Amount cannot be greater than 2500');
+    // the limit written as the "Available: 2,500.0000" beside it (USDT: 4 decimals)
+    await check('2500.000001', 'Amount cannot be greater than 2,500.0000');
     expect(money.transfer).not.toHaveBeenCalled();
   });
 
