@@ -1,4 +1,5 @@
-import { Button, TextInput } from '@mantine/core';
+import { Button, Group, TextInput } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { floorTo, normalizeAmountInput } from './amounts';
 
@@ -15,13 +16,25 @@ export interface AmountFieldProps {
 }
 
 /**
- * The amount of a money form (transfer, withdrawal): a decimal text field with Max inside it.
+ * The amount of a money form (transfer, withdrawal): a decimal text field with Max beside it.
  * Digits typed in Arabic-Indic or Extended Arabic-Indic, and the Arabic decimal separator, are
  * written as ASCII at once: what the field shows is what is checked and sent, in the Latin
- * digits every amount on screen uses.
+ * digits every amount on screen uses. Max sits after the input rather than in its right section,
+ * whose width is fixed: the button takes the width of its words in every language ("الحد
+ * الأقصى" needs 61 px) and the input the rest, so neither is cut at 375 px.
  */
 export function AmountField({ label, value, onChange, error, max, precision }: AmountFieldProps) {
   const { t } = useTranslation('user-assets');
+  const maxButton = (
+    <Button
+      variant="light"
+      flex="none"
+      disabled={max === undefined}
+      onClick={() => max !== undefined && onChange(floorTo(max, precision))}
+    >
+      {t('money.common.max')}
+    </Button>
+  );
   return (
     <TextInput
       label={label}
@@ -31,17 +44,12 @@ export function AmountField({ label, value, onChange, error, max, precision }: A
       onChange={(e) => onChange(normalizeAmountInput(e.currentTarget.value))}
       error={error}
       required
-      rightSectionWidth={64}
-      rightSection={
-        <Button
-          size="compact-xs"
-          variant="subtle"
-          disabled={max === undefined}
-          onClick={() => max !== undefined && onChange(floorTo(max, precision))}
-        >
-          {t('money.common.max')}
-        </Button>
-      }
+      inputContainer={(input: ReactNode) => (
+        <Group gap="xs" wrap="nowrap" align="flex-start">
+          <div style={{ flex: 1, minWidth: 0 }}>{input}</div>
+          {maxButton}
+        </Group>
+      )}
     />
   );
 }
