@@ -61,6 +61,8 @@ const SWAP_ICON = (
  * A transfer between two of the user's accounts: coin, from and to with their available balances,
  * swap, Max; checked with the default form messages and the coin's precision; sent as POST
  * transfer with a requestId kept across retries of the same submission (money/request-id.ts).
+ * From and To are stacked, the swap button between them: side by side, at 375 px, each had 124 px
+ * and "Derivatives account" needs 163.
  */
 export function TransferForm({ accounts, coin, from, to, close }: TransferFormProps) {
   const { t } = useTranslation('user-assets');
@@ -215,42 +217,42 @@ export function TransferForm({ accounts, coin, from, to, close }: TransferFormPr
           searchable
           error={errors.coin}
         />
-        <Group align="flex-end" gap="xs" wrap="nowrap">
-          <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
-            <Select
-              label={t('dialogs.transfer.from')}
-              data={accountOptions}
-              value={fromAcc}
-              onChange={(v) => v && setFrom(v as TransferableAccount)}
-              allowDeselect={false}
-              error={errors.from}
-              description={balanceLine(fromAcc)}
-            />
-          </Stack>
-          <ActionIcon
-            variant="light"
-            size="lg"
-            mb={22}
-            aria-label={t('money.transfer.swap')}
-            onClick={() => {
-              setFrom(toAcc);
-              setTo(fromAcc);
-            }}
-          >
-            {SWAP_ICON}
-          </ActionIcon>
-          <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
-            <Select
-              label={t('dialogs.transfer.to')}
-              data={accountOptions}
-              value={toAcc}
-              onChange={(v) => v && setTo(v as TransferableAccount)}
-              allowDeselect={false}
-              error={errors.to}
-              description={balanceLine(toAcc)}
-            />
-          </Stack>
-        </Group>
+        {/* Stacked at every width: each field as wide as the dialog, so no account name in any
+            language is cut (side by side, "Derivatives account" was cut at 375 px, and even the
+            dialog's full 440 px leaves each of two fields less than the 163 px it needs). */}
+        <Stack gap={4}>
+          <Select
+            label={t('dialogs.transfer.from')}
+            data={accountOptions}
+            value={fromAcc}
+            onChange={(v) => v && setFrom(v as TransferableAccount)}
+            allowDeselect={false}
+            error={errors.from}
+            description={balanceLine(fromAcc)}
+          />
+          <Group justify="center">
+            <ActionIcon
+              variant="light"
+              size="lg"
+              aria-label={t('money.transfer.swap')}
+              onClick={() => {
+                setFrom(toAcc);
+                setTo(fromAcc);
+              }}
+            >
+              {SWAP_ICON}
+            </ActionIcon>
+          </Group>
+          <Select
+            label={t('dialogs.transfer.to')}
+            data={accountOptions}
+            value={toAcc}
+            onChange={(v) => v && setTo(v as TransferableAccount)}
+            allowDeselect={false}
+            error={errors.to}
+            description={balanceLine(toAcc)}
+          />
+        </Stack>
         <AmountField
           label={amountLabel}
           value={amount}
