@@ -12,6 +12,7 @@ import {
   type TransferableAccount,
 } from '../../facade';
 import { errorCodeOf, errorMessage } from '../../i18n/error-message';
+import { compareDecimal, isDecimalInput } from '../../lib/money';
 import { Amount } from '../amount/Amount';
 import { useResource } from '../live/use-resource';
 import { showToast } from '../notifications';
@@ -22,6 +23,7 @@ import { amountError, normalizeAmountInput } from './money/amounts';
 import { useMoneyMoved } from './money/events';
 import { accountLabel } from './money/labels';
 import { SubmissionIds, isOutcomeUnknown } from './money/request-id';
+import { fundedAccounts } from './money/transfer-accounts';
 
 export interface TransferFormProps {
   /** The accounts offered, in order (those the overview says are closed are left out). */
@@ -61,8 +63,9 @@ const SWAP_ICON = (
  * A transfer between two of the user's accounts: coin, from and to with their available balances,
  * swap, Max; checked with the default form messages and the coin's precision; sent as POST
  * transfer with a requestId kept across retries of the same submission (money/request-id.ts).
- * From and To are stacked, the swap button between them: side by side, at 375 px, each had 124 px
- * and "Derivatives account" needs 163.
+ * Until the user picks an account (or swaps), From is one that holds the coin when the one asked
+ * for holds none (`fundedAccounts`). From and To are stacked, the swap button between them (side
+ * by side at 375 px, "Derivatives account" had 124 px of the 163 it needs).
  */
 export function TransferForm({ accounts, coin, from, to, close }: TransferFormProps) {
   const { t } = useTranslation('user-assets');
@@ -90,9 +93,8 @@ export function TransferForm({ accounts, coin, from, to, close }: TransferFormPr
   const [toPick, setTo] = useState<TransferableAccount>(
     to ?? offered.find((a) => a !== (from ?? first)) ?? first,
   );
-  // An account the overview turned out to close is replaced by the first open one.
-  const fromAcc = offered.includes(fromPick) ? fromPick : (offered[0] ?? fromPick);
-  const toAcc = offered.includes(toPick) ? toPick : (offered.find((a) => a !== fromAcc) ?? toPick);
+  // Once the user picks an account or swaps, the accounts are theirs: no default moves them.
+  const [picked, setPicked] = useState(false);
   const [coinValue, setCoin] = useState<string>(coin ?? 'USDT');
   const [amount, setAmount] = useState('');
   const [errors, setErrors] = useState<Errors>({});
@@ -105,6 +107,25 @@ export function TransferForm({ accounts, coin, from, to, close }: TransferFormPr
     const acc = ov?.accounts.find((a) => a.accountType === account);
     const c = acc?.coins.find((x) => x.coin === coinValue);
     return c?.available || '0';
+  };
+  const holds = (account: AccountType): boolean => {
+    const v = availableIn(account);
+    return isDecimalInput(v) && compareDecimal(v, '0') > 0;
+  };
+  // An account the overview turned out to close is replaced by the first open one.
+  const openFrom = offered.includes(fromPick) ? fromPick : (offered[0] ?? fromPick);
+  const openTo = offered.includes(toPick)
+    ? toPick
+    : (offered.find((a) => a !== openFrom) ?? toPick);
+  const { from: fromAcc, to: toAcc } =
+    picked || !ov
+      ? { from: openFrom, to: openTo }
+      : fundedAccounts(offered, openFrom, openTo, holds);
+  /** The user's choice of accounts, kept from now on. */
+  const pick = (nextFrom: TransferableAccount, nextTo: TransferableAccount) => {
+    setFrom(nextFrom);
+    setTo(nextTo);
+    setPicked(true);
   };
   const language = useAtomValue(currentLangAtom);
   const shown = useAtomValue(showAssetsAtom);
@@ -125,7 +146,7 @@ export function TransferForm({ accounts, coin, from, to, close }: TransferFormPr
     });
     if (problem) next.amount = problem;
     if (fromAcc === toAcc) next.to = t('dialogs.transfer.sameAccount');
-    if (ov && availableIn(fromAcc) === '0') {
+    if (ov && !holds(fromAcc)) {
       next.coin = t('money.transfer.notHeld', {
         account: accountLabel(t, fromAcc),
         coin: coinValue,
@@ -219,13 +240,13 @@ export function TransferForm({ accounts, coin, from, to, close }: TransferFormPr
         />
         {/* Stacked at every width: each field as wide as the dialog, so no account name in any
             language is cut (side by side, "Derivatives account" was cut at 375 px, and even the
-            dialog's full 440 px leaves each of two fields less than the 163 px it needs). */}
+            dialog's full 440 px leaves the text of each of two fields less than 163 px). */}
         <Stack gap={4}>
           <Select
             label={t('dialogs.transfer.from')}
             data={accountOptions}
             value={fromAcc}
-            onChange={(v) => v && setFrom(v as TransferableAccount)}
+            onChange={(v) => v && pick(v as TransferableAccount, toAcc)}
             allowDeselect={false}
             error={errors.from}
             description={balanceLine(fromAcc)}
@@ -235,10 +256,7 @@ export function TransferForm({ accounts, coin, from, to, close }: TransferFormPr
               variant="light"
               size="lg"
               aria-label={t('money.transfer.swap')}
-              onClick={() => {
-                setFrom(toAcc);
-                setTo(fromAcc);
-              }}
+              onClick={() => pick(toAcc, fromAcc)}
             >
               {SWAP_ICON}
             </ActionIcon>
@@ -247,7 +265,7 @@ export function TransferForm({ accounts, coin, from, to, close }: TransferFormPr
             label={t('dialogs.transfer.to')}
             data={accountOptions}
             value={toAcc}
-            onChange={(v) => v && setTo(v as TransferableAccount)}
+            onChange={(v) => v && pick(fromAcc, v as TransferableAccount)}
             allowDeselect={false}
             error={errors.to}
             description={balanceLine(toAcc)}

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import type { TransferResult } from '@src/api/types';
+import { describe, expect, it, vi } from 'vitest';
+import type { AssetOverview, TransferResult } from '@src/api/types';
+import { earnOverview } from '../../../support/sample-answers';
 import { apiError } from '../test-utils';
 import { deferred, renderMoney } from './harness';
 import ar from '../../../../locales/ar-SA/user-assets.json';
@@ -194,5 +195,75 @@ describe('transfer dialog', () => {
       'Unified trading account',
       'Funding account',
     ]);
+  });
+
+  /** A user before the unified upgrade whose derivatives account holds `derivatives` USDT. */
+  function classicOverview(derivatives: string): AssetOverview {
+    const base = earnOverview();
+    const usdt = (available: string) => ({
+      coin: 'USDT',
+      amount: available,
+      available,
+      usdValue: `${available}.00`,
+    });
+    return {
+      ...base,
+      unified: { ...base.unified, upgraded: false },
+      accounts: base.accounts.map((a) =>
+        a.accountType === 'DERIVATIVES'
+          ? { ...a, coins: derivatives === '0' ? [] : [usdt(derivatives)] }
+          : a.accountType === 'SPOT'
+            ? { ...a, coins: [usdt('20')] }
+            : a.accountType === 'UNIFIED' || a.accountType === 'FUND'
+              ? { ...a, coins: [] }
+              : a,
+      ),
+    };
+  }
+
+  async function openClassic(derivatives: string) {
+    const h = await renderMoney({
+      screen: { assetOverview: vi.fn(async () => classicOverview(derivatives)) },
+    });
+    const dialog = await h.open({ name: 'transfer', props: {} }, 'Transfer');
+    // the overview has answered: Spot's 20 USDT is shown
+    await within(dialog).findByText(/^20(\.0+)?$/);
+    return { ...h, dialog };
+  }
+
+  it('opens on an account that holds the coin when derivatives holds none (a newcomer)', async () => {
+    const { dialog, money } = await openClassic('0');
+    expect(within(dialog).getByRole('combobox', { name: 'From' })).toHaveValue('Spot account');
+    expect(within(dialog).getByRole('combobox', { name: 'To' })).toHaveValue('Derivatives account');
+    // the first attempt goes through instead of "The Derivatives account holds no USDT"
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /^Amount/ }), '5');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Transfer' }));
+    await waitFor(() => expect(money.transfer).toHaveBeenCalledTimes(1));
+    expect(money.transfer.mock.calls[0]![0]).toMatchObject({
+      fromAccountType: 'SPOT',
+      toAccountType: 'DERIVATIVES',
+      amount: '5',
+    });
+  });
+
+  it('keeps derivatives as From when it holds the coin', async () => {
+    const { dialog } = await openClassic('3');
+    expect(within(dialog).getByRole('combobox', { name: 'From' })).toHaveValue(
+      'Derivatives account',
+    );
+    expect(within(dialog).getByRole('combobox', { name: 'To' })).toHaveValue('Spot account');
+  });
+
+  it('keeps the account the user picks, even one that holds none', async () => {
+    const { dialog } = await openClassic('0');
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'From' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Funding account' }));
+    expect(within(dialog).getByRole('combobox', { name: 'From' })).toHaveValue('Funding account');
+    expect(within(dialog).getByRole('combobox', { name: 'To' })).toHaveValue('Derivatives account');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /^Amount/ }), '5');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Transfer' }));
+    expect(
+      await within(dialog).findByText('The Funding account holds no USDT'),
+    ).toBeInTheDocument();
   });
 });
