@@ -204,6 +204,8 @@ interface Column<T> {
   key: string;
   label: string;
   cell: (row: T) => ReactNode;
+  /** 'end': a number, aligned at the inline end (the right, the left in RTL) like every table's. */
+  align?: 'end';
 }
 
 function RecordsTable<T extends { id?: string; transferId?: string }>({
@@ -247,7 +249,7 @@ function RecordsTable<T extends { id?: string; transferId?: string }>({
         <thead>
           <tr>
             {columns.map((c) => (
-              <th key={c.key} scope="col">
+              <th key={c.key} scope="col" data-align={c.align}>
                 {c.label}
               </th>
             ))}
@@ -257,7 +259,7 @@ function RecordsTable<T extends { id?: string; transferId?: string }>({
           {rows.map((r, i) => (
             <tr key={r.id ?? r.transferId ?? i}>
               {columns.map((c) => (
-                <td key={c.key} data-label={c.label}>
+                <td key={c.key} data-label={c.label} data-align={c.align}>
                   {c.cell(r)}
                 </td>
               ))}
@@ -313,10 +315,12 @@ const chainColumn = (t: T): Column<{ chain: string }> => ({
   label: t('money.common.chain'),
   cell: (r) => r.chain,
 });
+/** An amount of the record's coin, at the coin's decimals like on every other screen. */
 const amountColumn = (t: T): Column<RecordBase> => ({
   key: 'amount',
   label: t('money.records.cols.amount'),
-  cell: (r) => <Amount kind="decimal" value={r.amount} flash={false} />,
+  cell: (r) => <Amount kind="decimal" value={r.amount} coin={r.coin} flash={false} />,
+  align: 'end',
 });
 const statusColumn = (t: T): Column<RecordBase> => ({
   key: 'status',
@@ -374,7 +378,8 @@ const WITHDRAWALS: RecordsSpec<WithdrawRecord> = {
     {
       key: 'fee',
       label: t('money.records.cols.fee'),
-      cell: (r) => <Amount kind="decimal" value={r.fee} flash={false} />,
+      cell: (r) => <Amount kind="decimal" value={r.fee} coin={r.coin} flash={false} />,
+      align: 'end',
     },
     {
       key: 'address',

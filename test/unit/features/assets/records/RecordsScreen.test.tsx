@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { RecordQuery } from '@src/api/types';
 import RecordsScreen from '@src/features/assets/records/RecordsScreen';
-import { depositRecord } from '../../../ui/money-fakes';
+import { depositRecord, withdrawRecord } from '../../../ui/money-fakes';
 import { renderMoney } from '../../../ui/money/harness';
 
 /** The screen at its address (it keeps its tab in `?tab=`). */
@@ -122,5 +122,39 @@ describe('records screen', () => {
     await renderMoney({ children: records().children });
     await userEvent.click(await screen.findByRole('button', { name: 'Withdraw' }));
     expect(await screen.findByRole('dialog', { name: 'Withdraw' })).toBeInTheDocument();
+  });
+
+  it("writes amounts and fees at the coin's decimals, at the end of their cells", async () => {
+    await renderMoney({
+      children: records('/assets/records?tab=withdrawals').children,
+      money: {
+        withdrawList: vi.fn(async () => ({
+          list: [
+            withdrawRecord({ id: 'W-1', amount: '10', fee: '1' }),
+            withdrawRecord({ id: 'W-2', coin: 'BTC', chain: 'BTC', amount: '0.5', fee: '0.0002' }),
+          ],
+          nextCursor: '',
+        })),
+      },
+    });
+    const table = await screen.findByRole('table', { name: 'Withdrawal records' });
+    // USDT at 4 decimals as on every other screen (it was 10.00000000), BTC at 8
+    const [usdt, btc] = within(table).getAllByRole('row').slice(1);
+    expect(within(usdt!).getByRole('cell', { name: '10.0000' })).toBeInTheDocument();
+    expect(within(usdt!).getByRole('cell', { name: '1.0000' })).toBeInTheDocument();
+    expect(within(btc!).getByRole('cell', { name: '0.50000000' })).toBeInTheDocument();
+    expect(within(btc!).getByRole('cell', { name: '0.00020000' })).toBeInTheDocument();
+    // numbers at the inline end, as in every table (records.module.css: text-align: end)
+    for (const name of ['Amount', 'Fee']) {
+      expect(within(table).getByRole('columnheader', { name })).toHaveAttribute(
+        'data-align',
+        'end',
+      );
+    }
+    expect(within(usdt!).getByRole('cell', { name: '10.0000' })).toHaveAttribute(
+      'data-align',
+      'end',
+    );
+    expect(within(usdt!).getByRole('cell', { name: 'USDT' })).not.toHaveAttribute('data-align');
   });
 });
