@@ -15,7 +15,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { configsAtom, useScreenApi, type DepositRecord } from '../../facade';
 import { errorMessage } from '../../i18n/error-message';
-import { Amount } from '../amount/Amount';
+import { Amount, useAmountFormat } from '../amount/Amount';
 import { LtrText } from '../amount/LtrText';
 import { useResource } from '../live/use-resource';
 import { Spinner } from '../Spinner';
@@ -209,6 +209,7 @@ function AddressPanel({ coin, chain, needTag }: { coin: string; chain: string; n
  */
 function PendingDeposits({ coin }: { coin: string }) {
   const { t } = useTranslation('user-assets');
+  const format = useAmountFormat();
   const api = useScreenApi();
   const [rows, setRows] = useState<DepositRecord[] | undefined>();
   const [error, setError] = useState<string | undefined>();
@@ -259,11 +260,15 @@ function PendingDeposits({ coin }: { coin: string }) {
         {pending.map((r) => (
           <li
             key={r.id}
-            aria-label={t('money.deposit.pendingItem', { amount: r.amount, coin: r.coin })}
+            aria-label={t('money.deposit.pendingItem', {
+              amount: format('decimal', r.amount, { coin: r.coin }),
+              coin: r.coin,
+            })}
           >
             <Group justify="space-between" gap="xs" wrap="nowrap">
               <Text size="sm">
-                <Amount kind="decimal" value={r.amount} flash={false} /> {r.coin} · {r.chain}
+                <Amount kind="decimal" value={r.amount} coin={r.coin} flash={false} /> {r.coin} ·{' '}
+                {r.chain}
               </Text>
               <Badge color={statusColor(r.status)} variant="light">
                 {statusLabel(t, r.status)}

@@ -58,7 +58,11 @@ describe('deposit dialog', () => {
     const dialog = await h.open({ name: 'deposit', props: { coin: 'USDT' } }, 'Deposit USDT');
     expect(await within(dialog).findByText('No deposits on the way.')).toBeInTheDocument();
     await act(async () => vi.advanceTimersByTimeAsync(DEPOSIT_POLL_MS));
-    const item = await within(dialog).findByRole('listitem', { name: 'Deposit of 250 USDT' });
+    // at the coin's decimals, through the formatting module (it was 250.00000000, named 250)
+    const item = await within(dialog).findByRole('listitem', {
+      name: 'Deposit of 250.0000 USDT',
+    });
+    expect(within(item).getByText('250.0000')).toBeInTheDocument();
     expect(within(item).getByText('0/2 confirmations')).toBeInTheDocument();
     expect(within(item).getByText('Pending')).toBeInTheDocument();
     await act(async () => vi.advanceTimersByTimeAsync(DEPOSIT_POLL_MS));
