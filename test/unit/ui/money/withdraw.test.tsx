@@ -118,7 +118,6 @@ describe('withdraw dialog', () => {
       list: [withdrawRecord({ id: 'W-1', status: 'success', txId: '0xabc' })],
       nextCursor: '',
     });
-    money.withdraw.mockResolvedValue({ withdrawId: 'W-1' });
     await fillDetails(dialog, address);
     await verifyAndSubmit(dialog);
     expect(await within(dialog).findByText('Your withdrawal is complete.')).toBeInTheDocument();
