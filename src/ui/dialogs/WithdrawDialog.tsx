@@ -10,10 +10,13 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  currentLangAtom,
   ERROR_CODES,
+  showAssetsAtom,
   useScreenApi,
   type ChainInfo,
   type WithdrawMessage,
@@ -23,6 +26,7 @@ import { errorCodeOf, errorMessage } from '../../i18n/error-message';
 import { formMessages, validateValue } from '../../i18n/form-messages';
 import { compareDecimal, isDecimalInput, subDecimal, sumDecimals } from '../../lib/money';
 import { Amount } from '../amount/Amount';
+import { formatAmount } from '../amount/format-amount';
 import { LtrText } from '../amount/LtrText';
 import { useResource } from '../live/use-resource';
 import { Spinner } from '../Spinner';
@@ -111,6 +115,11 @@ export default function WithdrawDialog({ props, close }: DialogBodyProps<'withdr
   const maxAmount = compareDecimal(available, fee) > 0 ? subDecimal(available, fee) : '0';
   const amountLabel = t('money.withdraw.amount');
 
+  const language = useAtomValue(currentLangAtom);
+  const shown = useAtomValue(showAssetsAtom);
+  /** A term of the network (fee, minimum): the coin's decimals, never shown smaller than it is. */
+  const term = (value: string) =>
+    formatAmount('decimal', value, { coin, figure: 'minimum', language });
   const chainName = chain?.chain;
   const [check, setCheck, checkAddress] = useAddressCheck(coin, chainName, (message) =>
     setErrors((e) => ({ ...e, address: message })),
@@ -144,6 +153,10 @@ export default function WithdrawDialog({ props, close }: DialogBodyProps<'withdr
       precision,
       min: chain?.minWithdraw,
       max: ov ? maxAmount : undefined,
+      // the limits written as the figures beside them (minimum rounded up, maximum down)
+      coin,
+      language,
+      masked: !shown,
     });
     if (amountProblem) next.amount = amountProblem;
     return next;
@@ -334,16 +347,18 @@ export default function WithdrawDialog({ props, close }: DialogBodyProps<'withdr
               <List size="sm" spacing={2} listStyleType="none">
                 <List.Item>
                   {t('money.withdraw.available')}:{' '}
-                  {ov ? <Amount kind="decimal" value={available} flash={false} /> : '…'} {coin}
+                  {ov ? <Amount kind="decimal" value={available} coin={coin} flash={false} /> : '…'}{' '}
+                  {coin}
                 </List.Item>
                 <List.Item>
-                  {t('money.withdraw.fee')}: <LtrText>{fee}</LtrText> {coin}
+                  {t('money.withdraw.fee')}: <LtrText>{term(fee)}</LtrText> {coin}
                 </List.Item>
                 <List.Item>
-                  {t('money.withdraw.minimum')}: <LtrText>{chain.minWithdraw}</LtrText> {coin}
+                  {t('money.withdraw.minimum')}: <LtrText>{term(chain.minWithdraw)}</LtrText> {coin}
                 </List.Item>
                 <List.Item>
-                  {t('money.withdraw.total')}: <Deducted amount={amount} fee={fee} /> {coin}
+                  {t('money.withdraw.total')}: <Deducted amount={amount} fee={fee} coin={coin} />{' '}
+                  {coin}
                 </List.Item>
                 <List.Item>
                   {t('money.withdraw.dailyLimit')}:{' '}
@@ -390,10 +405,11 @@ export default function WithdrawDialog({ props, close }: DialogBodyProps<'withdr
             {/* What leaves the account, said again where the user confirms it. */}
             <List size="sm" spacing={2} listStyleType="none">
               <List.Item>
-                {t('money.withdraw.fee')}: <LtrText>{fee}</LtrText> {coin}
+                {t('money.withdraw.fee')}: <LtrText>{term(fee)}</LtrText> {coin}
               </List.Item>
               <List.Item>
-                {t('money.withdraw.total')}: <Deducted amount={amount} fee={fee} /> {coin}
+                {t('money.withdraw.total')}: <Deducted amount={amount} fee={fee} coin={coin} />{' '}
+                {coin}
               </List.Item>
             </List>
             <TextInput
@@ -489,10 +505,10 @@ function useWithdrawNotices(coin: string, chain: string | undefined) {
 }
 
 /** What leaves the account: the amount typed and the fee ("--" until the amount is a number). */
-function Deducted({ amount, fee }: { amount: string; fee: string }) {
+function Deducted({ amount, fee, coin }: { amount: string; fee: string; coin: string }) {
   const a = amount.trim();
   if (a === '' || !isDecimalInput(a)) return <>--</>;
-  return <Amount kind="decimal" value={sumDecimals([a, fee])} flash={false} />;
+  return <Amount kind="decimal" value={sumDecimals([a, fee])} coin={coin} flash={false} />;
 }
 
 function EmailCodeField({

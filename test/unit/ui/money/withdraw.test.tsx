@@ -47,12 +47,14 @@ describe('withdraw dialog', () => {
     await userEvent.type(address, 'Tsomething');
     await userEvent.type(amount, '5');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Next' }));
-    expect(await within(dialog).findByText('Amount cannot be less than 10')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('Amount cannot be less than 10.0000'),
+    ).toBeInTheDocument();
     await userEvent.clear(amount);
     await userEvent.type(amount, '2500'); // + fee 1 is over the 2500 available
     await userEvent.click(within(dialog).getByRole('button', { name: 'Next' }));
     expect(
-      await within(dialog).findByText('Amount cannot be greater than 2499'),
+      await within(dialog).findByText('Amount cannot be greater than 2,499.0000'),
     ).toBeInTheDocument();
     expect(money.withdraw).not.toHaveBeenCalled();
   });
@@ -67,8 +69,9 @@ describe('withdraw dialog', () => {
     expect(
       await within(dialog).findByText('TRC20 withdrawals take about 2 minutes.'),
     ).toBeInTheDocument();
-    expect(within(dialog).getByText(/Network fee/)).toHaveTextContent('Network fee: 1 USDT');
-    expect(within(dialog).getByText(/Minimum withdrawal/)).toHaveTextContent('10 USDT');
+    // The network's terms at the coin's decimals, as every USDT figure
+    expect(within(dialog).getByText(/Network fee/)).toHaveTextContent('Network fee: 1.0000 USDT');
+    expect(within(dialog).getByText(/Minimum withdrawal/)).toHaveTextContent('10.0000 USDT');
     expect(within(dialog).getByText(/Daily limit left/)).toHaveTextContent(/999,000/);
     await userEvent.type(address, 'TXYZabc');
     await userEvent.tab();
@@ -108,8 +111,8 @@ describe('withdraw dialog', () => {
   it('says the fee and the total again on the verification step', async () => {
     const { dialog, address } = await openWithdraw();
     await fillDetails(dialog, address, '20');
-    expect(within(dialog).getByText(/Network fee/)).toHaveTextContent('Network fee: 1 USDT');
-    expect(within(dialog).getByText(/Deducted in total/)).toHaveTextContent(/21(\.0+)? USDT/);
+    expect(within(dialog).getByText(/Network fee/)).toHaveTextContent('Network fee: 1.0000 USDT');
+    expect(within(dialog).getByText(/Deducted in total/)).toHaveTextContent('21.0000 USDT');
   });
 
   it('closes its steps once the withdrawal is sent: no way back to the filled form', async () => {
