@@ -1,6 +1,7 @@
-import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import {
   assetOverviewAtom,
   assetsAggregateInfoAtom,
@@ -21,8 +22,20 @@ import { ComplianceNotices } from './ComplianceNotices';
 import { PendingCounts } from './PendingCounts';
 import { useOverviewView } from './use-assets';
 
-/** Total equity in USD and BTC, with the actions that move money. */
-function TotalCard({ totalUsd, totalBtc }: { totalUsd: string; totalBtc: string }) {
+/**
+ * Total equity in USD and BTC, with the actions that move money. With pledge loans, a note says
+ * that it counts their collateral and does not subtract what they owe (docs/assets.md): repaying
+ * a loan lowers the total by the amount repaid, which the user would otherwise take for a loss.
+ */
+function TotalCard({
+  totalUsd,
+  totalBtc,
+  hasLoans,
+}: {
+  totalUsd: string;
+  totalBtc: string;
+  hasLoans: boolean;
+}) {
   const { t } = useTranslation('user-assets');
   return (
     <Paper
@@ -47,6 +60,14 @@ function TotalCard({ totalUsd, totalBtc }: { totalUsd: string; totalBtc: string 
         <Text size="sm" data-total="btc">
           ≈ <Amount kind="decimal" coin="BTC" value={totalBtc} decimals={8} /> BTC
         </Text>
+        {hasLoans && (
+          <Text size="xs" c="dimmed">
+            {t('assetsArea.total.loansNotSubtracted')}{' '}
+            <Anchor component={Link} to="/assets/pledge" size="xs">
+              {t('earn.nav.pledge')}
+            </Anchor>
+          </Text>
+        )}
         <AssetActions />
       </Stack>
     </Paper>
@@ -86,7 +107,11 @@ export default function OverviewScreen() {
           view && (
             <Stack gap="md">
               <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-                <TotalCard totalUsd={view.totalUsd} totalBtc={view.totalBtc} />
+                <TotalCard
+                  totalUsd={view.totalUsd}
+                  totalBtc={view.totalBtc}
+                  hasLoans={(dataOf(overview)?.pledge.loans.length ?? 0) > 0}
+                />
                 {info && <PendingCounts info={info} />}
               </SimpleGrid>
               <AccountDistribution accounts={view.accounts} />

@@ -4,7 +4,7 @@
  * button's masking, a notice per compliance flag, pending counts, the "as of" time and the stale
  * marker, the AML-clear counter, and DERIVATIVES live from the wallet stream, exact in cents.
  */
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { hideSmallBalancesKey } from '@src/config/assets';
@@ -12,7 +12,11 @@ import OverviewScreen from '@src/features/assets/overview/OverviewScreen';
 import { noticesOf } from '@src/features/assets/overview/ComplianceNotices';
 import { refreshAssetsAtom } from '@src/state/assets';
 import { amlClearRefreshAtom, preferencesAtom } from '@src/state/client';
-import { allAccountsOverview, sampleAggregateInfo } from '../../../../support/sample-answers';
+import {
+  allAccountsOverview,
+  earnOverview,
+  sampleAggregateInfo,
+} from '../../../../support/sample-answers';
 import { wallet } from '../../../state/fixtures';
 import { assetsApi, renderAssetsScreen } from './assets-screen';
 
@@ -66,6 +70,29 @@ describe('assets overview', () => {
     expect(shares).toBe(10000);
     // The donut is drawn beside its text alternative and hidden from assistive technology.
     expect(await screen.findByTestId('distribution-donut')).toHaveAttribute('aria-hidden');
+  });
+
+  it('says, with pledge loans only, that the total counts their collateral and not what they owe', async () => {
+    await renderAssetsScreen(<OverviewScreen />);
+    await waitFor(() => expect(totalUsd()).toBe('51,108.66'));
+    const total = screen.getByRole('region', { name: 'Total equity' });
+    expect(within(total).queryByText(/not subtracted/)).toBeNull();
+    cleanup();
+    const withLoan = allAccountsOverview();
+    withLoan.pledge = { loans: [earnOverview().pledge.loans[0]!] };
+    await renderAssetsScreen(<OverviewScreen />, {
+      api: assetsApi({ overview: async () => withLoan }).api,
+    });
+    const card = await screen.findByRole('region', { name: 'Total equity' });
+    expect(
+      await within(card).findByText(
+        /Includes the collateral of your pledge loans; what the loans owe is not subtracted\./,
+      ),
+    ).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Pledge loans' })).toHaveAttribute(
+      'href',
+      '/assets/pledge',
+    );
   });
 
   it('lists each coin with its amount in every account; opening a coin shows them', async () => {
