@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../i18n/error-message';
 import { formMessages, validateValue } from '../../../i18n/form-messages';
@@ -161,29 +161,67 @@ function AmountForm({
   );
 }
 
-export interface AmountFormModalProps extends AmountFormProps {
-  opened: boolean;
+/** What the modal shows: its title (the dialog's accessible name) and the form. */
+export type AmountFormContent = Omit<AmountFormProps, 'onClose' | 'onBusyChange'> & {
   title: string;
+};
+
+export interface AmountFormModalProps {
+  opened: boolean;
+  /** The form of the last opening; kept while the modal closes. */
+  content: AmountFormContent | null;
+  /** Counts the openings: each one starts with a fresh form. */
+  openings: number;
+  onClose: () => void;
 }
 
 /**
- * The amount form in a Modal (its title is the dialog's accessible name); while its request is in
- * flight the modal cannot be dismissed (Escape, outside click, close button), so the answer is
- * always seen.
+ * The amount form in a Modal. It stays mounted, closed, between openings (the screen renders it
+ * from the start): Mantine's Modal remembers the control that had focus when `opened` turns true
+ * and gives focus back to it when it turns false, which an unmounted modal never does. While its
+ * request is in flight the modal cannot be dismissed (Escape, outside click, close button), so the
+ * answer is always seen.
  */
-export function AmountFormModal({ opened, title, ...form }: AmountFormModalProps) {
+export function AmountFormModal({ opened, content, openings, onClose }: AmountFormModalProps) {
+  const { t } = useTranslation('user-assets');
   const [busy, setBusy] = useState(false);
+  const close = useCallback(() => {
+    if (!busy) onClose();
+  }, [busy, onClose]);
   return (
     <Modal
-      opened={opened}
-      onClose={form.onClose}
-      title={title}
+      opened={opened && content !== null}
+      onClose={close}
+      title={content?.title}
       centered
+      trapFocus
+      returnFocus
       closeOnEscape={!busy}
       closeOnClickOutside={!busy}
       withCloseButton={!busy}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
     >
-      {opened && <AmountForm {...form} onBusyChange={setBusy} />}
+      {content && (
+        <AmountForm key={openings} {...content} onClose={onClose} onBusyChange={setBusy} />
+      )}
     </Modal>
   );
+}
+
+/**
+ * Which form is open, for a screen's AmountFormModal: `value` is the last one opened, kept after
+ * `close()` so the modal can close (and return focus) with its content in place.
+ */
+export function useFormModal<T>() {
+  const [state, setState] = useState<{ value: T | null; opened: boolean; openings: number }>({
+    value: null,
+    opened: false,
+    openings: 0,
+  });
+  const open = useCallback(
+    (value: T) => setState((s) => ({ value, opened: true, openings: s.openings + 1 })),
+    [],
+  );
+  const close = useCallback(() => setState((s) => ({ ...s, opened: false })), []);
+  return { ...state, open, close };
 }

@@ -1,6 +1,5 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useAtomValue } from 'jotai';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   currentLangAtom,
@@ -12,7 +11,7 @@ import { compareDecimal } from '../../../lib/money';
 import { Amount } from '../../../ui/amount/Amount';
 import { Section } from '../../../ui/live/Section';
 import { showToast } from '../../../ui/notifications';
-import { AmountFormModal } from '../earn/AmountFormModal';
+import { AmountFormModal, useFormModal, type AmountFormContent } from '../earn/AmountFormModal';
 import { EarnScreenFrame } from '../earn/EarnScreenFrame';
 import { EarnTable, type EarnColumn } from '../earn/EarnTable';
 import { fundAvailable } from '../earn/fund';
@@ -51,7 +50,7 @@ function Loans({ overview, reload }: { overview: AssetOverview; reload: () => vo
   const { t } = useTranslation('user-assets');
   const language = useAtomValue(currentLangAtom);
   const api = useScreenApi();
-  const [repaying, setRepaying] = useState<PledgeLoan | null>(null);
+  const form = useFormModal<PledgeLoan>();
   const loans = overview.pledge.loans;
 
   const columns: EarnColumn<PledgeLoan>[] = [
@@ -95,7 +94,7 @@ function Loans({ overview, reload }: { overview: AssetOverview; reload: () => vo
       cell: (l) => (
         <Button
           size="compact-sm"
-          onClick={() => setRepaying(l)}
+          onClick={() => form.open(l)}
           aria-label={t('earn.pledge.repayLoan', { coin: l.loanCoin, id: l.loanId })}
         >
           {t('earn.pledge.repay')}
@@ -104,9 +103,45 @@ function Loans({ overview, reload }: { overview: AssetOverview; reload: () => vo
     },
   ];
 
-  const loan = repaying;
-  const available = loan ? fundAvailable(overview, loan.loanCoin) : '0';
-  const max = loan && compareDecimal(available, loan.borrowed) < 0 ? available : loan?.borrowed;
+  // The loan as the overview has it now (its interest grows while the form is open).
+  const loan = form.value && (loans.find((l) => l.loanId === form.value?.loanId) ?? form.value);
+  const content = ((): AmountFormContent | null => {
+    if (!loan) return null;
+    const available = fundAvailable(overview, loan.loanCoin);
+    const owedIsMax = compareDecimal(available, loan.borrowed) >= 0;
+    return {
+      title: t('earn.pledge.repayTitle', { coin: loan.loanCoin }),
+      coin: loan.loanCoin,
+      sourceLabel: t('earn.pledge.availableInFund'),
+      source: available,
+      max: owedIsMax ? loan.borrowed : available,
+      confirmLabel: t('earn.pledge.repay'),
+      note: (amount) => (
+        <Stack gap={2}>
+          <Text size="sm">
+            {t('earn.pledge.owed')}:{' '}
+            <Amount kind="decimal" value={loan.borrowed} coin={loan.loanCoin} flash={false} />{' '}
+            {loan.loanCoin}
+          </Text>
+          <Text size="xs" c="dimmed" aria-live="polite">
+            {isFull(amount, loan.borrowed)
+              ? t('earn.pledge.fullNote', { coin: loan.collateralCoin })
+              : t('earn.pledge.partialNote')}
+          </Text>
+        </Stack>
+      ),
+      onSubmit: (amount, requestId) => api.pledgeRepay({ loanId: loan.loanId, amount, requestId }),
+      onDone: (amount) => {
+        showToast(
+          isFull(amount, loan.borrowed)
+            ? t('earn.pledge.repaidFull', { coin: loan.collateralCoin })
+            : t('earn.pledge.repaid', { amount, coin: loan.loanCoin }),
+          { tone: 'success' },
+        );
+        reload();
+      },
+    };
+  })();
   return (
     <Section title={t('earn.pledge.loans')}>
       {loans.length === 0 ? (
@@ -121,44 +156,13 @@ function Loans({ overview, reload }: { overview: AssetOverview; reload: () => vo
           rowKey={(l) => l.loanId}
         />
       )}
-      {loan && max !== undefined && (
-        <AmountFormModal
-          opened
-          title={t('earn.pledge.repayTitle', { coin: loan.loanCoin })}
-          coin={loan.loanCoin}
-          sourceLabel={t('earn.pledge.availableInFund')}
-          source={available}
-          max={max}
-          confirmLabel={t('earn.pledge.repay')}
-          note={(amount) => (
-            <Stack gap={2}>
-              <Text size="sm">
-                {t('earn.pledge.owed')}:{' '}
-                <Amount kind="decimal" value={loan.borrowed} coin={loan.loanCoin} flash={false} />{' '}
-                {loan.loanCoin}
-              </Text>
-              <Text size="xs" c="dimmed" aria-live="polite">
-                {isFull(amount, loan.borrowed)
-                  ? t('earn.pledge.fullNote', { coin: loan.collateralCoin })
-                  : t('earn.pledge.partialNote')}
-              </Text>
-            </Stack>
-          )}
-          onSubmit={(amount, requestId) =>
-            api.pledgeRepay({ loanId: loan.loanId, amount, requestId })
-          }
-          onDone={(amount) => {
-            showToast(
-              isFull(amount, loan.borrowed)
-                ? t('earn.pledge.repaidFull', { coin: loan.collateralCoin })
-                : t('earn.pledge.repaid', { amount, coin: loan.loanCoin }),
-              { tone: 'success' },
-            );
-            reload();
-          }}
-          onClose={() => setRepaying(null)}
-        />
-      )}
+      {/* Mounted from the start, so that closing it returns focus to the button that opened it. */}
+      <AmountFormModal
+        opened={form.opened}
+        content={content}
+        openings={form.openings}
+        onClose={form.close}
+      />
     </Section>
   );
 }

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Stack, Switch, Text } from '@mantine/core';
 import { useAtomValue } from 'jotai';
-import { useCallback, useId, useMemo, useState } from 'react';
+import { useCallback, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   currentLangAtom,
@@ -13,7 +13,7 @@ import { compareDecimal } from '../../../lib/money';
 import { Amount } from '../../../ui/amount/Amount';
 import { Section } from '../../../ui/live/Section';
 import { showToast } from '../../../ui/notifications';
-import { AmountFormModal } from '../earn/AmountFormModal';
+import { AmountFormModal, useFormModal, type AmountFormContent } from '../earn/AmountFormModal';
 import { EarnScreenFrame } from '../earn/EarnScreenFrame';
 import { EarnTable, type EarnColumn } from '../earn/EarnTable';
 import { fundAvailable } from '../earn/fund';
@@ -60,7 +60,7 @@ function Products({ overview, reload }: { overview: AssetOverview; reload: () =>
   const { t } = useTranslation('user-assets');
   const language = useAtomValue(currentLangAtom);
   const api = useScreenApi();
-  const [order, setOrder] = useState<Order | null>(null);
+  const form = useFormModal<Order>();
   const products = overview.savings.products;
   const lockId = useId();
   const term = (p: SavingsProduct) => termText(t, p);
@@ -107,7 +107,7 @@ function Products({ overview, reload }: { overview: AssetOverview; reload: () =>
           <div className={classes.actions}>
             <Button
               size="compact-sm"
-              onClick={() => setOrder({ kind: 'subscribe', product: p })}
+              onClick={() => form.open({ kind: 'subscribe', product: p })}
               aria-label={t('earn.savings.subscribeTo', { product: `${p.coin} ${term(p)}` })}
             >
               {t('earn.savings.subscribe')}
@@ -116,7 +116,7 @@ function Products({ overview, reload }: { overview: AssetOverview; reload: () =>
               size="compact-sm"
               variant="default"
               disabled={!canRedeem(p)}
-              onClick={() => setOrder({ kind: 'redeem', product: p })}
+              onClick={() => form.open({ kind: 'redeem', product: p })}
               aria-label={t('earn.savings.redeemFrom', { product: `${p.coin} ${term(p)}` })}
               aria-describedby={until ? reasonId : undefined}
             >
@@ -133,8 +133,55 @@ function Products({ overview, reload }: { overview: AssetOverview; reload: () =>
     },
   ];
 
-  const p = order?.product;
+  // The product as the overview has it now (what is held and redeemable moves).
+  const p =
+    form.value &&
+    (products.find((x) => x.productId === form.value?.product.productId) ?? form.value.product);
   const available = p ? fundAvailable(overview, p.coin) : '0';
+  const content = ((): AmountFormContent | null => {
+    if (!form.value || !p) return null;
+    const product = `${p.coin} ${term(p)}`;
+    if (form.value.kind === 'subscribe') {
+      return {
+        title: t('earn.savings.subscribeTitle', { product }),
+        coin: p.coin,
+        sourceLabel: t('earn.savings.availableInFund'),
+        source: available,
+        min: p.minAmount,
+        max: available,
+        confirmLabel: t('earn.savings.subscribe'),
+        note:
+          p.termDays > 0
+            ? () => (
+                <Text size="xs" c="dimmed">
+                  {t('earn.savings.termNote', { days: p.termDays })}
+                </Text>
+              )
+            : undefined,
+        onSubmit: (amount, requestId) =>
+          api.savingsSubscribe({ productId: p.productId, amount, requestId }),
+        onDone: (amount) => {
+          showToast(t('earn.savings.subscribed', { amount, coin: p.coin }), { tone: 'success' });
+          reload();
+        },
+      };
+    }
+    return {
+      title: t('earn.savings.redeemTitle', { product }),
+      coin: p.coin,
+      sourceLabel: p.termDays === 0 ? t('earn.savings.held') : t('earn.savings.redeemableNow'),
+      source: p.redeemable,
+      max: p.redeemable,
+      confirmLabel: t('earn.savings.redeem'),
+      note: () => <RedeemNote product={p} />,
+      onSubmit: (amount, requestId) =>
+        api.savingsRedeem({ productId: p.productId, amount, requestId }),
+      onDone: (amount) => {
+        showToast(t('earn.savings.redeemed', { amount, coin: p.coin }), { tone: 'success' });
+        reload();
+      },
+    };
+  })();
   return (
     <Section title={t('earn.savings.products')}>
       {products.length === 0 ? (
@@ -149,55 +196,13 @@ function Products({ overview, reload }: { overview: AssetOverview; reload: () =>
           rowKey={(x) => x.productId}
         />
       )}
-      {p && order.kind === 'subscribe' && (
-        <AmountFormModal
-          opened
-          title={t('earn.savings.subscribeTitle', { product: `${p.coin} ${term(p)}` })}
-          coin={p.coin}
-          sourceLabel={t('earn.savings.availableInFund')}
-          source={available}
-          min={p.minAmount}
-          max={available}
-          confirmLabel={t('earn.savings.subscribe')}
-          note={
-            p.termDays > 0
-              ? () => (
-                  <Text size="xs" c="dimmed">
-                    {t('earn.savings.termNote', { days: p.termDays })}
-                  </Text>
-                )
-              : undefined
-          }
-          onSubmit={(amount, requestId) =>
-            api.savingsSubscribe({ productId: p.productId, amount, requestId })
-          }
-          onDone={(amount) => {
-            showToast(t('earn.savings.subscribed', { amount, coin: p.coin }), { tone: 'success' });
-            reload();
-          }}
-          onClose={() => setOrder(null)}
-        />
-      )}
-      {p && order.kind === 'redeem' && (
-        <AmountFormModal
-          opened
-          title={t('earn.savings.redeemTitle', { product: `${p.coin} ${term(p)}` })}
-          coin={p.coin}
-          sourceLabel={p.termDays === 0 ? t('earn.savings.held') : t('earn.savings.redeemableNow')}
-          source={p.redeemable}
-          max={p.redeemable}
-          confirmLabel={t('earn.savings.redeem')}
-          note={() => <RedeemNote product={p} />}
-          onSubmit={(amount, requestId) =>
-            api.savingsRedeem({ productId: p.productId, amount, requestId })
-          }
-          onDone={(amount) => {
-            showToast(t('earn.savings.redeemed', { amount, coin: p.coin }), { tone: 'success' });
-            reload();
-          }}
-          onClose={() => setOrder(null)}
-        />
-      )}
+      {/* Mounted from the start, so that closing it returns focus to the button that opened it. */}
+      <AmountFormModal
+        opened={form.opened}
+        content={content}
+        openings={form.openings}
+        onClose={form.close}
+      />
     </Section>
   );
 }

@@ -115,6 +115,28 @@ describe('PledgeScreen', () => {
     expect(JSON.stringify(toasts)).toContain('Loan repaid in full.');
   });
 
+  it('gives focus back to the Repay button when the form closes', async () => {
+    await renderEarn(<PledgeScreen />);
+    const table = await screen.findByRole('table', { name: 'Pledge loans' });
+    const repay = within(table).getByRole('button', { name: 'Repay the USDT loan L-1' });
+    await userEvent.click(repay);
+    let dialog = await screen.findByRole('dialog', { name: 'Repay USDT loan' });
+    await within(dialog).findByRole('textbox', { name: /Amount \(USDT\)/ });
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(repay).toHaveFocus());
+
+    // And after a repayment went through.
+    await userEvent.keyboard('{Enter}');
+    dialog = await screen.findByRole('dialog', { name: 'Repay USDT loan' });
+    await userEvent.type(
+      await within(dialog).findByRole('textbox', { name: /Amount \(USDT\)/ }),
+      '100{Enter}',
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(repay).toHaveFocus());
+  });
+
   it('shows the translated refusal and keeps the form open', async () => {
     const api = fakeScreenApi({ pledgeRepay: vi.fn().mockRejectedValue(apiError(131016)) });
     await renderEarn(<PledgeScreen />, { api });

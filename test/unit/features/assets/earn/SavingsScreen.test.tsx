@@ -4,7 +4,7 @@
  * request id kept across a retry, in-flight disabled, translated business errors); auto-saving
  * per coin with the unsupported coin disabled and its reason.
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { SavingsLot, SavingsProduct } from '@src/api/types';
@@ -92,6 +92,31 @@ describe('SavingsScreen', () => {
       within(dialog).getByRole('button', { name: 'Fill in the largest amount of USDT' }),
     );
     expect(input).toHaveValue('2500');
+  });
+
+  it('gives focus back to the button that opened a form when it closes', async () => {
+    const api = fakeScreenApi();
+    await renderEarn(<SavingsScreen />, { api });
+    await screen.findByRole('table', { name: 'Savings products' });
+    const subscribe = screen.getByRole('button', { name: 'Subscribe to USDT Flexible' });
+    await userEvent.click(subscribe);
+    let dialog = await screen.findByRole('dialog', { name: 'Subscribe to USDT Flexible' });
+    await within(dialog).findByRole('textbox', { name: /Amount \(USDT\)/ });
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(subscribe).toHaveFocus());
+
+    const redeem = screen.getByRole('button', { name: 'Redeem from USDT Flexible' });
+    act(() => redeem.focus());
+    await userEvent.keyboard('{Enter}');
+    dialog = await screen.findByRole('dialog', { name: 'Redeem from USDT Flexible' });
+    await userEvent.type(
+      await within(dialog).findByRole('textbox', { name: /Amount \(USDT\)/ }),
+      '100{Enter}',
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.savingsRedeem).toHaveBeenCalledWith(expect.objectContaining({ amount: '100' }));
+    await waitFor(() => expect(redeem).toHaveFocus());
   });
 
   it('keeps the request id across a retry, disables while in flight, shows the business error', async () => {
