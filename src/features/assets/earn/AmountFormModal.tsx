@@ -3,12 +3,18 @@ import { useCallback, useRef, useState, type FormEvent, type ReactNode } from 'r
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../i18n/error-message';
 import { formMessages, validateValue } from '../../../i18n/form-messages';
-import { compareDecimal, E8 } from '../../../lib/money';
+import { compareDecimal } from '../../../lib/money';
 import { Amount } from '../../../ui/amount/Amount';
+import { Spinner } from '../../../ui/Spinner';
+import { decimalsOf, roundTo, type CoinPrecisions } from './coin-precision';
 import { newRequestId } from './request-id';
 
-/** A plain unsigned decimal as a person types it ("12", "0.5", ".5", "5."). */
-const PLAIN_DECIMAL = /^(?:\d+(?:\.\d*)?|\.\d+)$/;
+/** A plain unsigned decimal as the server takes it ("12", "0.5"; not ".5", "5." or "05"). */
+const PLAIN_DECIMAL = /^\d+(?:\.\d+)?$/;
+/** A decimal point without a digit on one side of it (".5", "5."). */
+const BARE_POINT = /^(?:\.\d+|\d+\.)$/;
+/** An integer part with a leading zero ("05", "00.5"; "0" and "0.5" are fine). */
+const LEADING_ZERO = /^0\d/;
 
 interface AmountFormProps {
   coin: string;
@@ -18,8 +24,10 @@ interface AmountFormProps {
   source: string;
   /** Smallest amount accepted (decimal string); none when absent. */
   min?: string;
-  /** Largest amount accepted (decimal string): what Max fills in. */
+  /** Largest amount accepted (decimal string): what Max fills in (cut to the coin's decimals). */
   max: string;
+  /** The decimals of each coin (coin-info): the amount may have no more than its coin's. */
+  precisions: CoinPrecisions;
   confirmLabel: string;
   /** A line under the amount that depends on it (a full repayment returns the collateral). */
   note?: (amount: string) => ReactNode;
@@ -36,10 +44,11 @@ type Errors = { amount?: string; form?: string };
 
 /**
  * The amount form of subscribe, redeem and repay: amount with Max, the minimum and what it
- * comes from, validated with the default form messages; one request id per submission, kept
- * across retries of the same amount (a retry after a timeout cannot move money twice) and made
- * anew after a success or when the amount changes; every control disabled while it is in flight;
- * a refused request shows the translated business error.
+ * comes from, validated with the default form messages and the coin's precision (coin-info) before
+ * anything is sent. One request id per submission, kept across retries of the same amount (a retry
+ * after a timeout cannot move money twice) and made anew after a success or when the amount
+ * changes; every control disabled while it is in flight; a refused request shows the translated
+ * business error.
  */
 function AmountForm({
   coin,
@@ -47,6 +56,7 @@ function AmountForm({
   source,
   min,
   max,
+  precisions,
   confirmLabel,
   note,
   onSubmit,
@@ -61,15 +71,31 @@ function AmountForm({
   const [busy, setBusy] = useState(false);
   const requestId = useRef<string | null>(null);
   const label = t('earn.form.amount', { coin });
+  const precision = precisions.of(coin);
+
+  if (precision === undefined) {
+    if (precisions.failed) {
+      return (
+        <Alert color="red" role="alert">
+          {t('money.common.loadFailed')}{' '}
+          <Button size="compact-xs" variant="subtle" onClick={precisions.reload}>
+            {t('common.retry')}
+          </Button>
+        </Alert>
+      );
+    }
+    return <Spinner size="small" label={t('money.common.loading')} />;
+  }
 
   const validate = (value: string): string | undefined => {
+    if (BARE_POINT.test(value)) return t('earn.form.pointDigits', { label });
     const basic = validateValue(value, [{ required: true, type: 'number' }], label, messages);
     if (basic) return basic;
     if (!PLAIN_DECIMAL.test(value)) return messages.invalidType(label, 'number');
     if (compareDecimal(value, '0') <= 0) return t('earn.form.positive', { label });
-    const dot = value.indexOf('.');
-    if (dot >= 0 && value.length - dot - 1 > E8) {
-      return t('earn.form.decimals', { label, decimals: E8 });
+    if (LEADING_ZERO.test(value)) return t('earn.form.leadingZero', { label });
+    if (decimalsOf(value) > precision) {
+      return t('earn.form.decimals', { label, decimals: precision });
     }
     if (min !== undefined && compareDecimal(value, min) < 0) {
       return t('form.number.min', { label, min });
@@ -118,7 +144,7 @@ function AmountForm({
             size="compact-xs"
             variant="light"
             disabled={busy}
-            onClick={() => change(max)}
+            onClick={() => change(roundTo(max, precision, 'down'))}
             aria-label={t('earn.form.maxLabel', { coin })}
           >
             {t('earn.form.max')}

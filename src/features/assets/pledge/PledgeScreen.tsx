@@ -12,6 +12,7 @@ import { Amount } from '../../../ui/amount/Amount';
 import { Section } from '../../../ui/live/Section';
 import { showToast } from '../../../ui/notifications';
 import { AmountFormModal, useFormModal, type AmountFormContent } from '../earn/AmountFormModal';
+import { useCoinPrecisions } from '../earn/coin-precision';
 import { EarnScreenFrame } from '../earn/EarnScreenFrame';
 import { EarnTable, type EarnColumn } from '../earn/EarnTable';
 import { fundAvailable } from '../earn/fund';
@@ -51,6 +52,7 @@ function Loans({ overview, reload }: { overview: AssetOverview; reload: () => vo
   const language = useAtomValue(currentLangAtom);
   const api = useScreenApi();
   const form = useFormModal<PledgeLoan>();
+  const precisions = useCoinPrecisions();
   const loans = overview.pledge.loans;
 
   const columns: EarnColumn<PledgeLoan>[] = [
@@ -115,6 +117,7 @@ function Loans({ overview, reload }: { overview: AssetOverview; reload: () => vo
       sourceLabel: t('earn.pledge.availableInFund'),
       source: available,
       max: owedIsMax ? loan.borrowed : available,
+      precisions,
       confirmLabel: t('earn.pledge.repay'),
       note: (amount) => (
         <Stack gap={2}>

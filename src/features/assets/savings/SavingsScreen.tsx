@@ -14,6 +14,7 @@ import { Amount } from '../../../ui/amount/Amount';
 import { Section } from '../../../ui/live/Section';
 import { showToast } from '../../../ui/notifications';
 import { AmountFormModal, useFormModal, type AmountFormContent } from '../earn/AmountFormModal';
+import { useCoinPrecisions } from '../earn/coin-precision';
 import { EarnScreenFrame } from '../earn/EarnScreenFrame';
 import { EarnTable, type EarnColumn } from '../earn/EarnTable';
 import { fundAvailable } from '../earn/fund';
@@ -61,6 +62,7 @@ function Products({ overview, reload }: { overview: AssetOverview; reload: () =>
   const language = useAtomValue(currentLangAtom);
   const api = useScreenApi();
   const form = useFormModal<Order>();
+  const precisions = useCoinPrecisions();
   const products = overview.savings.products;
   const lockId = useId();
   const term = (p: SavingsProduct) => termText(t, p);
@@ -149,6 +151,7 @@ function Products({ overview, reload }: { overview: AssetOverview; reload: () =>
         source: available,
         min: p.minAmount,
         max: available,
+        precisions,
         confirmLabel: t('earn.savings.subscribe'),
         note:
           p.termDays > 0
@@ -172,6 +175,7 @@ function Products({ overview, reload }: { overview: AssetOverview; reload: () =>
       sourceLabel: p.termDays === 0 ? t('earn.savings.held') : t('earn.savings.redeemableNow'),
       source: p.redeemable,
       max: p.redeemable,
+      precisions,
       confirmLabel: t('earn.savings.redeem'),
       note: () => <RedeemNote product={p} />,
       onSubmit: (amount, requestId) =>

@@ -12,6 +12,7 @@ import SavingsScreen from '@src/features/assets/savings/SavingsScreen';
 import { formatTime } from '@src/lib/time';
 import { assetsRefreshRequestAtom } from '@src/state/assets';
 import { earnOverview } from '../../../../support/sample-answers';
+import { fakeMoneyApi } from '../../../ui/money-fakes';
 import { apiError } from '../../../ui/test-utils';
 import { fakeScreenApi } from '../../harness';
 import { renderEarn } from './render';
@@ -75,10 +76,6 @@ describe('SavingsScreen', () => {
     await userEvent.click(submit);
     expect(dialog).toHaveTextContent('Amount (USDT) must be greater than 0');
     await userEvent.clear(input);
-    await userEvent.type(input, '0.000000001');
-    await userEvent.click(submit);
-    expect(dialog).toHaveTextContent('Amount (USDT) can have at most 8 decimal places');
-    await userEvent.clear(input);
     await userEvent.type(input, '5');
     await userEvent.click(submit);
     expect(dialog).toHaveTextContent('Amount (USDT) cannot be less than 10');
@@ -92,6 +89,53 @@ describe('SavingsScreen', () => {
       within(dialog).getByRole('button', { name: 'Fill in the largest amount of USDT' }),
     );
     expect(input).toHaveValue('2500');
+  });
+
+  it("refuses what the server would, before sending: the coin's decimals, 5. and .5, 05", async () => {
+    const api = fakeScreenApi();
+    await renderEarn(<SavingsScreen />, { api });
+    const dialog = await openSubscribe();
+    const input = await within(dialog).findByRole('textbox', { name: /Amount \(USDT\)/ });
+    const submit = within(dialog).getByRole('button', { name: 'Subscribe' });
+    const refused = async (typed: string, message: string) => {
+      await userEvent.clear(input);
+      await userEvent.type(input, typed);
+      await userEvent.click(submit);
+      expect(input).toHaveAccessibleDescription(expect.stringContaining(message));
+    };
+    // USDT moves in 6 decimals (coin-info), not 8.
+    await refused('10.1234567', 'Amount (USDT) can have at most 6 decimal places');
+    await refused('10.00000001', 'Amount (USDT) can have at most 6 decimal places');
+    const point =
+      'Amount (USDT) needs a digit on each side of the decimal point (for example 0.5 or 5, not .5 or 5.)';
+    await refused('15.', point);
+    await refused('.5', point);
+    await refused('015', 'Amount (USDT) cannot start with an extra 0 (write 5, not 05)');
+    expect(api.savingsSubscribe).not.toHaveBeenCalled();
+    await userEvent.clear(input);
+    await userEvent.type(input, '10.123456');
+    await userEvent.click(submit);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.savingsSubscribe).toHaveBeenCalledWith(
+      expect.objectContaining({ productId: 'USDT-FLEX', amount: '10.123456' }),
+    );
+  });
+
+  it('waits for the coin details before the form, and offers to retry when they fail', async () => {
+    const coinInfo = vi
+      .fn()
+      .mockRejectedValueOnce(apiError(10001))
+      .mockImplementation(fakeMoneyApi().coinInfo);
+    const api = fakeScreenApi({ money: fakeMoneyApi({ coinInfo }) });
+    await renderEarn(<SavingsScreen />, { api });
+    await screen.findByRole('table', { name: 'Savings products' });
+    await userEvent.click(screen.getByRole('button', { name: 'Subscribe to USDT Flexible' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Subscribe to USDT Flexible' });
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('This could not be loaded.');
+    expect(within(dialog).queryByRole('textbox')).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Try again' }));
+    expect(await within(dialog).findByRole('textbox', { name: /Amount \(USDT\)/ })).toBeTruthy();
+    expect(coinInfo).toHaveBeenCalledTimes(2);
   });
 
   it('gives focus back to the button that opened a form when it closes', async () => {
