@@ -1,6 +1,7 @@
 /**
  * The decimals each coin moves in (coin-info `precision`: USDT 6, BTC 8), for the earn screens:
- * the amount form accepts no more than that. Display decimals (src/lib/money.ts `coinPrecision`: USDT 4) are something else: how a balance is
+ * the amount form accepts no more than that, and a debt is written with all of them. Display
+ * decimals (src/lib/money.ts `coinPrecision`: USDT 4) are something else: how a balance is
  * shown, rounded down.
  */
 import { useCallback, useMemo } from 'react';
@@ -55,4 +56,12 @@ export function decimalsOf(value: string): number {
 export function roundTo(value: string, decimals: number, rounding: Rounding): string {
   if (!isDecimalInput(value)) return value;
   return scaledToDecimal(decimalToScaled(value, decimals, rounding), decimals);
+}
+
+/**
+ * The decimals a debt is written with: all those its coin moves in, and more if the figure has
+ * more (never rounded: what is shown is what must be repaid).
+ */
+export function debtDecimals(value: string, precision: number): number {
+  return Math.max(precision, isDecimalInput(value) ? decimalsOf(value) : 0);
 }

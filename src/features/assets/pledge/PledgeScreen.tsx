@@ -7,12 +7,12 @@ import {
   type AssetOverview,
   type PledgeLoan,
 } from '../../../facade';
-import { compareDecimal } from '../../../lib/money';
+import { coinPrecision, compareDecimal } from '../../../lib/money';
 import { Amount } from '../../../ui/amount/Amount';
 import { Section } from '../../../ui/live/Section';
 import { showToast } from '../../../ui/notifications';
 import { AmountFormModal, useFormModal, type AmountFormContent } from '../earn/AmountFormModal';
-import { useCoinPrecisions } from '../earn/coin-precision';
+import { debtDecimals, useCoinPrecisions } from '../earn/coin-precision';
 import { EarnScreenFrame } from '../earn/EarnScreenFrame';
 import { EarnTable, type EarnColumn } from '../earn/EarnTable';
 import { fundAvailable } from '../earn/fund';
@@ -53,6 +53,9 @@ function Loans({ overview, reload }: { overview: AssetOverview; reload: () => vo
   const api = useScreenApi();
   const form = useFormModal<PledgeLoan>();
   const precisions = useCoinPrecisions();
+  /** A debt is written in full: every decimal its coin moves in, never rounded. */
+  const owedDecimals = (l: PledgeLoan) =>
+    debtDecimals(l.borrowed, precisions.of(l.loanCoin) ?? coinPrecision(l.loanCoin));
   const loans = overview.pledge.loans;
 
   const columns: EarnColumn<PledgeLoan>[] = [
@@ -61,7 +64,9 @@ function Loans({ overview, reload }: { overview: AssetOverview; reload: () => vo
       id: 'borrowed',
       header: t('earn.pledge.borrowed'),
       align: 'end',
-      cell: (l) => <Amount kind="decimal" value={l.borrowed} coin={l.loanCoin} />,
+      cell: (l) => (
+        <Amount kind="decimal" value={l.borrowed} coin={l.loanCoin} decimals={owedDecimals(l)} />
+      ),
     },
     {
       id: 'collateral',
@@ -123,7 +128,13 @@ function Loans({ overview, reload }: { overview: AssetOverview; reload: () => vo
         <Stack gap={2}>
           <Text size="sm">
             {t('earn.pledge.owed')}:{' '}
-            <Amount kind="decimal" value={loan.borrowed} coin={loan.loanCoin} flash={false} />{' '}
+            <Amount
+              kind="decimal"
+              value={loan.borrowed}
+              coin={loan.loanCoin}
+              decimals={owedDecimals(loan)}
+              flash={false}
+            />{' '}
             {loan.loanCoin}
           </Text>
           <Text size="xs" c="dimmed" aria-live="polite">

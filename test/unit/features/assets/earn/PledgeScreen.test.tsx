@@ -13,11 +13,14 @@ import { apiError } from '../../../ui/test-utils';
 import { fakeScreenApi } from '../../harness';
 import { renderEarn } from './render';
 
-/** The fixture overview with `usdt` available in Funding. */
-function withFunding(usdt: string) {
+/** The fixture overview with `usdt` available in Funding (and the loan owing `owed`). */
+function withFunding(usdt: string, owed?: string) {
   const o = earnOverview();
   return {
     ...o,
+    pledge: {
+      loans: o.pledge.loans.map((l) => (owed === undefined ? l : { ...l, borrowed: owed })),
+    },
     accounts: o.accounts.map((a) =>
       a.accountType === 'FUND'
         ? { ...a, coins: [{ coin: 'USDT', amount: usdt, available: usdt, usdValue: `${usdt}.00` }] }
@@ -37,7 +40,8 @@ describe('PledgeScreen', () => {
     await renderEarn(<PledgeScreen />);
     const table = await screen.findByRole('table', { name: 'Pledge loans' });
     const row = within(table).getByRole('rowheader', { name: 'USDT' }).closest('tr')!;
-    expect(row).toHaveTextContent('6,400.0000');
+    // All the decimals USDT moves in (coin-info), once coin-info has answered.
+    await waitFor(() => expect(row).toHaveTextContent('6,400.000000'));
     expect(row).toHaveTextContent('0.20000000 BTC');
     expect(row).toHaveTextContent('50.00%');
     expect(within(row).getByText('Safe')).toBeTruthy();
@@ -71,7 +75,7 @@ describe('PledgeScreen', () => {
     await renderEarn(<PledgeScreen />, { api });
     const dialog = await openRepay();
     expect(dialog).toHaveTextContent('Available in Funding: 2,500.0000 USDT');
-    expect(dialog).toHaveTextContent('Owed: 6,400.0000 USDT');
+    expect(dialog).toHaveTextContent('Owed: 6,400.000000 USDT');
     const input = within(dialog).getByRole('textbox', { name: /Amount \(USDT\)/ });
     // Max is what Funding holds when that is less than what is owed.
     await userEvent.click(
@@ -113,6 +117,31 @@ describe('PledgeScreen', () => {
     );
     const toasts = Object.values(toastStore.getState().notifications ?? []);
     expect(JSON.stringify(toasts)).toContain('Loan repaid in full.');
+  });
+
+  it('shows a debt in full and repays exactly what is owed (USDT moves in 6 decimals)', async () => {
+    // After a tiny partial repayment: 499.99999 owed. Rounded down to 4 decimals (a balance's
+    // rule) it read 499.9999, and repaying that left part of the loan.
+    const api = fakeScreenApi({
+      assetOverview: vi.fn(async () => withFunding('10000', '499.99999')),
+    });
+    await renderEarn(<PledgeScreen />, { api });
+    const table = await screen.findByRole('table', { name: 'Pledge loans' });
+    const row = within(table).getByRole('rowheader', { name: 'USDT' }).closest('tr')!;
+    expect(await within(row).findByText('499.999990')).toBeTruthy();
+    const dialog = await openRepay();
+    expect(dialog).toHaveTextContent('Owed: 499.999990 USDT');
+    const input = within(dialog).getByRole('textbox', { name: /Amount \(USDT\)/ });
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: 'Fill in the largest amount of USDT' }),
+    );
+    expect(input).toHaveValue('499.99999');
+    expect(dialog).toHaveTextContent('This repays the loan in full');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Repay' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.pledgeRepay).toHaveBeenCalledWith(
+      expect.objectContaining({ loanId: 'L-1', amount: '499.99999' }),
+    );
   });
 
   it('gives focus back to the Repay button when the form closes', async () => {
