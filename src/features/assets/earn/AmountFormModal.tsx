@@ -3,8 +3,8 @@ import { useCallback, useRef, useState, type FormEvent, type ReactNode } from 'r
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../i18n/error-message';
 import { formMessages, validateValue } from '../../../i18n/form-messages';
-import { compareDecimal } from '../../../lib/money';
-import { Amount } from '../../../ui/amount/Amount';
+import { coinPrecision, compareDecimal } from '../../../lib/money';
+import { Amount, useAmountFormat } from '../../../ui/amount/Amount';
 import { Spinner } from '../../../ui/Spinner';
 import { decimalsOf, roundTo, type CoinPrecisions } from './coin-precision';
 import { newRequestId } from './request-id';
@@ -26,6 +26,11 @@ interface AmountFormProps {
   min?: string;
   /** Largest amount accepted (decimal string): what Max fills in (cut to the coin's decimals). */
   max: string;
+  /**
+   * The decimals `max` is written with in the form's message, when it is a figure written with
+   * more than the coin's display decimals (a debt); default the coin's display decimals.
+   */
+  maxDecimals?: number;
   /** The decimals of each coin (coin-info): the amount may have no more than its coin's. */
   precisions: CoinPrecisions;
   confirmLabel: string;
@@ -45,10 +50,11 @@ type Errors = { amount?: string; form?: string };
 /**
  * The amount form of subscribe, redeem and repay: amount with Max, the minimum and what it
  * comes from, validated with the default form messages and the coin's precision (coin-info) before
- * anything is sent. One request id per submission, kept across retries of the same amount (a retry
- * after a timeout cannot move money twice) and made anew after a success or when the amount
- * changes; every control disabled while it is in flight; a refused request shows the translated
- * business error.
+ * anything is sent; a limit in a message is written as the figure beside it (a maximum rounded
+ * down, a minimum up: never beyond what is allowed). One request id per submission, kept across
+ * retries of the same amount (a retry after a timeout cannot move money twice) and made anew after
+ * a success or when the amount changes; every control disabled while it is in flight; a refused
+ * request shows the translated business error.
  */
 function AmountForm({
   coin,
@@ -56,6 +62,7 @@ function AmountForm({
   source,
   min,
   max,
+  maxDecimals,
   precisions,
   confirmLabel,
   note,
@@ -65,6 +72,7 @@ function AmountForm({
   onBusyChange,
 }: AmountFormProps) {
   const { t } = useTranslation('user-assets');
+  const format = useAmountFormat();
   const messages = formMessages(t);
   const [amount, setAmount] = useState('');
   const [errors, setErrors] = useState<Errors>({});
@@ -72,6 +80,8 @@ function AmountForm({
   const requestId = useRef<string | null>(null);
   const label = t('earn.form.amount', { coin });
   const precision = precisions.of(coin);
+  // The minimum as shown, rounded up to the decimals it is shown with: what is written is allowed.
+  const minShown = min === undefined ? undefined : roundTo(min, coinPrecision(coin), 'up');
 
   if (precision === undefined) {
     if (precisions.failed) {
@@ -98,9 +108,16 @@ function AmountForm({
       return t('earn.form.decimals', { label, decimals: precision });
     }
     if (min !== undefined && compareDecimal(value, min) < 0) {
-      return t('form.number.min', { label, min });
+      return t('form.number.min', { label, min: format('decimal', minShown, { coin }) });
     }
-    if (compareDecimal(value, max) > 0) return t('form.number.max', { label, max });
+    if (compareDecimal(value, max) > 0) {
+      // Written as the figure it comes from, rounded down: never more than may be sent.
+      const shown = format('decimal', max, {
+        coin,
+        ...(maxDecimals === undefined ? {} : { decimals: maxDecimals }),
+      });
+      return t('form.number.max', { label, max: shown });
+    }
     return undefined;
   };
 
@@ -160,10 +177,10 @@ function AmountForm({
           disabled={busy}
           required
           description={
-            min !== undefined && (
+            minShown !== undefined && (
               <>
                 {t('earn.form.min')}:{' '}
-                <Amount kind="decimal" value={min} coin={coin} flash={false} /> {coin}
+                <Amount kind="decimal" value={minShown} coin={coin} flash={false} /> {coin}
               </>
             )
           }

@@ -122,6 +122,8 @@ function Loans({ overview, reload }: { overview: AssetOverview; reload: () => vo
       sourceLabel: t('earn.pledge.availableInFund'),
       source: available,
       max: owedIsMax ? loan.borrowed : available,
+      // When what is owed is the limit, a message writes it as in full, as "Owed" does.
+      ...(owedIsMax ? { maxDecimals: owedDecimals(loan) } : {}),
       precisions,
       confirmLabel: t('earn.pledge.repay'),
       note: (amount) => (

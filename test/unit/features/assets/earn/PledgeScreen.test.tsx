@@ -85,7 +85,7 @@ describe('PledgeScreen', () => {
     await userEvent.clear(input);
     await userEvent.type(input, '2600');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Repay' }));
-    expect(dialog).toHaveTextContent('Amount (USDT) cannot be greater than 2500');
+    expect(dialog).toHaveTextContent('Amount (USDT) cannot be greater than 2,500.0000');
     await userEvent.clear(input);
     await userEvent.type(input, '100');
     expect(dialog).toHaveTextContent(
@@ -132,6 +132,11 @@ describe('PledgeScreen', () => {
     const dialog = await openRepay();
     expect(dialog).toHaveTextContent('Owed: 499.999990 USDT');
     const input = within(dialog).getByRole('textbox', { name: /Amount \(USDT\)/ });
+    await userEvent.type(input, '500');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Repay' }));
+    // The limit is written as "Owed" writes it.
+    expect(dialog).toHaveTextContent('Amount (USDT) cannot be greater than 499.999990');
+    await userEvent.clear(input);
     await userEvent.click(
       within(dialog).getByRole('button', { name: 'Fill in the largest amount of USDT' }),
     );

@@ -78,11 +78,11 @@ describe('SavingsScreen', () => {
     await userEvent.clear(input);
     await userEvent.type(input, '5');
     await userEvent.click(submit);
-    expect(dialog).toHaveTextContent('Amount (USDT) cannot be less than 10');
+    expect(dialog).toHaveTextContent('Amount (USDT) cannot be less than 10.0000');
     await userEvent.clear(input);
     await userEvent.type(input, '2500.01');
     await userEvent.click(submit);
-    expect(dialog).toHaveTextContent('Amount (USDT) cannot be greater than 2500');
+    expect(dialog).toHaveTextContent('Amount (USDT) cannot be greater than 2,500.0000');
     expect(api.savingsSubscribe).not.toHaveBeenCalled();
 
     await userEvent.click(
@@ -118,6 +118,56 @@ describe('SavingsScreen', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(api.savingsSubscribe).toHaveBeenCalledWith(
       expect.objectContaining({ productId: 'USDT-FLEX', amount: '10.123456' }),
+    );
+  });
+
+  it('writes the limits in its messages as the figures beside them, never beyond what is allowed', async () => {
+    const o = earnOverview();
+    const overview = {
+      ...o,
+      accounts: o.accounts.map((a) =>
+        a.accountType === 'FUND'
+          ? {
+              ...a,
+              coins: [
+                { coin: 'USDT', amount: '9500.75615383', available: '9500.75615383', usdValue: '' },
+              ],
+            }
+          : a,
+      ),
+      savings: {
+        ...o.savings,
+        products: o.savings.products.map((p) =>
+          p.productId === 'USDT-FLEX' ? { ...p, minAmount: '10.00001' } : p,
+        ),
+      },
+    };
+    const api = fakeScreenApi({ assetOverview: vi.fn(async () => overview) });
+    await renderEarn(<SavingsScreen />, { api });
+    const dialog = await openSubscribe();
+    const input = await within(dialog).findByRole('textbox', { name: /Amount \(USDT\)/ });
+    const submit = within(dialog).getByRole('button', { name: 'Subscribe' });
+    expect(dialog).toHaveTextContent('Available in Funding: 9,500.7561 USDT');
+    // A minimum is rounded up: 10.0000 would be refused.
+    expect(dialog).toHaveTextContent('Minimum: 10.0001 USDT');
+    await userEvent.type(input, '10');
+    await userEvent.click(submit);
+    expect(dialog).toHaveTextContent('Amount (USDT) cannot be less than 10.0001');
+    // A maximum is rounded down: 9,500.7561 may be sent.
+    await userEvent.clear(input);
+    await userEvent.type(input, '9500.7562');
+    await userEvent.click(submit);
+    expect(dialog).toHaveTextContent('Amount (USDT) cannot be greater than 9,500.7561');
+    expect(dialog).not.toHaveTextContent('9500.75615383');
+    // Max fills in all that USDT can move: 6 decimals.
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: 'Fill in the largest amount of USDT' }),
+    );
+    expect(input).toHaveValue('9500.756153');
+    await userEvent.click(submit);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.savingsSubscribe).toHaveBeenCalledWith(
+      expect.objectContaining({ amount: '9500.756153' }),
     );
   });
 
@@ -225,7 +275,7 @@ describe('SavingsScreen', () => {
     const input = within(dialog).getByRole('textbox', { name: /Amount \(USDT\)/ });
     await userEvent.type(input, '1000.5');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Redeem' }));
-    expect(dialog).toHaveTextContent('Amount (USDT) cannot be greater than 1000');
+    expect(dialog).toHaveTextContent('Amount (USDT) cannot be greater than 1,000.0000');
     await userEvent.clear(input);
     await userEvent.type(input, '250.5');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Redeem' }));
@@ -354,7 +404,7 @@ describe('SavingsScreen: a fixed-term product', () => {
     const input = within(dialog).getByRole('textbox', { name: /Amount \(USDT\)/ });
     await userEvent.type(input, '250');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Redeem' }));
-    expect(dialog).toHaveTextContent('Amount (USDT) cannot be greater than 200');
+    expect(dialog).toHaveTextContent('Amount (USDT) cannot be greater than 200.0000');
     expect(savingsRedeem).not.toHaveBeenCalled();
 
     await userEvent.click(
