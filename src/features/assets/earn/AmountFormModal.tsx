@@ -1,5 +1,5 @@
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { useCallback, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Alert, Button, Group, Modal, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { useCallback, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../i18n/error-message';
 import { formMessages, validateValue } from '../../../i18n/form-messages';
@@ -74,6 +74,7 @@ function AmountForm({
   const { t } = useTranslation('user-assets');
   const format = useAmountFormat();
   const messages = formMessages(t);
+  const maxHelpId = useId();
   const [amount, setAmount] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
@@ -157,15 +158,17 @@ function AmountForm({
           <Text size="sm" c="dimmed">
             {sourceLabel}: <Amount kind="decimal" value={source} coin={coin} flash={false} /> {coin}
           </Text>
+          {/* Named by its visible text (WCAG 2.5.3), what it does as its description. */}
           <Button
             size="compact-xs"
             variant="light"
             disabled={busy}
             onClick={() => change(roundTo(max, precision, 'down'))}
-            aria-label={t('earn.form.maxLabel', { coin })}
+            aria-describedby={maxHelpId}
           >
             {t('earn.form.max')}
           </Button>
+          <VisuallyHidden id={maxHelpId}>{t('earn.form.maxLabel', { coin })}</VisuallyHidden>
         </Group>
         <TextInput
           label={label}

@@ -78,9 +78,7 @@ describe('PledgeScreen', () => {
     expect(dialog).toHaveTextContent('Owed: 6,400.000000 USDT');
     const input = within(dialog).getByRole('textbox', { name: /Amount \(USDT\)/ });
     // Max is what Funding holds when that is less than what is owed.
-    await userEvent.click(
-      within(dialog).getByRole('button', { name: 'Fill in the largest amount of USDT' }),
-    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Max' }));
     expect(input).toHaveValue('2500');
     await userEvent.clear(input);
     await userEvent.type(input, '2600');
@@ -103,9 +101,7 @@ describe('PledgeScreen', () => {
     await renderEarn(<PledgeScreen />, { api });
     const dialog = await openRepay();
     const input = within(dialog).getByRole('textbox', { name: /Amount \(USDT\)/ });
-    await userEvent.click(
-      within(dialog).getByRole('button', { name: 'Fill in the largest amount of USDT' }),
-    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Max' }));
     expect(input).toHaveValue('6400');
     expect(dialog).toHaveTextContent(
       'This repays the loan in full: the collateral (BTC) returns to your Funding account.',
@@ -137,9 +133,7 @@ describe('PledgeScreen', () => {
     // The limit is written as "Owed" writes it.
     expect(dialog).toHaveTextContent('Amount (USDT) cannot be greater than 499.999990');
     await userEvent.clear(input);
-    await userEvent.click(
-      within(dialog).getByRole('button', { name: 'Fill in the largest amount of USDT' }),
-    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Max' }));
     expect(input).toHaveValue('499.99999');
     expect(dialog).toHaveTextContent('This repays the loan in full');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Repay' }));

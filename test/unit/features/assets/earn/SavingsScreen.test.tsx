@@ -85,9 +85,7 @@ describe('SavingsScreen', () => {
     expect(dialog).toHaveTextContent('Amount (USDT) cannot be greater than 2,500.0000');
     expect(api.savingsSubscribe).not.toHaveBeenCalled();
 
-    await userEvent.click(
-      within(dialog).getByRole('button', { name: 'Fill in the largest amount of USDT' }),
-    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Max' }));
     expect(input).toHaveValue('2500');
   });
 
@@ -160,9 +158,7 @@ describe('SavingsScreen', () => {
     expect(dialog).toHaveTextContent('Amount (USDT) cannot be greater than 9,500.7561');
     expect(dialog).not.toHaveTextContent('9500.75615383');
     // Max fills in all that USDT can move: 6 decimals.
-    await userEvent.click(
-      within(dialog).getByRole('button', { name: 'Fill in the largest amount of USDT' }),
-    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Max' }));
     expect(input).toHaveValue('9500.756153');
     await userEvent.click(submit);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -186,6 +182,14 @@ describe('SavingsScreen', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Try again' }));
     expect(await within(dialog).findByRole('textbox', { name: /Amount \(USDT\)/ })).toBeTruthy();
     expect(coinInfo).toHaveBeenCalledTimes(2);
+  });
+
+  it('names Max by what it shows, with what it does as its description', async () => {
+    await renderEarn(<SavingsScreen />);
+    const dialog = await openSubscribe();
+    const max = await within(dialog).findByRole('button', { name: 'Max' });
+    expect(max).toHaveTextContent('Max');
+    expect(max).toHaveAccessibleDescription('Fill in the largest amount of USDT');
   });
 
   it('gives focus back to the button that opened a form when it closes', async () => {
@@ -407,9 +411,7 @@ describe('SavingsScreen: a fixed-term product', () => {
     expect(dialog).toHaveTextContent('Amount (USDT) cannot be greater than 200.0000');
     expect(savingsRedeem).not.toHaveBeenCalled();
 
-    await userEvent.click(
-      within(dialog).getByRole('button', { name: 'Fill in the largest amount of USDT' }),
-    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Max' }));
     expect(input).toHaveValue('200');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Redeem' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
