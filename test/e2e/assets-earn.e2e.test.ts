@@ -69,8 +69,7 @@ async function submitAmount(
   const dialog = page.getByRole('dialog', { name: dialogName });
   await dialog.waitFor();
   const input = dialog.getByRole('textbox', { name: /^Amount/ });
-  if (amount === 'max')
-    await dialog.getByRole('button', { name: /^Fill in the largest amount/ }).click();
+  if (amount === 'max') await dialog.getByRole('button', { name: 'Max', exact: true }).click();
   else await input.fill(amount);
   await dialog.getByRole('button', { name: confirm, exact: true }).click();
   await dialog.waitFor({ state: 'detached' });
@@ -228,7 +227,7 @@ async function repayPartThenAll(page: Page, loanId: string, width: number, shot:
   await expect.poll(async () => before.minus(num(await owed())).greaterThan(99)).toBe(true);
   await table.getByRole('button', { name: `Repay the USDT loan ${loanId}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Repay USDT loan' });
-  await dialog.getByRole('button', { name: /^Fill in the largest amount/ }).click();
+  await dialog.getByRole('button', { name: 'Max', exact: true }).click();
   await dialog.getByText(/This repays the loan in full/).waitFor();
   await dialog.getByRole('button', { name: 'Repay', exact: true }).click();
   await dialog.waitFor({ state: 'detached' });
