@@ -1,20 +1,15 @@
 import { Alert, Button, Group, Modal, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useCallback, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
+import { currentLangAtom, showAssetsAtom } from '../../../facade';
 import { errorMessage } from '../../../i18n/error-message';
-import { formMessages, validateValue } from '../../../i18n/form-messages';
-import { coinPrecision, compareDecimal } from '../../../lib/money';
-import { Amount, useAmountFormat } from '../../../ui/amount/Amount';
+import { coinPrecision } from '../../../lib/money';
+import { Amount } from '../../../ui/amount/Amount';
+import { amountError, normalizeAmountInput } from '../../../ui/dialogs/money/amounts';
 import { Spinner } from '../../../ui/Spinner';
-import { decimalsOf, roundTo, type CoinPrecisions } from './coin-precision';
+import { roundTo, type CoinPrecisions } from './coin-precision';
 import { newRequestId } from './request-id';
-
-/** A plain unsigned decimal as the server takes it ("12", "0.5"; not ".5", "5." or "05"). */
-const PLAIN_DECIMAL = /^\d+(?:\.\d+)?$/;
-/** A decimal point without a digit on one side of it (".5", "5."). */
-const BARE_POINT = /^(?:\.\d+|\d+\.)$/;
-/** An integer part with a leading zero ("05", "00.5"; "0" and "0.5" are fine). */
-const LEADING_ZERO = /^0\d/;
 
 interface AmountFormProps {
   coin: string;
@@ -72,8 +67,8 @@ function AmountForm({
   onBusyChange,
 }: AmountFormProps) {
   const { t } = useTranslation('user-assets');
-  const format = useAmountFormat();
-  const messages = formMessages(t);
+  const language = useAtomValue(currentLangAtom);
+  const shown = useAtomValue(showAssetsAtom);
   const maxHelpId = useId();
   const [amount, setAmount] = useState('');
   const [errors, setErrors] = useState<Errors>({});
@@ -98,31 +93,24 @@ function AmountForm({
     return <Spinner size="small" label={t('money.common.loading')} />;
   }
 
-  const validate = (value: string): string | undefined => {
-    if (BARE_POINT.test(value)) return t('earn.form.pointDigits', { label });
-    const basic = validateValue(value, [{ required: true, type: 'number' }], label, messages);
-    if (basic) return basic;
-    if (!PLAIN_DECIMAL.test(value)) return messages.invalidType(label, 'number');
-    if (compareDecimal(value, '0') <= 0) return t('earn.form.positive', { label });
-    if (LEADING_ZERO.test(value)) return t('earn.form.leadingZero', { label });
-    if (decimalsOf(value) > precision) {
-      return t('earn.form.decimals', { label, decimals: precision });
-    }
-    if (min !== undefined && compareDecimal(value, min) < 0) {
-      return t('form.number.min', { label, min: format('decimal', minShown, { coin }) });
-    }
-    if (compareDecimal(value, max) > 0) {
-      // Written as the figure it comes from, rounded down: never more than may be sent.
-      const shown = format('decimal', max, {
-        coin,
-        ...(maxDecimals === undefined ? {} : { decimals: maxDecimals }),
-      });
-      return t('form.number.max', { label, max: shown });
-    }
-    return undefined;
-  };
+  // The money forms' rules (src/ui/dialogs/money/amounts.ts): the server's amount grammar, the
+  // coin's precision, and the limits written as the figures beside them (a minimum rounded up, a
+  // maximum down or, for a debt, with all its decimals), masked like them while assets are hidden.
+  const validate = (value: string): string | undefined =>
+    amountError(t, value, {
+      label,
+      precision,
+      ...(min === undefined ? {} : { min }),
+      max,
+      ...(maxDecimals === undefined ? {} : { maxDecimals }),
+      coin,
+      language,
+      masked: !shown,
+    });
 
-  const change = (value: string) => {
+  const change = (raw: string) => {
+    // Arabic-Indic digits as ASCII at once, as the money dialogs do: what is shown is what is sent.
+    const value = normalizeAmountInput(raw);
     setAmount(value);
     requestId.current = null; // another amount is another request
     if (errors.amount || errors.form) setErrors({});

@@ -44,7 +44,7 @@ export function useCoinPrecisions(): CoinPrecisions {
 }
 
 /** Decimals written after the point ("1.50" has 2). */
-export function decimalsOf(value: string): number {
+function decimalsOf(value: string): number {
   const dot = value.indexOf('.');
   return dot < 0 ? 0 : value.length - dot - 1;
 }

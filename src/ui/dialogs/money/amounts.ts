@@ -60,6 +60,11 @@ export interface AmountRules {
    * it they are written as given.
    */
   coin?: string;
+  /**
+   * The decimals `max` is written with, when it is a figure shown with more than the coin's
+   * display decimals (a debt, shown in full); default the coin's display decimals.
+   */
+  maxDecimals?: number;
   /** The page language, for the separators of the limits written (default English). */
   language?: string;
   /** The user hides their assets: a maximum (their balance) is written masked, like on screen. */
@@ -72,6 +77,7 @@ function limitText(value: string, bound: 'max' | 'min', rules: AmountRules): str
   return formatAmount('decimal', value, {
     coin: rules.coin,
     figure: bound === 'max' ? 'balance' : 'minimum',
+    ...(bound === 'max' && rules.maxDecimals !== undefined ? { decimals: rules.maxDecimals } : {}),
     ...(rules.language !== undefined ? { language: rules.language } : {}),
     // a minimum is a term of the product, not the user's money
     masked: bound === 'max' && rules.masked === true,
@@ -92,7 +98,7 @@ export function amountError(t: TFunction, raw: string, rules: AmountRules): stri
   // "1e3" and "+5" are numbers to the form rules, not amounts: an amount is sent as typed.
   if (!isDecimalInput(value) || value.startsWith('+') || value.startsWith('-')) {
     return value.startsWith('-')
-      ? t('dialogs.transfer.amountPositive')
+      ? t('money.form.positive', { label })
       : messages.invalidType(label, 'number');
   }
   if (!PLAIN_AMOUNT.test(value)) {
@@ -101,7 +107,7 @@ export function amountError(t: TFunction, raw: string, rules: AmountRules): stri
       ? t('money.form.pointDigits', { label })
       : t('money.form.leadingZeros', { label });
   }
-  if (compareDecimal(value, '0') <= 0) return t('dialogs.transfer.amountPositive');
+  if (compareDecimal(value, '0') <= 0) return t('money.form.positive', { label });
   if (decimalsOf(value) > rules.precision) {
     return t('money.form.precision', { label, decimals: rules.precision });
   }

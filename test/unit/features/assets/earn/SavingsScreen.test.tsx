@@ -105,13 +105,15 @@ describe('SavingsScreen', () => {
     await refused('10.1234567', 'Amount (USDT) can have at most 6 decimal places');
     await refused('10.00000001', 'Amount (USDT) can have at most 6 decimal places');
     const point =
-      'Amount (USDT) needs a digit on each side of the decimal point (for example 0.5 or 5, not .5 or 5.)';
+      'Write Amount (USDT) with a digit on each side of the decimal point, such as 0.5 or 5';
     await refused('15.', point);
     await refused('.5', point);
-    await refused('015', 'Amount (USDT) cannot start with an extra 0 (write 5, not 05)');
+    await refused('015', 'Write Amount (USDT) without leading zeros, such as 5 or 0.5');
     expect(api.savingsSubscribe).not.toHaveBeenCalled();
+    // Arabic-Indic digits and the Arabic decimal point are read (and sent) as ASCII.
     await userEvent.clear(input);
-    await userEvent.type(input, '10.123456');
+    await userEvent.type(input, '١٠٫١٢٣٤٥٦');
+    expect(input).toHaveValue('10.123456');
     await userEvent.click(submit);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(api.savingsSubscribe).toHaveBeenCalledWith(
