@@ -170,7 +170,7 @@ describe('money that moves', () => {
         });
         expect(res.status).toBe(200);
 
-        const item = dialog.getByRole('listitem', { name: 'Deposit of 25 USDT' });
+        const item = dialog.getByRole('listitem', { name: 'Deposit of 25.0000 USDT' });
         await item.waitFor({ timeout: SHOWN_MS });
         await expect
           .poll(() => item.getByText(/^\d\/6 confirmations$/).count(), { timeout: SHOWN_MS })
