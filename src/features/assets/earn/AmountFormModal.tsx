@@ -1,5 +1,13 @@
 import { Alert, Button, Group, Modal, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
-import { useCallback, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type FormEvent,
+  type ReactNode,
+} from 'react';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { currentLangAtom, showAssetsAtom } from '../../../facade';
@@ -219,6 +227,7 @@ export interface AmountFormModalProps {
 export function AmountFormModal({ opened, content, openings, onClose }: AmountFormModalProps) {
   const { t } = useTranslation('user-assets');
   const [busy, setBusy] = useState(false);
+  useFocusFallback(opened && content !== null);
   const close = useCallback(() => {
     if (!busy) onClose();
   }, [busy, onClose]);
@@ -240,6 +249,55 @@ export function AmountFormModal({ opened, content, openings, onClose }: AmountFo
       )}
     </Modal>
   );
+}
+
+/** How long after the form closed its opener may still go (the overview's refresh removes it). */
+const FALLBACK_WATCH_MS = 15_000;
+
+/**
+ * Focus when the control that opened the form goes: a loan repaid in full loses its row (and its
+ * Repay button), a product redeemed in full its enabled Redeem, when the overview refreshes after
+ * the form closed and gave focus back. The browser then drops focus to the page; it goes to the
+ * heading of the section the control was in instead (WCAG 2.4.3), unless the user has moved it.
+ */
+function useFocusFallback(opened: boolean): void {
+  const opener = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (opened) {
+      // Taken at the opening, before the modal moves focus into itself.
+      const active = document.activeElement;
+      opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+      return;
+    }
+    const el = opener.current;
+    const region = el?.closest('section');
+    const heading = region?.querySelector<HTMLElement>('h1, h2, h3');
+    if (!el || !region || !heading) return;
+    const gone = () => !el.isConnected || (el instanceof HTMLButtonElement && el.disabled);
+    const lost = () => document.activeElement === null || document.activeElement === document.body;
+    const rescue = () => {
+      if (!gone()) return;
+      if (lost()) {
+        heading.tabIndex = -1;
+        heading.focus();
+      }
+      stop();
+    };
+    const watch = new MutationObserver(rescue);
+    const timer = setTimeout(() => stop(), FALLBACK_WATCH_MS);
+    function stop() {
+      watch.disconnect();
+      clearTimeout(timer);
+    }
+    watch.observe(region, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['disabled'],
+    });
+    rescue();
+    return stop;
+  }, [opened]);
 }
 
 /**

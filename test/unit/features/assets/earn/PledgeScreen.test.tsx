@@ -165,6 +165,25 @@ describe('PledgeScreen', () => {
     await waitFor(() => expect(repay).toHaveFocus());
   });
 
+  it('gives focus to the section heading when the loan repaid in full leaves (its Repay button with it)', async () => {
+    let repaid = false;
+    const api = fakeScreenApi({
+      assetOverview: vi.fn(async () =>
+        repaid ? { ...withFunding('3600'), pledge: { loans: [] } } : withFunding('10000'),
+      ),
+      pledgeRepay: vi.fn(async () => {
+        repaid = true;
+        return { status: 'SUCCESS' as const };
+      }),
+    });
+    await renderEarn(<PledgeScreen />, { api });
+    const dialog = await openRepay();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Max' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Repay' }));
+    expect(await screen.findByText('You have no pledge loans.')).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Loans' })).toHaveFocus());
+  });
+
   it('shows the translated refusal and keeps the form open', async () => {
     const api = fakeScreenApi({ pledgeRepay: vi.fn().mockRejectedValue(apiError(131016)) });
     await renderEarn(<PledgeScreen />, { api });
