@@ -63,7 +63,7 @@ function TotalCard({
         {hasLoans && (
           <Text size="xs" c="dimmed">
             {t('assetsArea.total.loansNotSubtracted')}{' '}
-            <Anchor component={Link} to="/assets/pledge" size="xs">
+            <Anchor component={Link} to="/assets/pledge" size="xs" underline="always">
               {t('earn.nav.pledge')}
             </Anchor>
           </Text>
