@@ -34,7 +34,7 @@ import { DialogActions } from './DialogActions';
 import { AmountField } from './money/AmountField';
 import { amountError } from './money/amounts';
 import { useMoneyMoved } from './money/events';
-import { statusColor, statusLabel } from './money/labels';
+import { accountLabel, statusColor, statusLabel } from './money/labels';
 import { SubmissionIds, isOutcomeUnknown } from './money/request-id';
 import type { DialogBodyProps } from './registry';
 
@@ -159,6 +159,10 @@ export default function WithdrawDialog({ props, close }: DialogBodyProps<'withdr
       masked: !shown,
     });
     if (amountProblem) next.amount = amountProblem;
+    // Nothing to withdraw at all: say where it would come from, not "greater than 0".
+    if (ov && compareDecimal(available, '0') <= 0) {
+      next.amount = t('money.transfer.notHeld', { account: accountLabel(t, 'FUND'), coin });
+    }
     return next;
   };
 

@@ -131,6 +131,17 @@ describe('withdraw dialog', () => {
     expect(money.withdraw).toHaveBeenCalledTimes(1);
   });
 
+  it('says the funding account holds none of the coin when it is empty, whatever is typed', async () => {
+    const { dialog, address } = await openWithdraw('XRP');
+    await userEvent.type(address, 'rSomething');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Max' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Next' }));
+    const amount = within(dialog).getByRole('textbox', { name: /^Amount/ });
+    await waitFor(() =>
+      expect(amount).toHaveAccessibleDescription('The Funding account holds no XRP'),
+    );
+  });
+
   it('needs the tag on a network that has one', async () => {
     const { dialog, address } = await openWithdraw('XRP');
     await userEvent.type(address, 'rSomething');
