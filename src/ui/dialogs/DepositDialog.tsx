@@ -23,7 +23,6 @@ import { DialogActions } from './DialogActions';
 import { accountLabel, statusColor, statusLabel } from './money/labels';
 import { QrCode } from './money/QrCode';
 import type { DialogBodyProps } from './registry';
-import { LoadFailed } from './money/LoadFailed';
 
 /** How often the deposits shown here are re-read while the dialog is open (docs/assets.md). */
 export const DEPOSIT_POLL_MS = 3000;
@@ -66,7 +65,12 @@ export default function DepositDialog({ props, close }: DialogBodyProps<'deposit
 
   if (!list) {
     return coins.state.status === 'error' ? (
-      <LoadFailed onRetry={coins.reload} />
+      <Alert color="red" role="alert">
+        {t('money.common.loadFailed')}{' '}
+        <Button size="compact-xs" variant="subtle" onClick={coins.reload}>
+          {t('common.retry')}
+        </Button>
+      </Alert>
     ) : (
       <Spinner size="small" label={t('money.common.loading')} />
     );

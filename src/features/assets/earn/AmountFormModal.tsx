@@ -18,7 +18,6 @@ import { amountError, normalizeAmountInput } from '../../../ui/dialogs/money/amo
 import { Spinner } from '../../../ui/Spinner';
 import { roundTo, type CoinPrecisions } from './coin-precision';
 import { newRequestId } from './request-id';
-import { LoadFailed } from '../../../ui/dialogs/money/LoadFailed';
 
 interface AmountFormProps {
   coin: string;
@@ -90,7 +89,14 @@ function AmountForm({
 
   if (precision === undefined) {
     if (precisions.failed) {
-      return <LoadFailed onRetry={precisions.reload} />;
+      return (
+        <Alert color="red" role="alert">
+          {t('money.common.loadFailed')}{' '}
+          <Button size="compact-xs" variant="subtle" onClick={precisions.reload}>
+            {t('common.retry')}
+          </Button>
+        </Alert>
+      );
     }
     return <Spinner size="small" label={t('money.common.loading')} />;
   }
