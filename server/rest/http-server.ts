@@ -12,7 +12,6 @@ import type {
   FastifyError,
   FastifyHttpOptions,
   FastifyInstance,
-  FastifyReply,
   FastifyServerOptions,
 } from 'fastify';
 import type { Server } from 'node:http';
@@ -21,7 +20,7 @@ import { CALLS } from '../../src/api/calls';
 import { ERROR_CODES } from '../../src/api/error-codes';
 import { errorEnvelope } from './envelope';
 import { stripPrefix } from './http-shell';
-import { SECURITY_HEADERS } from './security-headers';
+import { SECURITY_HEADERS, setSecurityHeaders } from './security-headers';
 
 /** What a request body may weigh. */
 const BODY_LIMIT = 256 * 1024;
@@ -60,11 +59,6 @@ function refusal(message: string, now: number): string {
   return JSON.stringify(errorEnvelope(ERROR_CODES.PARAM_ERROR, `bad request: ${message}`, now));
 }
 
-const withSecurityHeaders = (reply: FastifyReply) => {
-  for (const [name, value] of Object.entries(SECURITY_HEADERS)) void reply.header(name, value);
-  return reply;
-};
-
 /**
  * Fastify's options for either server. `now`: the server's clock, for the envelopes' `time_now`.
  */
@@ -89,7 +83,7 @@ export function fastifyOptions(opts: {
     // A URL Fastify cannot decode (`/%zz`, overlong UTF-8): no hook runs, so the headers are set
     // here.
     frameworkErrors: (err: FastifyError, _req, reply) => {
-      void withSecurityHeaders(reply)
+      void setSecurityHeaders(reply)
         .code(400)
         .header('content-type', 'application/json; charset=utf-8')
         .header('cache-control', 'no-store')

@@ -13,7 +13,7 @@
  * - Referrer-Policy same-origin: no page URL leaves the site; the own origin still gets it (the
  *   Origin check in origin-guard.ts falls back on Referer).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -36,6 +36,12 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'cross-origin-opener-policy': 'same-origin',
 };
 
+/** The headers on one answer (also for those answered before any hook runs: http-server.ts). */
+export function setSecurityHeaders(reply: FastifyReply): FastifyReply {
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) void reply.header(name, value);
+  return reply;
+}
+
 /**
  * Adds the headers to every answer (errors and 404s included), and `Cache-Control: no-store` to
  * every answer that set no cache policy of its own: account data, one-time stream tokens and
@@ -45,7 +51,7 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 export function installSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onRequest', async (_req, reply) => {
     // Set before anything answers, so a hook that answers early (a fault, a refusal) has them too.
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) void reply.header(name, value);
+    setSecurityHeaders(reply);
   });
   app.addHook('onSend', async (_req, reply, payload) => {
     if (!reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');

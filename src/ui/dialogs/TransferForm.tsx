@@ -19,7 +19,7 @@ import { showToast } from '../notifications';
 import { Spinner } from '../Spinner';
 import { DialogActions } from './DialogActions';
 import { AmountField } from './money/AmountField';
-import { amountError, normalizeAmountInput } from './money/amounts';
+import { amountError } from './money/amounts';
 import { useMoneyMoved } from './money/events';
 import { accountLabel } from './money/labels';
 import { SubmissionIds, isOutcomeUnknown } from './money/request-id';
@@ -163,7 +163,8 @@ export function TransferForm({ accounts, coin, from, to, close }: TransferFormPr
     if (Object.keys(found).length > 0) return;
     const body = {
       coin: coinValue,
-      amount: normalizeAmountInput(amount).trim(),
+      // ASCII already: AmountField writes Arabic-Indic digits as ASCII as they are typed
+      amount: amount.trim(),
       fromAccountType: fromAcc,
       toAccountType: toAcc,
     };

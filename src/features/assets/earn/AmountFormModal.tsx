@@ -14,7 +14,7 @@ import { currentLangAtom, showAssetsAtom } from '../../../facade';
 import { errorMessage } from '../../../i18n/error-message';
 import { coinPrecision } from '../../../lib/money';
 import { Amount } from '../../../ui/amount/Amount';
-import { amountError, normalizeAmountInput } from '../../../ui/dialogs/money/amounts';
+import { amountError, floorTo, normalizeAmountInput } from '../../../ui/dialogs/money/amounts';
 import { Spinner } from '../../../ui/Spinner';
 import { roundTo, type CoinPrecisions } from './coin-precision';
 import { newRequestId } from './request-id';
@@ -159,7 +159,7 @@ function AmountForm({
             size="compact-xs"
             variant="light"
             disabled={busy}
-            onClick={() => change(roundTo(max, precision, 'down'))}
+            onClick={() => change(floorTo(max, precision))}
             aria-describedby={maxHelpId}
           >
             {t('earn.form.max')}

@@ -13,6 +13,7 @@ import {
   scaledToDecimal,
   type Rounding,
 } from '../../../lib/money';
+import { fractionDigits } from '../../../ui/amount/format-amount';
 import { useResource } from '../../../ui/live/use-resource';
 
 export interface CoinPrecisions {
@@ -43,15 +44,9 @@ export function useCoinPrecisions(): CoinPrecisions {
   );
 }
 
-/** Decimals written after the point ("1.50" has 2). */
-function decimalsOf(value: string): number {
-  const dot = value.indexOf('.');
-  return dot < 0 ? 0 : value.length - dot - 1;
-}
-
 /**
  * `value` rounded to `decimals` places, as a plain decimal string without trailing zeros:
- * 'down' for a most (a Max, a maximum in a message: never more than allowed), 'up' for a least.
+ * 'up' for a least (a minimum as shown: what is written is allowed), 'down' for a most.
  */
 export function roundTo(value: string, decimals: number, rounding: Rounding): string {
   if (!isDecimalInput(value)) return value;
@@ -63,5 +58,5 @@ export function roundTo(value: string, decimals: number, rounding: Rounding): st
  * more (never rounded: what is shown is what must be repaid).
  */
 export function debtDecimals(value: string, precision: number): number {
-  return Math.max(precision, isDecimalInput(value) ? decimalsOf(value) : 0);
+  return Math.max(precision, isDecimalInput(value) ? fractionDigits(value) : 0);
 }

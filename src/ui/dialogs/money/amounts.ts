@@ -3,7 +3,7 @@ import Decimal from 'decimal.js';
 import type { TFunction } from 'i18next';
 import { compareDecimal, isDecimalInput } from '../../../lib/money';
 import { formMessages, validateValue } from '../../../i18n/form-messages';
-import { formatAmount } from '../../amount/format-amount';
+import { formatAmount, fractionDigits } from '../../amount/format-amount';
 
 /** Arabic-Indic (U+0660-0669) and Extended Arabic-Indic (U+06F0-06F9, Persian, Urdu) digits. */
 const ARABIC_DIGIT = /[\u0660-\u0669\u06F0-\u06F9]/g;
@@ -32,12 +32,6 @@ export function normalizeAmountInput(raw: string): string {
  * refused with a vague 131005; it is not rewritten: an amount is sent as typed.
  */
 const PLAIN_AMOUNT = /^(?:0|[1-9]\d*)(?:\.\d+)?$/;
-
-/** Decimals written after the point ("1.50" has 2). */
-function decimalsOf(value: string): number {
-  const dot = value.indexOf('.');
-  return dot < 0 ? 0 : value.length - dot - 1;
-}
 
 /** `value` cut (never rounded up) to `precision` decimals: the most a "Max" button may fill in. */
 export function floorTo(value: string, precision: number): string {
@@ -108,7 +102,7 @@ export function amountError(t: TFunction, raw: string, rules: AmountRules): stri
       : t('money.form.leadingZeros', { label });
   }
   if (compareDecimal(value, '0') <= 0) return t('money.form.positive', { label });
-  if (decimalsOf(value) > rules.precision) {
+  if (fractionDigits(value) > rules.precision) {
     return t('money.form.precision', { label, decimals: rules.precision });
   }
   if (rules.min !== undefined && compareDecimal(value, rules.min) < 0) {
