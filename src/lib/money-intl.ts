@@ -68,7 +68,8 @@ function integerText(locale: string, grouping: boolean, n: bigint): string {
     .join('');
 }
 
-function decimalSeparator(locale: string): string {
+/** The decimal separator `locale` writes numbers with in Latin digits ("," in de-DE, "." in en). */
+export function decimalSeparator(locale: string): string {
   const nf = cached(`sep|${locale}`, () =>
     create(locale, { minimumFractionDigits: 1, numberingSystem: 'latn' }),
   );

@@ -117,8 +117,9 @@ function AmountForm({
     });
 
   const change = (raw: string) => {
-    // Arabic-Indic digits as ASCII at once, as the money dialogs do: what is shown is what is sent.
-    const value = normalizeAmountInput(raw);
+    // Arabic-Indic digits and a decimal comma as ASCII at once, as the money dialogs do: what is
+    // shown is what is sent.
+    const value = normalizeAmountInput(raw, language);
     setAmount(value);
     requestId.current = null; // another amount is another request
     if (errors.amount || errors.form) setErrors({});

@@ -1,12 +1,17 @@
 import { Button, Group, TextInput } from '@mantine/core';
+import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { currentLangAtom } from '../../../facade';
 import { floorTo, normalizeAmountInput } from './amounts';
 
 export interface AmountFieldProps {
   label: string;
   value: string;
-  /** Told the amount as typed, with Arabic-Indic digits already ASCII (`normalizeAmountInput`). */
+  /**
+   * Told the amount as typed, with Arabic-Indic digits already ASCII and a decimal comma already
+   * a point where the language writes one (`normalizeAmountInput`).
+   */
   onChange: (value: string) => void;
   error?: string | undefined;
   /** What Max fills in, floored to `precision`; undefined while it is not known (Max disabled). */
@@ -18,13 +23,15 @@ export interface AmountFieldProps {
 /**
  * The amount of a money form (transfer, withdrawal): a decimal text field with Max beside it.
  * Digits typed in Arabic-Indic or Extended Arabic-Indic, and the Arabic decimal separator, are
- * written as ASCII at once: what the field shows is what is checked and sent, in the Latin
- * digits every amount on screen uses. Max sits after the input rather than in its right section,
+ * written as ASCII at once, and so is a decimal comma in a language whose figures have one
+ * ("0,5" in German becomes "0.5" as it is typed): what the field shows is what is checked and
+ * sent, in the Latin digits and point of the amount the server takes. Max sits after the input rather than in its right section,
  * whose width is fixed: the button takes the width of its words in every language ("الحد
  * الأقصى" needs 61 px) and the input the rest, so neither is cut at 375 px.
  */
 export function AmountField({ label, value, onChange, error, max, precision }: AmountFieldProps) {
   const { t } = useTranslation('user-assets');
+  const language = useAtomValue(currentLangAtom);
   const maxButton = (
     <Button
       variant="light"
@@ -41,7 +48,7 @@ export function AmountField({ label, value, onChange, error, max, precision }: A
       inputMode="decimal"
       autoComplete="off"
       value={value}
-      onChange={(e) => onChange(normalizeAmountInput(e.currentTarget.value))}
+      onChange={(e) => onChange(normalizeAmountInput(e.currentTarget.value, language))}
       error={error}
       required
       inputContainer={(input: ReactNode) => (

@@ -2,6 +2,7 @@
 import Decimal from 'decimal.js';
 import type { TFunction } from 'i18next';
 import { compareDecimal, isDecimalInput } from '../../../lib/money';
+import { decimalSeparator } from '../../../lib/money-intl';
 import { formMessages, validateValue } from '../../../i18n/form-messages';
 import { formatAmount, fractionDigits } from '../../amount/format-amount';
 
@@ -12,18 +13,31 @@ const ARABIC_POINT = /\u066B/g;
 
 /**
  * An amount as typed with ASCII digits and point: Arabic-Indic and Extended Arabic-Indic digits
- * become 0-9, the Arabic decimal separator a point ("١٠٫٥" → "10.5"). Nothing else changes, so
- * whatever is not an amount stays refused by `amountError`. What is checked and what is sent are
- * the same ASCII string.
+ * become 0-9, the Arabic decimal separator a point ("١٠٫٥" → "10.5"), and in a language whose
+ * figures have a decimal comma (de-DE, es-ES, id-ID, ru-RU, tr-TR, vi-VN: "0,5" on screen) a
+ * comma becomes a point ("0,5" → "0.5"). Nothing else changes, so whatever is not an amount
+ * (thousands separators among them: "1.000,5" → "1.000.5") stays refused by `amountError`. What
+ * is checked and what is sent are the same ASCII string.
  */
-export function normalizeAmountInput(raw: string): string {
-  return raw
+export function normalizeAmountInput(raw: string, language?: string): string {
+  const ascii = raw
     .replace(ARABIC_DIGIT, (d) => {
       const code = d.charCodeAt(0);
       return String(code - (code >= 0x06f0 ? 0x06f0 : 0x0660));
     })
     .replace(ARABIC_POINT, '.');
+  return language !== undefined && decimalSeparator(language) === ','
+    ? ascii.replace(/,/g, '.')
+    : ascii;
 }
+
+/**
+ * Digits in groups, as a figure with thousands separators is written ("1,000", "1.000.000",
+ * "1 234.5", "1'000"): refused with a message saying how to write it, not "not a number". One
+ * point alone between digits is a decimal amount, not this.
+ */
+const GROUPED = /^\d+(?:[.,'\s\u00A0\u202F]\d+)+$/;
+const isGrouped = (v: string) => GROUPED.test(v) && !/^\d+\.\d+$/.test(v);
 
 /**
  * A request amount as the server takes it (`parseAmount` of server/assets/assets.ts): digits
@@ -81,12 +95,14 @@ function limitText(value: string, bound: 'max' | 'min', rules: AmountRules): str
 /**
  * The first problem with `raw` as an amount, with the default form messages: required, a
  * number, a plain positive decimal, the coin's precision, min and max. Arabic-Indic digits are
- * read as their ASCII digits (`normalizeAmountInput`).
+ * read as their ASCII digits, and a decimal comma as a point in the languages that write one
+ * (`normalizeAmountInput`).
  */
 export function amountError(t: TFunction, raw: string, rules: AmountRules): string | undefined {
   const messages = formMessages(t);
-  const value = normalizeAmountInput(raw).trim();
+  const value = normalizeAmountInput(raw, rules.language).trim();
   const { label } = rules;
+  if (isGrouped(value)) return t('money.form.separators', { label });
   const basic = validateValue(value, [{ required: true, type: 'number' }], label, messages);
   if (basic) return basic;
   // "1e3" and "+5" are numbers to the form rules, not amounts: an amount is sent as typed.

@@ -64,6 +64,38 @@ describe('amountError', () => {
     );
   });
 
+  it('reads a decimal comma as the point in the languages whose figures have one', async () => {
+    const t = await tOf('de-DE');
+    const rules = { ...USDT, label: 'Betrag', max: '20', language: 'de-DE' };
+    expect(normalizeAmountInput('10,5', 'de-DE')).toBe('10.5');
+    for (const l of ['es-ES', 'id-ID', 'ru-RU', 'tr-TR', 'vi-VN']) {
+      expect(normalizeAmountInput('0,25', l)).toBe('0.25');
+    }
+    expect(amountError(t, '10,5', rules)).toBeUndefined();
+    expect(amountError(t, '0,1234567', rules)).toBe(
+      'Betrag darf höchstens 6 Nachkommastellen haben',
+    );
+    // a point typed is a point too (the field shows ASCII)
+    expect(amountError(t, '10.5', rules)).toBeUndefined();
+    // thousands separators, either way, are refused saying how to write it
+    const sep = 'Schreiben Sie Betrag ohne Tausendertrennzeichen, z. B. 1234,5';
+    expect(amountError(t, '1.000,5', rules)).toBe(sep);
+    expect(amountError(t, '1.000.000', rules)).toBe(sep);
+  });
+
+  it('leaves a comma alone where it is not the decimal separator, and says why it is refused', async () => {
+    const t = await tOf();
+    for (const l of ['en', 'en-US', 'ja-JP', 'zh-CN', 'th-TH', 'ar-SA']) {
+      expect(normalizeAmountInput('1,5', l)).toBe('1,5');
+    }
+    const sep = 'Write Amount without thousands separators, such as 1234.5';
+    for (const v of ['1,000', '1,000.5', '1 000', "1'000", '1,5']) {
+      expect(amountError(t, v, { ...USDT, language: 'en' })).toBe(sep);
+    }
+    // never read as 1000 or 1.5: nothing is guessed
+    expect(amountError(t, '1,000', { ...USDT, max: '2', language: 'en' })).toBe(sep);
+  });
+
   it('writes the maximum as the coin figure beside it, rounded down', async () => {
     const t = await tOf();
     const rules = { ...USDT, max: '9500.75615383', coin: 'USDT' };

@@ -6,6 +6,7 @@ import { earnOverview } from '../../../support/sample-answers';
 import { apiError } from '../test-utils';
 import { deferred, renderMoney } from './harness';
 import ar from '../../../../locales/ar-SA/user-assets.json';
+import de from '../../../../locales/de-DE/user-assets.json';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -17,10 +18,14 @@ async function openV2(
   const h = await renderMoney(money);
   const dialog = await h.open({ name: 'transferV2', props: { coin: 'USDT' } }, title);
   const names =
-    money.lng === 'ar-SA' ? ar.dialogs.transfer : { amount: 'Amount', confirm: 'Transfer' };
+    money.lng === 'ar-SA'
+      ? ar.dialogs.transfer
+      : money.lng === 'de-DE'
+        ? de.dialogs.transfer
+        : { amount: 'Amount', confirm: 'Transfer' };
   const amount = await within(dialog).findByRole('textbox', { name: new RegExp(names.amount) });
-  // both balances shown once the overview answered
-  await within(dialog).findByText(/^2,500(\.0+)?$/);
+  // both balances shown once the overview answered (German groups with a point)
+  await within(dialog).findByText(money.lng === 'de-DE' ? /^2\.500(,0+)?$/ : /^2,500(\.0+)?$/);
   const submit = within(dialog).getByRole('button', { name: names.confirm });
   return { ...h, dialog, amount, submit };
 }
@@ -174,6 +179,30 @@ describe('transfer dialog', () => {
     await waitFor(() => expect(money.transfer).toHaveBeenCalledTimes(1));
     expect(money.transfer.mock.calls[0]![0]).toMatchObject({ amount: '10.5' });
     expect(within(dialog).queryByText(/ليس/)).toBeNull();
+  });
+
+  it('takes a decimal comma in German, as its figures are written, and sends a point', async () => {
+    const { dialog, amount, submit, money } = await openV2(
+      { lng: 'de-DE' },
+      de.money.transfer.titleV2,
+    );
+    await userEvent.type(amount, '10,5');
+    expect(amount).toHaveValue('10.5'); // the amount the server takes, shown as it is sent
+    await userEvent.click(submit);
+    await waitFor(() => expect(money.transfer).toHaveBeenCalledTimes(1));
+    expect(money.transfer.mock.calls[0]![0]).toMatchObject({ amount: '10.5' });
+    expect(within(dialog).queryByText(/keine gültige/)).toBeNull();
+  });
+
+  it('refuses thousands separators, saying how to write the amount, and sends nothing', async () => {
+    const { amount, submit, money } = await openV2();
+    await userEvent.type(amount, '1,000');
+    expect(amount).toHaveValue('1,000'); // a comma is no decimal point in English: left as typed
+    await userEvent.click(submit);
+    expect(amount).toHaveAccessibleDescription(
+      expect.stringContaining('Write Amount without thousands separators, such as 1234.5'),
+    );
+    expect(money.transfer).not.toHaveBeenCalled();
   });
 
   it('takes Persian digits too', async () => {

@@ -109,6 +109,7 @@ describe('SavingsScreen', () => {
     await refused('15.', point);
     await refused('.5', point);
     await refused('015', 'Write Amount (USDT) without leading zeros, such as 5 or 0.5');
+    await refused('1,000', 'Write Amount (USDT) without thousands separators, such as 1234.5');
     expect(api.savingsSubscribe).not.toHaveBeenCalled();
     // Arabic-Indic digits and the Arabic decimal point are read (and sent) as ASCII.
     await userEvent.clear(input);
