@@ -73,7 +73,8 @@ export default function IncomeChartFigure({ history }: { history: readonly Incom
         {t('leader.chart.caption', { days: HISTORY_DAYS })}{' '}
         <span className={classes.total}>
           {t('leader.chart.allTime')}{' '}
-          <Amount value={income?.cumShareProfitE8} coin={SETTLEMENT_COIN} />
+          {/* The figure "Profit share in total" shows above, with the same sign and rounding. */}
+          <Amount value={income?.cumShareProfitE8} coin={SETTLEMENT_COIN} tone="pnl" />
         </span>
       </figcaption>
       {masked ? (

@@ -146,7 +146,8 @@ describe('leader screen', () => {
       [day(TODAY - DAY_MS), '0.0000', '1.0000'],
       [day(TODAY), '0.2000', '1.2000'],
     ]);
-    expect(within(chart).getByText(/All time:/)).toHaveTextContent('1.2345');
+    // the same figure as "Profit share in total", written the same (a PnL: signed, to the nearest)
+    expect(within(chart).getByText(/All time:/)).toHaveTextContent('All time: +1.2346');
     r.push('copytrade.leaderIncome', [
       leaderIncome(9, { todayShareProfitE8: '30000000', cumShareProfitE8: '133456789' }),
     ]);
