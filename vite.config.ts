@@ -130,19 +130,32 @@ const ROUTER_PRODUCTION = fileURLToPath(
  * app-ready medians 0.94-0.95x in three sets of 8 cold runs alternately (docs/performance.md). A
  * larger threshold merges more but sends code a page does not use (50 000: 27 files, 450.6 KB).
  *
- * What it costs: the modules the index shares with lazy chunks are grouped too, so the first
- * page's initial JS is 284.0 KB gzip against 267.5 (the copy-trade page still receives less in
- * all), and two of those shared chunks import the entry back: a cycle, which ES modules allow as
- * long as no module's top level reads a binding of the other before it is set (the browser tests
- * load every page of this build without an error; `output.strictExecutionOrder` would make the
- * order safe whatever the code, for 11.8 KB gzip more initial JS and 23.2 KB more lazy, not
- * kept). Grouping only the lazy modules (`includeDependenciesRecursively: false`, the index's
- * static graph left out) gave 82 files and 62 requests on that page: worse than no grouping.
+ * Grouping only the lazy modules (`includeDependenciesRecursively: false`, the index's static
+ * graph left out) gave 82 files and 62 requests on that page: worse than no grouping.
+ *
+ * The packages the index loads statically (`$initial`: React, the router, Mantine, XState,
+ * i18next, decimal.js…) are one chunk of their own, `initial-vendor`, taken before the split.
+ * Why: with the split alone, the index's static graph was cut by which lazy chunks shared each
+ * module, and two of the pieces imported the entry back. A cycle: the piece ran before the entry
+ * and worked only while no module's top level read an entry binding; moving one component into a
+ * module of its own (b96692e) regrouped them so that one read Mantine's `Button.classes` unset,
+ * and every page was blank. A package never imports our code, so the vendor chunk cannot close a
+ * cycle; `npm run size:check` fails on any cycle among the chunks. It also pays: initial JS
+ * 260.8 KB gzip in 7 files against 285.6 KB in 22 (2026-11-28), app-ready the same (0.98x, 8 cold
+ * runs each alternately), and a vendor file whose name changes only when a package does.
+ * (`output.strictExecutionOrder` would also make cycles safe, for 11.8 KB gzip more initial JS.)
  */
 const MERGE_BELOW_BYTES = 4096;
 const SPLIT_GROUP = 'split';
 const CODE_SPLITTING = {
   groups: [
+    {
+      name: 'initial-vendor',
+      test: /node_modules/,
+      tags: ['$initial' as const],
+      // before the split group, which then takes none of these modules
+      priority: 2,
+    },
     {
       name: SPLIT_GROUP,
       test: /./,

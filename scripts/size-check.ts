@@ -1,13 +1,19 @@
 /**
  * `npm run size:check [-- DIR]` (after `npm run build`; DIR defaults to dist): the gzip sizes of
- * the built app, checked against the budgets of issue 13. Exit 1 when the entry chunk or the CSS
- * loaded by index.html is over its budget, with one line naming it; otherwise prints the table.
+ * the built app, checked against the budgets of issue 13. Exit 1 when the entry chunk, the initial
+ * JS or the CSS loaded by index.html is over its budget or guard, or when chunks import each
+ * other, with one line naming it; otherwise prints the table.
  *
  * - entry chunk: the `<script type="module" src>` of index.html (budget ENTRY_BUDGET_KB gzip);
  * - initial JS: the entry chunk plus every `modulepreload` of index.html (what loads before the
- *   first screen; reported, not budgeted);
+ *   first screen; guard INITIAL_GUARD_KB gzip);
  * - CSS: every stylesheet index.html links (budget CSS_BUDGET_KB gzip);
- * - lazy chunks: every other JS file under assets/, each with its gzip size.
+ * - lazy chunks: every other JS file under assets/, each with its gzip size;
+ * - import cycles: chunks that import each other statically, directly or round about. None is
+ *   allowed: in a cycle, the chunk evaluated first runs before the one it imports back, and a
+ *   module whose top level reads a binding of that one reads it unset (every page blank after b96692e,
+ *   reverted in a28f9f5: "Cannot read properties of undefined (reading 'classes')"). vite.config.ts builds
+ *   without them; this check keeps it so, naming the chunks.
  *
  * Sizes are gzip level 9 of the file as built (what a server precompresses); KB = 1 000 bytes.
  */
@@ -18,6 +24,13 @@ import { gzipSync } from 'node:zlib';
 
 export const ENTRY_BUDGET_KB = 170;
 export const CSS_BUDGET_KB = 45;
+/**
+ * Not a budget of issue 13: a guard on what loads before the first screen. Since the libraries
+ * of the first page are a chunk of their own (vite.config.ts), the entry chunk is the app's own
+ * start-up code and its 170 KB budget no longer sees them; this does. Set at the build of
+ * 2026-11-28 (260.8 KB) plus about 5 %: raise it on purpose, with the reason, not by drift.
+ */
+export const INITIAL_GUARD_KB = 275;
 
 export interface FileSize {
   file: string;
@@ -31,6 +44,8 @@ export interface BuildSizes {
   initial: FileSize[];
   css: FileSize[];
   lazy: FileSize[];
+  /** Static import cycles among the chunks, each as `a.js -> b.js -> a.js`. */
+  cycles: string[];
 }
 
 const kb = (n: number) => (n / 1000).toFixed(1);
@@ -47,8 +62,8 @@ export function measureBuild(dir: string): BuildSizes {
     [...html.matchAll(re)].map((m) => (m[1] as string).replace(/^\//, ''));
   const entryRel = attr(/<script[^>]*type="module"[^>]*src="([^"]+)"/g)[0];
   if (!entryRel) throw new Error(`${dir}/index.html: no module script`);
-  // Once each: the entry itself is listed as a modulepreload when a chunk it imports imports it
-  // back (vite.config.ts merges small chunks, and a merged one can need the entry's exports).
+  // Once each (a file may be listed twice), and the entry apart: Vite lists it as a modulepreload
+  // too when a chunk it imports imports it back (a cycle, reported below).
   const preloads = [...new Set(attr(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g))].filter(
     (p) => p !== entryRel,
   );
@@ -60,7 +75,46 @@ export function measureBuild(dir: string): BuildSizes {
     .filter((f) => f.endsWith('.js') && !inInitial.has(`assets/${f}`))
     .map((f) => sizeOf(dir, `assets/${f}`))
     .sort((a, b) => b.gzip - a.gzip);
-  return { entry, initial, css: styles.map((s) => sizeOf(dir, s)), lazy };
+  return {
+    entry,
+    initial,
+    css: styles.map((s) => sizeOf(dir, s)),
+    lazy,
+    cycles: importCycles(join(dir, 'assets')),
+  };
+}
+
+/** A chunk's static imports of its siblings (`import … from "./x.js"`, `import "./x.js"`). */
+const STATIC_IMPORT = /(?:\bfrom|\bimport)\s*"\.\/([^"]+\.js)"/g;
+
+/** Every static import cycle among the JS files of `assetsDir`, once each (depth-first). */
+export function importCycles(assetsDir: string): string[] {
+  const files = readdirSync(assetsDir).filter((f) => f.endsWith('.js'));
+  const imports = new Map(
+    files.map((f) => [
+      f,
+      [
+        ...new Set(
+          [...readFileSync(join(assetsDir, f), 'utf8').matchAll(STATIC_IMPORT)].map(
+            (m) => m[1] as string,
+          ),
+        ),
+      ],
+    ]),
+  );
+  const cycles: string[] = [];
+  const state = new Map<string, 'open' | 'done'>();
+  const visit = (file: string, path: string[]) => {
+    state.set(file, 'open');
+    for (const next of imports.get(file) ?? []) {
+      if (state.get(next) === 'open')
+        cycles.push([...path.slice(path.indexOf(next)), next].join(' -> '));
+      else if (!state.has(next)) visit(next, [...path, next]);
+    }
+    state.set(file, 'done');
+  };
+  for (const f of files.sort()) if (!state.has(f)) visit(f, [f]);
+  return cycles;
 }
 
 export const sum = (files: readonly FileSize[]) => files.reduce((n, f) => n + f.gzip, 0);
@@ -77,6 +131,12 @@ export function overBudget(s: BuildSizes): string[] {
     out.push(
       `CSS (${s.css.map((f) => f.file).join(', ')}) is ${kb(css)} KB gzip, budget ${CSS_BUDGET_KB} KB`,
     );
+  const initial = sum(s.initial);
+  if (initial > INITIAL_GUARD_KB * 1000)
+    out.push(
+      `initial JS (${s.initial.length} files) is ${kb(initial)} KB gzip, guard ${INITIAL_GUARD_KB} KB`,
+    );
+  for (const cycle of s.cycles) out.push(`chunks import each other: ${cycle}`);
   return out;
 }
 
@@ -86,7 +146,7 @@ export function formatSizes(s: BuildSizes): string {
     [
       'initial JS (entry + modulepreload)',
       `${kb(sum(s.initial))} KB (${s.initial.length} files)`,
-      '-',
+      `<= ${INITIAL_GUARD_KB} KB`,
     ],
     ['CSS', `${kb(sum(s.css))} KB`, `<= ${CSS_BUDGET_KB} KB`],
     ['lazy chunks', `${kb(sum(s.lazy))} KB (${s.lazy.length} files)`, '-'],
