@@ -23,6 +23,7 @@ import { DialogActions } from './DialogActions';
 import { accountLabel, statusColor, statusLabel } from './money/labels';
 import { QrCode } from './money/QrCode';
 import type { DialogBodyProps } from './registry';
+import { LoadFailed } from './money/LoadFailed';
 
 /** How often the deposits shown here are re-read while the dialog is open (docs/assets.md). */
 export const DEPOSIT_POLL_MS = 3000;
@@ -65,12 +66,7 @@ export default function DepositDialog({ props, close }: DialogBodyProps<'deposit
 
   if (!list) {
     return coins.state.status === 'error' ? (
-      <Alert color="red" role="alert">
-        {t('money.common.loadFailed')}{' '}
-        <Button size="compact-xs" variant="subtle" onClick={coins.reload}>
-          {t('common.retry')}
-        </Button>
-      </Alert>
+      <LoadFailed onRetry={coins.reload} />
     ) : (
       <Spinner size="small" label={t('money.common.loading')} />
     );

@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Button, Group, Select, Stack, Text } from '@mantine/core';
+import { ActionIcon, Alert, Group, Select, Stack, Text } from '@mantine/core';
 import { useAtomValue } from 'jotai';
 import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +24,7 @@ import { useMoneyMoved } from './money/events';
 import { accountLabel } from './money/labels';
 import { SubmissionIds, isOutcomeUnknown } from './money/request-id';
 import { fundedAccounts } from './money/transfer-accounts';
+import { LoadFailed } from './money/LoadFailed';
 
 export interface TransferFormProps {
   /** The accounts offered, in order (those the overview says are closed are left out). */
@@ -200,14 +201,7 @@ export function TransferForm({ accounts, coin, from, to, close }: TransferFormPr
   };
 
   if (coins.state.status === 'error' && !coinList) {
-    return (
-      <Alert color="red" role="alert">
-        {t('money.common.loadFailed')}{' '}
-        <Button size="compact-xs" variant="subtle" onClick={coins.reload}>
-          {t('common.retry')}
-        </Button>
-      </Alert>
-    );
+    return <LoadFailed onRetry={coins.reload} />;
   }
   if (!coinList) return <Spinner size="small" label={t('money.common.loading')} />;
 

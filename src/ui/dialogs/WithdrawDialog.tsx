@@ -37,6 +37,7 @@ import { useMoneyMoved } from './money/events';
 import { accountLabel, statusColor, statusLabel } from './money/labels';
 import { SubmissionIds, isOutcomeUnknown } from './money/request-id';
 import type { DialogBodyProps } from './registry';
+import { LoadFailed } from './money/LoadFailed';
 
 /** How often a submitted withdrawal is re-read until it is done. */
 const WITHDRAW_POLL_MS = 3000;
@@ -244,12 +245,7 @@ export default function WithdrawDialog({ props, close }: DialogBodyProps<'withdr
 
   if (!info) {
     return coins.state.status === 'error' ? (
-      <Alert color="red" role="alert">
-        {t('money.common.loadFailed')}{' '}
-        <Button size="compact-xs" variant="subtle" onClick={coins.reload}>
-          {t('common.retry')}
-        </Button>
-      </Alert>
+      <LoadFailed onRetry={coins.reload} />
     ) : (
       <Spinner size="small" label={t('money.common.loading')} />
     );

@@ -18,6 +18,7 @@ import { amountError, floorTo, normalizeAmountInput } from '../../../ui/dialogs/
 import { Spinner } from '../../../ui/Spinner';
 import { roundTo, type CoinPrecisions } from './coin-precision';
 import { newRequestId } from './request-id';
+import { LoadFailed } from '../../../ui/dialogs/money/LoadFailed';
 
 interface AmountFormProps {
   coin: string;
@@ -89,14 +90,7 @@ function AmountForm({
 
   if (precision === undefined) {
     if (precisions.failed) {
-      return (
-        <Alert color="red" role="alert">
-          {t('money.common.loadFailed')}{' '}
-          <Button size="compact-xs" variant="subtle" onClick={precisions.reload}>
-            {t('common.retry')}
-          </Button>
-        </Alert>
-      );
+      return <LoadFailed onRetry={precisions.reload} />;
     }
     return <Spinner size="small" label={t('money.common.loading')} />;
   }
