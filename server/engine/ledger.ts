@@ -291,7 +291,11 @@ function zeroRisk(updatedAtE3: string): Risk {
   };
 }
 
-/** part / whole in units of 1e-4 (a rate E4), 0 when whole is not positive. */
-export function rateE4(part: bigint, whole: bigint): string {
-  return whole > 0n ? divRound(part * 10_000n, whole, 'trunc').toString() : '0';
+/**
+ * part / whole in units of 1e-4 (a rate E4), 0 when whole is not positive. Rounded as the figure
+ * needs: a risk rate up (a margin rate or an LTV shown lower than it is understates the risk), a
+ * yield to the nearest (-0.509 % is -0.51 %, not -0.50 %).
+ */
+export function rateE4(part: bigint, whole: bigint, rounding: 'ceil' | 'halfUp'): string {
+  return whole > 0n ? divRound(part * 10_000n, whole, rounding).toString() : '0';
 }

@@ -89,10 +89,10 @@ export function usdtWallet(l: Ledger, v: Valuation): Wallet {
  */
 export function riskOf(v: Valuation, now: number): Risk {
   const initial = v.positionMarginE8 + v.orderMarginE8;
-  const mmRate = rateE4(v.maintenanceE8, v.equityE8);
+  const mmRate = rateE4(v.maintenanceE8, v.equityE8, 'ceil');
   const mm = BigInt(mmRate);
   return {
-    accountIMRateE4: rateE4(initial, v.equityE8),
+    accountIMRateE4: rateE4(initial, v.equityE8, 'ceil'),
     accountMMRateE4: mmRate,
     totalEquityE8: v.equityE8.toString(),
     totalInitialMarginE8: initial.toString(),
@@ -117,7 +117,7 @@ export function copyAccountOf(l: Ledger, v: Valuation, now: number): CopyAccount
   return {
     assetsE8: v.equityE8.toString(),
     incomeE8: income.toString(),
-    yieldRateE4: rateE4(income, l.principalE8),
+    yieldRateE4: rateE4(income, l.principalE8, 'halfUp'),
     availableE8: v.availableE8.toString(),
     walletE8: l.cashE8.toString(),
     shareProfitE8: l.sharePaidE8.toString(),
@@ -153,7 +153,7 @@ export function leaderIncomeOf(l: Ledger, followers: readonly Ledger[], now: num
       followerUserId: f.userId,
       investmentE8: follow.investmentE8.toString(),
       incomeE8: follow.incomeE8.toString(),
-      yieldRateE4: rateE4(follow.incomeE8, follow.investmentE8),
+      yieldRateE4: rateE4(follow.incomeE8, follow.investmentE8, 'halfUp'),
     });
   }
   return {

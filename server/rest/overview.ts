@@ -71,9 +71,12 @@ function valued(
   return { cents, coins };
 }
 
-/** part / whole at 4 decimals ("0.5806"), "0" when whole is 0. */
-const ratio = (part: bigint, whole: bigint): string =>
-  whole > 0n ? formatFixed(divRound(part * 10_000n, whole, 'trunc'), 4) : '0';
+/**
+ * A loan-to-value, part / whole at 4 decimals ("0.5806"), "0" when whole is 0: rounded up, as a
+ * risk figure is (38.666 % is 38.67 %, never the 38.66 % that reads safer than it is).
+ */
+const ltvRatio = (part: bigint, whole: bigint): string =>
+  whole > 0n ? formatFixed(divRound(part * 10_000n, whole, 'ceil'), 4) : '0';
 
 interface Valuation {
   overview: AssetOverview;
@@ -190,7 +193,7 @@ function valuation(assets: Assets, userId: number, market: Market, now: number):
       borrowed: fmt(loan.borrowedE8),
       collateralCoin: loan.collateralCoin,
       collateralAmount: fmt(loan.collateralE8),
-      ltv: ratio(
+      ltv: ltvRatio(
         usdCents(loan.borrowedE8, rates.get(loan.loanCoin)),
         usdCents(loan.collateralE8, rates.get(loan.collateralCoin)),
       ),

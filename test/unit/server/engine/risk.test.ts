@@ -1,5 +1,9 @@
-/** The account's risk level (issue 15, item 1): an account with nothing open is not at risk. */
+/**
+ * The account's risk level (issue 15, item 1): an account with nothing open is not at risk; and
+ * how its rates are rounded (a risk rate up, a yield to the nearest).
+ */
 import { describe, expect, it } from 'vitest';
+import { rateE4 } from '@server/engine/ledger';
 import { riskOf, type Valuation } from '@server/engine/valuation';
 
 const base: Valuation = {
@@ -35,5 +39,27 @@ describe('riskOf', () => {
     expect(riskOf({ ...open, maintenanceE8: 500n }, 1).riskLevel).toBe('WARNING');
     expect(riskOf({ ...open, maintenanceE8: 799n }, 1).riskLevel).toBe('WARNING');
     expect(riskOf({ ...open, maintenanceE8: 800n }, 1).riskLevel).toBe('DANGER');
+  });
+});
+
+describe('rates', () => {
+  it('rounds the margin rates up: a risk shown lower than it is reads safer than it is', () => {
+    // 824.8972 / 50 052.6456 = 1.648 %: 1.65 %, not 1.64 %
+    const open = { ...base, exposures: 1, equityE8: 5_005_264_560_000n };
+    const r = riskOf(
+      { ...open, positionMarginE8: 82_489_720_000n, maintenanceE8: 82_489_720_000n },
+      1,
+    );
+    expect(r.accountIMRateE4).toBe('165');
+    expect(r.accountMMRateE4).toBe('165');
+    // just under 50 % by a hair is graded at 50 %
+    expect(riskOf({ ...open, maintenanceE8: 2_502_632_279_999n }, 1).riskLevel).toBe('WARNING');
+  });
+
+  it('rounds a yield to the nearest, either sign', () => {
+    expect(rateE4(-509n, 100_000n, 'halfUp')).toBe('-51'); // -0.509 % is -0.51 %
+    expect(rateE4(504n, 100_000n, 'halfUp')).toBe('50');
+    expect(rateE4(505n, 100_000n, 'halfUp')).toBe('51');
+    expect(rateE4(1n, 0n, 'halfUp')).toBe('0');
   });
 });
