@@ -10,6 +10,7 @@ import { useStepDecimals } from '../../ui/amount/instrument-decimals';
 import { LtrText } from '../../ui/amount/LtrText';
 import { Cell, VirtualTable, type TableColumn } from '../../ui/table/VirtualTable';
 import classes from './copytrade.module.css';
+import { entryPriceDecimals } from './entry-price';
 import { usePositionsPnl } from './live-totals';
 import { directionOf, valuePosition } from './pnl';
 import { flatItems, groupedItems, itemKey, type PositionItem } from './position-rows';
@@ -43,6 +44,11 @@ const PositionCells = memo(function PositionCells({
   // dayjs formatting per row per quote was 0.3-0.5 % of the heavy scenario's main thread; the time
   // opened never changes with a quote.
   const openedAt = useMemo(() => formatTime(p?.createdAtE3), [p?.createdAtE3]);
+  // Nor does the entry price's precision (decimal.js: not once per quote).
+  const entryDecimals = useMemo(
+    () => entryPriceDecimals(p?.entryPrice, steps.price),
+    [p?.entryPrice, steps.price],
+  );
   if (!p || !v) return null;
   return (
     <>
@@ -54,7 +60,8 @@ const PositionCells = memo(function PositionCells({
         <Amount kind="qty" value={p.size} decimals={steps.qty} />
       </Cell>
       <Cell align="end">
-        <Amount kind="price" value={p.entryPrice} decimals={steps.price} flash={false} />
+        {/* An average, not on the tick grid: its own decimals (entry-price.ts). */}
+        <Amount kind="price" value={p.entryPrice} decimals={entryDecimals} flash={false} />
       </Cell>
       <Cell align="end">
         <Amount kind="price" value={v.markPrice} decimals={steps.price} />
