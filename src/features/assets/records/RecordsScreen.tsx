@@ -17,7 +17,9 @@ import {
   type TransferRecord,
   type WithdrawRecord,
 } from '../../../facade';
+import { coinPrecision, isDecimalInput } from '../../../lib/money';
 import { Amount } from '../../../ui/amount/Amount';
+import { fractionDigits } from '../../../ui/amount/format-amount';
 import { LtrText } from '../../../ui/amount/LtrText';
 import { moneyMovedAtom } from '../../../ui/dialogs/money/events';
 import { accountLabel, statusColor, statusLabel } from '../../../ui/dialogs/money/labels';
@@ -315,11 +317,34 @@ const chainColumn = (t: T): Column<{ chain: string }> => ({
   label: t('money.common.chain'),
   cell: (r) => r.chain,
 });
-/** An amount of the record's coin, at the coin's decimals like on every other screen. */
+/**
+ * The decimals a record's amount or fee is written at: a record is a fact, written exactly. At
+ * least the coin's display decimals, like on every other screen, and every further digit the value
+ * has (USDT, USDC and XRP move in 6: 0.00005 USDT is not "0.0000"); trailing zeros beyond the
+ * coin's decimals add nothing. Nothing is rounded.
+ */
+function recordDecimals(value: string, coin: string): number | undefined {
+  if (!isDecimalInput(value)) return undefined;
+  return Math.max(coinPrecision(coin), fractionDigits(value.replace(/(\.\d*?)0+$/, '$1')));
+}
+
+/** An amount (or fee) of the record's coin, exactly. */
+function RecordAmount({ value, coin }: { value: string; coin: string }) {
+  return (
+    <Amount
+      kind="decimal"
+      value={value}
+      coin={coin}
+      decimals={recordDecimals(value, coin)}
+      flash={false}
+    />
+  );
+}
+
 const amountColumn = (t: T): Column<RecordBase> => ({
   key: 'amount',
   label: t('money.records.cols.amount'),
-  cell: (r) => <Amount kind="decimal" value={r.amount} coin={r.coin} flash={false} />,
+  cell: (r) => <RecordAmount value={r.amount} coin={r.coin} />,
   align: 'end',
 });
 const statusColumn = (t: T): Column<RecordBase> => ({
@@ -378,7 +403,7 @@ const WITHDRAWALS: RecordsSpec<WithdrawRecord> = {
     {
       key: 'fee',
       label: t('money.records.cols.fee'),
-      cell: (r) => <Amount kind="decimal" value={r.fee} coin={r.coin} flash={false} />,
+      cell: (r) => <RecordAmount value={r.fee} coin={r.coin} />,
       align: 'end',
     },
     {

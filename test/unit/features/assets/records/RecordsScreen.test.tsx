@@ -157,4 +157,71 @@ describe('records screen', () => {
     );
     expect(within(usdt!).getByRole('cell', { name: 'USDT' })).not.toHaveAttribute('data-align');
   });
+
+  it("writes record amounts and fees exactly: every digit they have, at least the coin's decimals", async () => {
+    const h = await renderMoney({
+      children: records().children,
+      money: {
+        depositList: vi.fn(async () => ({
+          list: [depositRecord({ id: 'D-1', amount: '1.000009' })],
+          nextCursor: '',
+        })),
+        withdrawList: vi.fn(async () => ({
+          list: [
+            withdrawRecord({ id: 'W-1', amount: '10.123456', fee: '0.000001' }),
+            withdrawRecord({ id: 'W-2', coin: 'XRP', amount: '2.500000', fee: '0.25' }),
+          ],
+          nextCursor: '',
+        })),
+      },
+    });
+    // USDT moves in 6 decimals: 1.000009 was written 1.0000 (the balance rule at 4)
+    const deposits = await screen.findByRole('table', { name: 'Deposit records' });
+    expect(within(deposits).getByRole('cell', { name: '1.000009' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Withdrawals' }));
+    const withdrawals = await screen.findByRole('table', { name: 'Withdrawal records' });
+    const [usdt, xrp] = within(withdrawals).getAllByRole('row').slice(1);
+    // 10.1234 and 0.0000 before
+    expect(within(usdt!).getByRole('cell', { name: '10.123456' })).toBeInTheDocument();
+    expect(within(usdt!).getByRole('cell', { name: '0.000001' })).toBeInTheDocument();
+    // trailing zeros beyond the coin's decimals add nothing
+    expect(within(xrp!).getByRole('cell', { name: '2.5000' })).toBeInTheDocument();
+    expect(within(xrp!).getByRole('cell', { name: '0.2500' })).toBeInTheDocument();
+
+    h.money.transferList.mockResolvedValueOnce({
+      list: [
+        {
+          transferId: 'T-1',
+          coin: 'USDT',
+          amount: '0.00005',
+          fromAccountType: 'FUND',
+          toAccountType: 'DERIVATIVES',
+          status: 'SUCCESS',
+          createdAtE3: '1700000000000',
+        },
+      ],
+      nextCursor: '',
+    });
+    await userEvent.click(screen.getByRole('tab', { name: 'Transfers' }));
+    const transfers = await screen.findByRole('table', { name: 'Transfer records' });
+    // was 0.0000: a transfer that seemed to move nothing
+    expect(within(transfers).getByRole('cell', { name: '0.00005' })).toBeInTheDocument();
+  });
+
+  it('writes record amounts in the page language', async () => {
+    await renderMoney({
+      lng: 'de-DE',
+      children: records('/assets/records?tab=withdrawals').children,
+      money: {
+        withdrawList: vi.fn(async () => ({
+          list: [withdrawRecord({ id: 'W-1', amount: '1234.123456', fee: '0.000001' })],
+          nextCursor: '',
+        })),
+      },
+    });
+    const table = await screen.findByRole('table', { name: /.+/ });
+    expect(within(table).getByRole('cell', { name: '1.234,123456' })).toBeInTheDocument();
+    expect(within(table).getByRole('cell', { name: '0,000001' })).toBeInTheDocument();
+  });
 });
