@@ -20,12 +20,19 @@ import classes from './leader.module.css';
 
 const dayLabel = (ms: number) => formatTime(ms, 'MM-DD', { utc: true });
 
+/** The table's daily and running figures: PnL figures, as <Amount tone="pnl"> writes them. */
+const PNL = { coin: SETTLEMENT_COIN, figure: 'pnl', sign: 'exceptZero' } as const;
+
 interface TooltipArgs {
   active?: boolean;
   payload?: readonly { payload?: IncomeSeriesPoint }[];
 }
 
-function IncomeTooltip({ active, payload }: TooltipArgs) {
+/**
+ * A day's profit share and the running total under the pointer: PnL figures, written as "Profit
+ * share today" and "in total" are (signed, to the nearest), never a second rule for one value.
+ */
+export function IncomeTooltip({ active, payload }: TooltipArgs) {
   const { t } = useTranslation('user-assets');
   const point = payload?.[0]?.payload;
   if (!active || !point) return null;
@@ -36,11 +43,11 @@ function IncomeTooltip({ active, payload }: TooltipArgs) {
       </Text>
       <Text size="xs">
         {t('leader.chart.daily')}:{' '}
-        <Amount value={point.dailyE8} coin={SETTLEMENT_COIN} flash={false} />
+        <Amount value={point.dailyE8} coin={SETTLEMENT_COIN} tone="pnl" flash={false} />
       </Text>
       <Text size="xs">
         {t('leader.chart.cumulative')}:{' '}
-        <Amount value={point.cumulativeE8} coin={SETTLEMENT_COIN} flash={false} />
+        <Amount value={point.cumulativeE8} coin={SETTLEMENT_COIN} tone="pnl" flash={false} />
       </Text>
     </Paper>
   );
@@ -129,8 +136,8 @@ export default function IncomeChartFigure({ history }: { history: readonly Incom
                 {points.map((p) => (
                   <tr key={p.dayMs}>
                     <th scope="row">{formatTime(p.dayMs, 'YYYY-MM-DD', { utc: true })}</th>
-                    <td>{format('e8', p.dailyE8, { coin: SETTLEMENT_COIN })}</td>
-                    <td>{format('e8', p.cumulativeE8, { coin: SETTLEMENT_COIN })}</td>
+                    <td>{format('e8', p.dailyE8, PNL)}</td>
+                    <td>{format('e8', p.cumulativeE8, PNL)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -8,6 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { LeaderBot } from '@src/api/types';
 import { BOTS_REFRESH_MS } from '@src/features/leader/BotsSection';
+import { IncomeTooltip } from '@src/features/leader/IncomeChartFigure';
 import { DAY_MS } from '@src/features/leader/income-series';
 import LeaderScreen from '@src/features/leader/LeaderScreen';
 import { preferencesAtom } from '@src/state/client';
@@ -140,18 +141,59 @@ describe('leader screen', () => {
         .getAllByRole('row')
         .slice(1)
         .map((row) => [...row.children].map((c) => c.textContent));
-    // today's 0.1 from the history is replaced by the stream's 0.2
+    // today's 0.1 from the history is replaced by the stream's 0.2; daily and running figures
+    // are PnL figures, as "Profit share today" and "in total" above: signed, to the nearest
     expect(read()).toEqual([
-      [day(TODAY - 2 * DAY_MS), '1.0000', '1.0000'],
-      [day(TODAY - DAY_MS), '0.0000', '1.0000'],
-      [day(TODAY), '0.2000', '1.2000'],
+      [day(TODAY - 2 * DAY_MS), '+1.0000', '+1.0000'],
+      [day(TODAY - DAY_MS), '0.0000', '+1.0000'],
+      [day(TODAY), '+0.2000', '+1.2000'],
     ]);
     // the same figure as "Profit share in total", written the same (a PnL: signed, to the nearest)
     expect(within(chart).getByText(/All time:/)).toHaveTextContent('All time: +1.2346');
     r.push('copytrade.leaderIncome', [
       leaderIncome(9, { todayShareProfitE8: '30000000', cumShareProfitE8: '133456789' }),
     ]);
-    expect(read()[2]).toEqual([day(TODAY), '0.3000', '1.3000']);
+    expect(read()[2]).toEqual([day(TODAY), '+0.3000', '+1.3000']);
+  });
+
+  it("writes today's profit share in the chart's table as the income section does, where rounding down would differ", async () => {
+    const r = await renderScreen(<LeaderScreen />, { api: api() });
+    await r.seed({
+      ...SEED,
+      'copytrade.leaderIncome': leaderIncome(1, {
+        ...SEED['copytrade.leaderIncome'],
+        todayShareProfitE8: '268167472', // 2.68167472: 2.6817 to the nearest, 2.6816 down
+      }),
+    });
+    const income = screen.getByRole('region', { name: 'Income from followers' });
+    expect(stat(income, 'Profit share today')).toHaveTextContent('+2.6817');
+    const chart = await screen.findByRole('region', { name: 'Income over time' });
+    const table = await within(chart).findByRole('table');
+    const today = within(table).getAllByRole('row').at(-1)!;
+    // 1 + 0 + 2.68167472 = 3.68167472 running
+    expect([...today.children].slice(1).map((c) => c.textContent)).toEqual(['+2.6817', '+3.6817']);
+  });
+
+  it("writes the tooltip's daily and running figures as PnL figures too", async () => {
+    await renderScreen(
+      <IncomeTooltip
+        active
+        payload={[
+          {
+            payload: {
+              dayMs: TODAY,
+              dailyE8: '268167472',
+              cumulativeE8: '-12345678',
+              daily: 2.68167472,
+              cumulative: -0.12345678,
+              live: true,
+            },
+          },
+        ]}
+      />,
+    );
+    expect(screen.getByText(/^Profit share of the day/)).toHaveTextContent('+2.6817');
+    expect(screen.getByText(/^Running total/)).toHaveTextContent('-0.1235');
   });
 
   it('lists the bots and refreshes them every minute', async () => {
