@@ -1,8 +1,9 @@
 import { Group, Table, Text } from '@mantine/core';
+import { useAtomValue } from 'jotai';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { AccountView } from '../../../facade';
+import { showAssetsAtom, type AccountView } from '../../../facade';
 import { Amount } from '../../../ui/amount/Amount';
 import { Section } from '../../../ui/live/Section';
 import { ACCOUNT_COLORS, accountPath, cssColor } from './accounts-meta';
@@ -15,15 +16,23 @@ const coordinate = (cents: bigint) => Number(cents) / 100;
 
 /**
  * Each account kind with its USD value and its share of the total: a donut to look at and a
- * table to read (the donut's text alternative). The shares add up to exactly 100 %.
+ * table to read (the donut's text alternative). The shares add up to exactly 100 %. While assets
+ * are hidden a text takes the donut's place (as the leader's income chart does).
  */
 export function AccountDistribution({ accounts }: { accounts: readonly AccountView[] }) {
   const { t } = useTranslation('user-assets');
   const drawn = accounts.filter((a) => a.usdCents > 0n);
+  const masked = !useAtomValue(showAssetsAtom);
   return (
     <Section title={t('assetsArea.distribution.title')}>
       <Group align="center" gap="lg" wrap="wrap">
-        {drawn.length > 0 && (
+        {drawn.length > 0 && masked && (
+          // Hidden assets hide the drawing too: its slices (the SVG paths) are the shares.
+          <Text c="dimmed" size="xs" className={classes.donutHidden}>
+            {t('leader.chart.hidden')}
+          </Text>
+        )}
+        {drawn.length > 0 && !masked && (
           <Suspense fallback={<div style={{ inlineSize: 168, blockSize: 168 }} />}>
             <DistributionDonut
               data={drawn.map((a) => ({

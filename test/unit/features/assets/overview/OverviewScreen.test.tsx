@@ -145,6 +145,24 @@ describe('assets overview', () => {
     );
   });
 
+  it('replaces the distribution donut by a text while assets are hidden: its shape tells the shares', async () => {
+    const r = await renderAssetsScreen(<OverviewScreen />);
+    const section = await screen.findByRole('region', { name: 'By account' });
+    expect(await within(section).findByTestId('distribution-donut')).toBeInTheDocument();
+    act(() => r.store.set(preferencesAtom, { ...r.store.get(preferencesAtom), showAssets: 0 }));
+    expect(accountRows().Spot).toEqual(['****', '****']);
+    expect(within(section).queryByTestId('distribution-donut')).toBeNull();
+    expect(section.querySelector('svg, .recharts-wrapper')).toBeNull();
+    expect(
+      within(section).getByText('The chart is hidden while your assets are hidden.'),
+    ).toBeVisible();
+    act(() => r.store.set(preferencesAtom, { ...r.store.get(preferencesAtom), showAssets: 1 }));
+    expect(await within(section).findByTestId('distribution-donut')).toBeInTheDocument();
+    expect(
+      within(section).queryByText('The chart is hidden while your assets are hidden.'),
+    ).toBeNull();
+  });
+
   it.each([
     [{ isNeedDoDepositAmlEdd: true }, 'Enhanced due diligence needed'],
     [{ isExistDepositAml: true }, 'Deposit under review'],
