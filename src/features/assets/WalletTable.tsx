@@ -9,7 +9,7 @@ import { rateByUsdAtom } from '../../facade';
 import { Amount } from '../../ui/amount/Amount';
 import { LtrText } from '../../ui/amount/LtrText';
 import classes from './wallets.module.css';
-import { usdValue } from './usd';
+import { usdValueToCent } from './usd';
 
 type AmountField = keyof Wallet & `${string}E8`;
 
@@ -81,7 +81,8 @@ const WalletRows = memo(function WalletRows({ coin }: { coin: string }) {
   const amount = (f: AmountField) => (
     <Amount value={w[f]} coin={coin} tone={PNL_FIELDS.has(f) ? 'pnl' : undefined} />
   );
-  const usd = <Amount kind="usd" value={usdValue(w.equityE8, rate)} />;
+  // Cut to the cent as the total above adds it (usd.ts): the total is its rows.
+  const usd = <Amount kind="usd" value={usdValueToCent(w.equityE8, rate)} />;
   // The details repeat the row's wide-only columns for narrow screens (hidden when wide).
   const details: { id: string; label: string; value: ReactNode; narrowOnly?: boolean }[] = [
     ...WIDE_ONLY.map((f) => ({

@@ -172,6 +172,39 @@ describe('derivatives screen', () => {
     }
   });
 
+  it('totals the USD values as the rows show them: each coin to the cent, then added', async () => {
+    const r = await renderScreen(<DerivativesScreen />);
+    // equity = wallet balance = available; at the fake rates each coin has part of a cent more
+    // than its row shows: 9,698.83328 + 416.72495 + 9,999.204 + 827.25 + 7,824.07002 is
+    // 28,766.08225, the rows add up to 28,766.07
+    const held = (coin: string, e8: string) =>
+      wallet(coin, 5, {
+        equityE8: e8,
+        walletBalanceE8: e8,
+        availableBalanceE8: e8,
+        totalUnrealisedPnlE8: '0',
+      });
+    await r.seed({
+      wallet: {
+        list: [
+          held('BTC', '15154427'),
+          held('EOS', '83344990000'),
+          held('USDT', '999920400000'),
+          held('XRP', '137875000000'),
+          held('ETH', '260802334'),
+        ],
+      },
+      risk: risk(1),
+    });
+    await waitFor(() => expect(row('ETH')['Equity (USD)']).toBe('7,824.07'));
+    const shown = ['BTC', 'EOS', 'USDT', 'XRP', 'ETH'].map((c) => row(c)['Equity (USD)']);
+    expect(shown).toEqual(['9,698.83', '416.72', '9,999.20', '827.25', '7,824.07']);
+    // the total is its rows (and the overview's live Derivatives figure), not 28,766.08
+    expect(stat('Total equity (USD)')).toHaveTextContent('28,766.07');
+    expect(stat('Wallet balance (USD)')).toHaveTextContent('28,766.07');
+    expect(stat('Available (USD)')).toHaveTextContent('28,766.07');
+  });
+
   it('says when the wallet stream last valued the totals (the positions follow the mark price)', async () => {
     const r = await renderScreen(<DerivativesScreen />);
     // USDT valued 120 s after T0, BTC 3 ms after: the newest one dates the totals

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { usdTotals, usdValue } from '@src/features/assets/usd';
+import { usdTotals, usdValue, usdValueToCent } from '@src/features/assets/usd';
+import { liveDerivatives } from '@src/state/assets';
 import { wallet } from '../../state/fixtures';
 
 describe('USD values', () => {
@@ -48,5 +49,44 @@ describe('USD values', () => {
       unrealisedPnl: '-639.87654322',
       unpriced: ['DOGE'],
     });
+  });
+
+  it('values a coin as its row shows it: truncated to the cent', () => {
+    expect(usdValueToCent('15154427', '64000')).toBe('9698.83'); // 9,698.83328
+    expect(usdValueToCent('-99999999', '1')).toBe('-0.99'); // towards zero, as a balance
+    expect(usdValueToCent('1', '0.1')).toBe('0');
+    expect(usdValueToCent(undefined, '1')).toBeUndefined();
+  });
+
+  it("adds the coins' cents, so a total is its rows and the overview's live Derivatives figure", () => {
+    const rates = new Map([
+      ['BTC', '64000'],
+      ['EOS', '0.5'],
+      ['USDT', '1'],
+      ['XRP', '0.6'],
+      ['ETH', '3000'],
+    ]);
+    const held = (coin: string, e8: string) =>
+      wallet(coin, 1, {
+        equityE8: e8,
+        walletBalanceE8: e8,
+        availableBalanceE8: e8,
+        totalUnrealisedPnlE8: e8,
+      });
+    const wallets = [
+      held('BTC', '15154427'), // 9,698.83328
+      held('EOS', '83344990000'), // 416.72495
+      held('USDT', '999920400000'), // 9,999.204
+      held('XRP', '137875000000'), // 827.25
+      held('ETH', '260802334'), // 7,824.07002
+    ];
+    const totals = usdTotals(wallets, rates);
+    // 28,766.08225 exactly; 28,766.07 as the rows show it
+    expect(totals.equity).toBe('28766.07');
+    expect(totals.walletBalance).toBe('28766.07');
+    expect(totals.available).toBe('28766.07');
+    expect(liveDerivatives(wallets, rates, undefined).usdCents).toBe(2876607n);
+    // a PnL is summed exactly and rounded once, to the nearest, where it is shown
+    expect(totals.unrealisedPnl).toBe('28766.08225');
   });
 });
