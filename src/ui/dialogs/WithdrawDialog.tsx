@@ -32,7 +32,7 @@ import { useResource } from '../live/use-resource';
 import { Spinner } from '../Spinner';
 import { DialogActions } from './DialogActions';
 import { AmountField } from './money/AmountField';
-import { amountError } from './money/amounts';
+import { amountError, exactDecimals } from './money/amounts';
 import { useMoneyMoved } from './money/events';
 import { accountLabel, statusColor, statusLabel } from './money/labels';
 import { SubmissionIds, isOutcomeUnknown } from './money/request-id';
@@ -121,6 +121,16 @@ export default function WithdrawDialog({ props, close }: DialogBodyProps<'withdr
   /** A term of the network (fee, minimum): the coin's decimals, never shown smaller than it is. */
   const term = (value: string) =>
     formatAmount('decimal', value, { coin, figure: 'minimum', language });
+  /**
+   * The network fee: what is deducted besides the amount, written exactly (with more than the
+   * coin's display decimals if it has more), so that amount + fee is the total written below it.
+   */
+  const feeText = formatAmount('decimal', fee, {
+    coin,
+    figure: 'minimum',
+    decimals: exactDecimals(coin, fee),
+    language,
+  });
   const chainName = chain?.chain;
   const [check, setCheck, checkAddress] = useAddressCheck(coin, chainName, (message) =>
     setErrors((e) => ({ ...e, address: message })),
@@ -351,7 +361,7 @@ export default function WithdrawDialog({ props, close }: DialogBodyProps<'withdr
                   {coin}
                 </List.Item>
                 <List.Item>
-                  {t('money.withdraw.fee')}: <LtrText>{term(fee)}</LtrText> {coin}
+                  {t('money.withdraw.fee')}: <LtrText>{feeText}</LtrText> {coin}
                 </List.Item>
                 <List.Item>
                   {t('money.withdraw.minimum')}: <LtrText>{term(chain.minWithdraw)}</LtrText> {coin}
@@ -405,7 +415,7 @@ export default function WithdrawDialog({ props, close }: DialogBodyProps<'withdr
             {/* What leaves the account, said again where the user confirms it. */}
             <List size="sm" spacing={2} listStyleType="none">
               <List.Item>
-                {t('money.withdraw.fee')}: <LtrText>{term(fee)}</LtrText> {coin}
+                {t('money.withdraw.fee')}: <LtrText>{feeText}</LtrText> {coin}
               </List.Item>
               <List.Item>
                 {t('money.withdraw.total')}: <Deducted amount={amount} fee={fee} coin={coin} />{' '}
@@ -504,11 +514,24 @@ function useWithdrawNotices(coin: string, chain: string | undefined) {
   return useResource<WithdrawMessage>(load);
 }
 
-/** What leaves the account: the amount typed and the fee ("--" until the amount is a number). */
+/**
+ * What leaves the account: the amount typed and the fee ("--" until the amount is a number),
+ * exactly: with every decimal of either (USDT moves in 6 and shows 4: at the coin's display
+ * decimals, rounded down as a balance, 10.123456 + 1 read 11.1234, less than what is deducted).
+ */
 function Deducted({ amount, fee, coin }: { amount: string; fee: string; coin: string }) {
   const a = amount.trim();
   if (a === '' || !isDecimalInput(a)) return <>--</>;
-  return <Amount kind="decimal" value={sumDecimals([a, fee])} coin={coin} flash={false} />;
+  return (
+    <Amount
+      kind="decimal"
+      value={sumDecimals([a, fee])}
+      coin={coin}
+      // as many decimals as the sum has: nothing to round
+      decimals={exactDecimals(coin, a, fee)}
+      flash={false}
+    />
+  );
 }
 
 function EmailCodeField({

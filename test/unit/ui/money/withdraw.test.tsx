@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { apiError } from '../test-utils';
-import { withdrawRecord } from '../money-fakes';
+import { fakeMoneyApi, withdrawRecord } from '../money-fakes';
 import type { MoneyApi } from '@src/facade/money-api';
 import { renderMoney } from './harness';
 
@@ -113,6 +113,40 @@ describe('withdraw dialog', () => {
     await fillDetails(dialog, address, '20');
     expect(within(dialog).getByText(/Network fee/)).toHaveTextContent('Network fee: 1.0000 USDT');
     expect(within(dialog).getByText(/Deducted in total/)).toHaveTextContent('21.0000 USDT');
+  });
+
+  it('says the exact total that leaves the account, on both steps: never rounded down', async () => {
+    const { dialog, address } = await openWithdraw();
+    // USDT moves in 6 decimals and shows 4: rounded down as a balance the total read 11.1234,
+    // less than what is deducted.
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /^Amount/ }), '10.123456');
+    expect(within(dialog).getByText(/Deducted in total/)).toHaveTextContent(
+      'Deducted in total: 11.123456 USDT',
+    );
+    await userEvent.clear(within(dialog).getByRole('textbox', { name: /^Amount/ }));
+    await fillDetails(dialog, address, '10.123456');
+    expect(within(dialog).getByText(/Deducted in total/)).toHaveTextContent(
+      'Deducted in total: 11.123456 USDT',
+    );
+  });
+
+  it('writes a fee with more decimals than USDT shows in full, and the total with it', async () => {
+    const catalogue = await fakeMoneyApi().coinInfo();
+    const coinInfo = async () => ({
+      ...catalogue,
+      list: catalogue.list.map((c) =>
+        c.coin === 'USDT'
+          ? { ...c, chains: c.chains.map((ch) => ({ ...ch, withdrawFee: '0.000123' })) }
+          : c,
+      ),
+    });
+    const { dialog, address } = await openWithdraw('USDT', { coinInfo });
+    expect(within(dialog).getByText(/Network fee/)).toHaveTextContent('Network fee: 0.000123 USDT');
+    await fillDetails(dialog, address, '10');
+    expect(within(dialog).getByText(/Network fee/)).toHaveTextContent('Network fee: 0.000123 USDT');
+    expect(within(dialog).getByText(/Deducted in total/)).toHaveTextContent(
+      'Deducted in total: 10.000123 USDT',
+    );
   });
 
   it('closes its steps once the withdrawal is sent: no way back to the filled form', async () => {
