@@ -13,9 +13,10 @@ import {
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { configsAtom, useScreenApi, type DepositRecord } from '../../facade';
+import { configsAtom, currentLangAtom, useScreenApi, type DepositRecord } from '../../facade';
 import { errorMessage } from '../../i18n/error-message';
 import { Amount, useAmountFormat } from '../amount/Amount';
+import { formatAmount } from '../amount/format-amount';
 import { LtrText } from '../amount/LtrText';
 import { useResource } from '../live/use-resource';
 import { Spinner } from '../Spinner';
@@ -58,6 +59,7 @@ export default function DepositDialog({ props, close }: DialogBodyProps<'deposit
   const chains = coinInfo?.chains.filter((ch) => ch.depositEnabled) ?? [];
   const [chainPick, setChain] = useState<string | undefined>(props.chain);
   const chain = chains.find((c) => c.chain === chainPick) ?? chains[0];
+  const language = useAtomValue(currentLangAtom);
 
   const creditedTo =
     overview.state.status === 'ready'
@@ -110,7 +112,13 @@ export default function DepositDialog({ props, close }: DialogBodyProps<'deposit
       {chain && (
         <List size="sm" spacing={2} listStyleType="none">
           <List.Item>
-            {t('money.deposit.minimum')}: <LtrText>{chain.minDeposit}</LtrText> {coin}
+            {/* a term of the network, as the withdraw dialog writes its minimum: the coin's
+                decimals, rounded up (never shown smaller than it is), not masked */}
+            {t('money.deposit.minimum')}:{' '}
+            <LtrText>
+              {formatAmount('decimal', chain.minDeposit, { coin, figure: 'minimum', language })}
+            </LtrText>{' '}
+            {coin}
           </List.Item>
           <List.Item>
             {t('money.deposit.confirmations')}: <LtrText>{String(chain.confirmations)}</LtrText>

@@ -2,8 +2,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEPOSIT_POLL_MS } from '@src/ui/dialogs/DepositDialog';
-import { depositRecord } from '../money-fakes';
+import { depositRecord, fakeMoneyApi } from '../money-fakes';
 import { renderMoney } from './harness';
+import de from '../../../../locales/de-DE/user-assets.json';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -19,8 +20,9 @@ describe('deposit dialog', () => {
       within(dialog).getByRole('img', { name: 'QR code of your USDT deposit address' }),
     ).toHaveAttribute('data-qr-value', 'addr-USDT-TRX');
     expect(within(dialog).getByRole('button', { name: 'Copy address' })).toBeInTheDocument();
+    // a minimum: at the coin's decimals, rounded up, as the withdraw dialog writes its minimum
     expect(within(dialog).getByText(/Minimum deposit/)).toHaveTextContent(
-      'Minimum deposit: 1 USDT',
+      'Minimum deposit: 1.0000 USDT',
     );
     expect(within(dialog).getByText(/Confirmations needed/)).toHaveTextContent(
       'Confirmations needed: 2',
@@ -34,6 +36,32 @@ describe('deposit dialog', () => {
     await userEvent.click(within(dialog).getByRole('combobox', { name: 'Network' }));
     await userEvent.click(await screen.findByRole('option', { name: 'ERC20' }));
     expect(await within(dialog).findByText('addr-USDT-ETH')).toBeInTheDocument();
+  });
+
+  it('writes the minimum as German figures are written, a minimum never shown smaller than it is', async () => {
+    const catalogue = await fakeMoneyApi().coinInfo();
+    const coinInfo = async () => ({
+      ...catalogue,
+      list: catalogue.list.map((c) =>
+        c.coin === 'USDT'
+          ? { ...c, chains: c.chains.map((ch) => ({ ...ch, minDeposit: '1.00001' })) }
+          : c,
+      ),
+    });
+    const h = await renderMoney({ lng: 'de-DE', money: { coinInfo } });
+    const dialog = await h.open(
+      { name: 'deposit', props: { coin: 'BTC' } },
+      de.dialogs.deposit.titleCoin.replace('{{coin}}', 'BTC'),
+    );
+    expect(await within(dialog).findByText('addr-BTC-BTC')).toBeInTheDocument();
+    const minimum = () => within(dialog).getByText(new RegExp(de.money.deposit.minimum));
+    // It read "Mindesteinzahlung: 0.0001 BTC" (the coin-info string) beside localised figures.
+    expect(minimum()).toHaveTextContent(`${de.money.deposit.minimum}: 0,00010000 BTC`);
+    // More decimals than USDT shows: rounded up (1,0000 would be refused).
+    await userEvent.click(within(dialog).getByRole('combobox', { name: de.money.common.coin }));
+    await userEvent.click(await screen.findByRole('option', { name: 'USDT · Tether USDT' }));
+    expect(await within(dialog).findByText('addr-USDT-TRX')).toBeInTheDocument();
+    expect(minimum()).toHaveTextContent(`${de.money.deposit.minimum}: 1,0001 USDT`);
   });
 
   it('shows the tag with its warning where the network needs one', async () => {
