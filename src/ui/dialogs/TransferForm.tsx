@@ -19,7 +19,7 @@ import { showToast } from '../notifications';
 import { Spinner } from '../Spinner';
 import { DialogActions } from './DialogActions';
 import { AmountField } from './money/AmountField';
-import { amountError } from './money/amounts';
+import { amountError, chosenAmountText } from './money/amounts';
 import { useMoneyMoved } from './money/events';
 import { accountLabel } from './money/labels';
 import { SubmissionIds, isOutcomeUnknown } from './money/request-id';
@@ -178,7 +178,7 @@ export function TransferForm({ accounts, coin, from, to, close }: TransferFormPr
       moved();
       showToast(
         t('money.transfer.success', {
-          amount: body.amount,
+          amount: chosenAmountText(body.amount, body.coin, language),
           coin: body.coin,
           from: accountLabel(t, fromAcc),
           to: accountLabel(t, toAcc),

@@ -32,7 +32,7 @@ import { useResource } from '../live/use-resource';
 import { Spinner } from '../Spinner';
 import { DialogActions } from './DialogActions';
 import { AmountField } from './money/AmountField';
-import { amountError, exactDecimals } from './money/amounts';
+import { amountError, chosenAmountText, exactDecimals } from './money/amounts';
 import { useMoneyMoved } from './money/events';
 import { accountLabel, statusColor, statusLabel } from './money/labels';
 import { SubmissionIds, isOutcomeUnknown } from './money/request-id';
@@ -406,7 +406,7 @@ export default function WithdrawDialog({ props, close }: DialogBodyProps<'withdr
           <Stack gap="sm">
             <Text size="sm">
               {t('money.withdraw.summary', {
-                amount: amount.trim(),
+                amount: chosenAmountText(amount.trim(), coin, language),
                 coin,
                 chain: chain?.name ?? '',
               })}{' '}

@@ -9,6 +9,7 @@ import {
 } from '../../../facade';
 import { coinPrecision, compareDecimal } from '../../../lib/money';
 import { Amount } from '../../../ui/amount/Amount';
+import { chosenAmountText } from '../../../ui/dialogs/money/amounts';
 import { Section } from '../../../ui/live/Section';
 import { showToast } from '../../../ui/notifications';
 import { AmountFormModal, useFormModal, type AmountFormContent } from '../earn/AmountFormModal';
@@ -151,7 +152,10 @@ function Loans({ overview, reload }: { overview: AssetOverview; reload: () => vo
         showToast(
           isFull(amount, loan.borrowed)
             ? t('earn.pledge.repaidFull', { coin: loan.collateralCoin })
-            : t('earn.pledge.repaid', { amount, coin: loan.loanCoin }),
+            : t('earn.pledge.repaid', {
+                amount: chosenAmountText(amount, loan.loanCoin, language),
+                coin: loan.loanCoin,
+              }),
           { tone: 'success' },
         );
         reload();

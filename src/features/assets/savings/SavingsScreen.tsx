@@ -11,6 +11,7 @@ import {
 } from '../../../facade';
 import { compareDecimal } from '../../../lib/money';
 import { Amount } from '../../../ui/amount/Amount';
+import { chosenAmountText } from '../../../ui/dialogs/money/amounts';
 import { Section } from '../../../ui/live/Section';
 import { showToast } from '../../../ui/notifications';
 import { AmountFormModal, useFormModal, type AmountFormContent } from '../earn/AmountFormModal';
@@ -164,7 +165,13 @@ function Products({ overview, reload }: { overview: AssetOverview; reload: () =>
         onSubmit: (amount, requestId) =>
           api.savingsSubscribe({ productId: p.productId, amount, requestId }),
         onDone: (amount) => {
-          showToast(t('earn.savings.subscribed', { amount, coin: p.coin }), { tone: 'success' });
+          showToast(
+            t('earn.savings.subscribed', {
+              amount: chosenAmountText(amount, p.coin, language),
+              coin: p.coin,
+            }),
+            { tone: 'success' },
+          );
           reload();
         },
       };
@@ -181,7 +188,13 @@ function Products({ overview, reload }: { overview: AssetOverview; reload: () =>
       onSubmit: (amount, requestId) =>
         api.savingsRedeem({ productId: p.productId, amount, requestId }),
       onDone: (amount) => {
-        showToast(t('earn.savings.redeemed', { amount, coin: p.coin }), { tone: 'success' });
+        showToast(
+          t('earn.savings.redeemed', {
+            amount: chosenAmountText(amount, p.coin, language),
+            coin: p.coin,
+          }),
+          { tone: 'success' },
+        );
         reload();
       },
     };

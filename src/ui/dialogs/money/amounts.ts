@@ -65,6 +65,20 @@ export function exactDecimals(coin: string, ...values: string[]): number {
   );
 }
 
+/**
+ * An amount the user chose (typed, then sent), for a sentence: a confirmation, a toast. Written
+ * through the formatting module in the page language ("12.123456" is "12,123456" in German, as
+ * every figure beside it) with every decimal typed: what the user chose is shown exactly, never
+ * rounded. Not masked: it is the amount the user has just typed in the field.
+ */
+export function chosenAmountText(value: string, coin: string, language?: string): string {
+  return formatAmount('decimal', value, {
+    coin,
+    decimals: isDecimalInput(value) ? fractionDigits(value) : 0,
+    ...(language !== undefined ? { language } : {}),
+  });
+}
+
 export interface AmountRules {
   label: string;
   /** Decimals the coin moves in. */

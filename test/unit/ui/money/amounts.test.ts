@@ -4,7 +4,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createI18n } from '@src/i18n/i18n';
-import { amountError, normalizeAmountInput } from '@src/ui/dialogs/money/amounts';
+import {
+  amountError,
+  chosenAmountText,
+  exactDecimals,
+  normalizeAmountInput,
+} from '@src/ui/dialogs/money/amounts';
 import en from '../../../../locales/en/user-assets.json';
 import ar from '../../../../locales/ar-SA/user-assets.json';
 import de from '../../../../locales/de-DE/user-assets.json';
@@ -137,5 +142,23 @@ describe('normalizeAmountInput', () => {
     expect(normalizeAmountInput('١٢٫٥')).toBe('12.5');
     expect(normalizeAmountInput('12.5')).toBe('12.5');
     expect(normalizeAmountInput('1,5 abc')).toBe('1,5 abc');
+  });
+});
+
+describe('chosenAmountText', () => {
+  it('writes an amount the user chose in the page language with every decimal typed', () => {
+    expect(chosenAmountText('12.123456', 'USDT', 'de-DE')).toBe('12,123456');
+    expect(chosenAmountText('1234.5', 'USDT', 'en')).toBe('1,234.5');
+    expect(chosenAmountText('10', 'USDT', 'en')).toBe('10');
+    expect(chosenAmountText('0.00000001', 'BTC', 'de-DE')).toBe('0,00000001');
+  });
+});
+
+describe('exactDecimals', () => {
+  it("is the coin's display decimals, or more where a figure has more", () => {
+    expect(exactDecimals('USDT', '1', '20')).toBe(4);
+    expect(exactDecimals('USDT', '10.123456', '1')).toBe(6);
+    expect(exactDecimals('USDT', '10', '0.000123')).toBe(6);
+    expect(exactDecimals('BTC', '0.1')).toBe(8);
   });
 });

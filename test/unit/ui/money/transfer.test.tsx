@@ -181,17 +181,19 @@ describe('transfer dialog', () => {
     expect(within(dialog).queryByText(/ليس/)).toBeNull();
   });
 
-  it('takes a decimal comma in German, as its figures are written, and sends a point', async () => {
+  it('takes a decimal comma in German, sends a point, and toasts the amount as German figures are written', async () => {
     const { dialog, amount, submit, money } = await openV2(
       { lng: 'de-DE' },
       de.money.transfer.titleV2,
     );
-    await userEvent.type(amount, '10,5');
-    expect(amount).toHaveValue('10.5'); // the amount the server takes, shown as it is sent
+    await userEvent.type(amount, '1234,123456');
+    expect(amount).toHaveValue('1234.123456'); // the amount the server takes, shown as it is sent
     await userEvent.click(submit);
     await waitFor(() => expect(money.transfer).toHaveBeenCalledTimes(1));
-    expect(money.transfer.mock.calls[0]![0]).toMatchObject({ amount: '10.5' });
+    expect(money.transfer.mock.calls[0]![0]).toMatchObject({ amount: '1234.123456' });
     expect(within(dialog).queryByText(/keine gültige/)).toBeNull();
+    // The toast writes it as German figures are written, with every decimal typed.
+    expect(await screen.findByText(/ übertragen$/)).toHaveTextContent(/^1\.234,123456 USDT von /);
   });
 
   it('refuses thousands separators, saying how to write the amount, and sends nothing', async () => {

@@ -5,6 +5,7 @@ import { apiError } from '../test-utils';
 import { fakeMoneyApi, withdrawRecord } from '../money-fakes';
 import type { MoneyApi } from '@src/facade/money-api';
 import { renderMoney } from './harness';
+import de from '../../../../locales/de-DE/user-assets.json';
 
 /** USDT on TRC20 (min 10, fee 1); the fake overview's funding account has 2500 USDT. */
 async function openWithdraw(coin = 'USDT', money: Partial<MoneyApi> = {}) {
@@ -146,6 +147,33 @@ describe('withdraw dialog', () => {
     expect(within(dialog).getByText(/Network fee/)).toHaveTextContent('Network fee: 0.000123 USDT');
     expect(within(dialog).getByText(/Deducted in total/)).toHaveTextContent(
       'Deducted in total: 10.000123 USDT',
+    );
+  });
+
+  it('writes the amount in the confirmation sentence as German figures are written, exactly', async () => {
+    const h = await renderMoney({ lng: 'de-DE' });
+    const dialog = await h.open(
+      { name: 'withdraw', props: { coin: 'USDT' } },
+      de.money.withdraw.titleCoin.replace('{{coin}}', 'USDT'),
+    );
+    await within(dialog).findByText(/^2\.500(,0+)?$/);
+    await userEvent.click(
+      within(dialog).getByRole('textbox', { name: new RegExp(`^${de.money.withdraw.address}`) }),
+    );
+    await userEvent.paste('TXYZabcdefghijkmnopqrstuvwxyz12345');
+    await userEvent.type(
+      within(dialog).getByRole('textbox', { name: new RegExp(`^${de.money.withdraw.amount}`) }),
+      '12,123456',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: de.money.common.next }));
+    await within(dialog).findByRole('textbox', { name: new RegExp(de.money.withdraw.google2fa) });
+    // The typed "12.123456" (what is sent) was put in the sentence as it is; the dialog's other
+    // figures have a decimal comma.
+    expect(within(dialog).getByText(/auszahlen an/)).toHaveTextContent(
+      '12,123456 USDT über TRC20 auszahlen an TXYZabcdefghijkmnopqrstuvwxyz12345',
+    );
+    expect(within(dialog).getByText(new RegExp(de.money.withdraw.total))).toHaveTextContent(
+      `${de.money.withdraw.total}: 13,123456 USDT`,
     );
   });
 

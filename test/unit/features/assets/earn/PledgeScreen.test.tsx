@@ -12,6 +12,7 @@ import { earnOverview } from '../../../../support/sample-answers';
 import { apiError } from '../../../ui/test-utils';
 import { fakeScreenApi } from '../../harness';
 import { renderEarn } from './render';
+import de from '../../../../../locales/de-DE/user-assets.json';
 
 /** The fixture overview with `usdt` available in Funding (and the loan owing `owed`). */
 function withFunding(usdt: string, owed?: string) {
@@ -140,6 +141,32 @@ describe('PledgeScreen', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(api.pledgeRepay).toHaveBeenCalledWith(
       expect.objectContaining({ loanId: 'L-1', amount: '499.99999' }),
+    );
+  });
+
+  it('toasts a partial repayment as German figures are written, every decimal typed', async () => {
+    const api = fakeScreenApi();
+    await renderEarn(<PledgeScreen />, { api, lng: 'de-DE' });
+    const g = de.earn.pledge;
+    const table = await screen.findByRole('table', { name: g.loansTable });
+    await userEvent.click(
+      within(table).getByRole('button', {
+        name: g.repayLoan.replace('{{coin}}', 'USDT').replace('{{id}}', 'L-1'),
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', {
+      name: g.repayTitle.replace('{{coin}}', 'USDT'),
+    });
+    const input = await within(dialog).findByRole('textbox', { name: /USDT/ });
+    await userEvent.type(input, '1234,000001');
+    await userEvent.click(within(dialog).getByRole('button', { name: g.repay }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.pledgeRepay).toHaveBeenCalledWith(
+      expect.objectContaining({ amount: '1234.000001' }),
+    );
+    // It read "1234.000001 USDT zurückgezahlt.".
+    expect(await screen.findByText(/zurückgezahlt\.$/)).toHaveTextContent(
+      '1.234,000001 USDT zurückgezahlt.',
     );
   });
 

@@ -16,6 +16,7 @@ import { fakeMoneyApi } from '../../../ui/money-fakes';
 import { apiError } from '../../../ui/test-utils';
 import { fakeScreenApi } from '../../harness';
 import { renderEarn } from './render';
+import de from '../../../../../locales/de-DE/user-assets.json';
 
 function deferred<T>() {
   let resolve!: (v: T) => void;
@@ -292,6 +293,47 @@ describe('SavingsScreen', () => {
     );
     // The area is asked to refresh at once after the action (refreshAssets()).
     expect(store.get(assetsRefreshRequestAtom)).toBe(requests + 1);
+  });
+
+  it('toasts what was subscribed and redeemed as German figures are written, every decimal typed', async () => {
+    const api = fakeScreenApi();
+    await renderEarn(<SavingsScreen />, { api, lng: 'de-DE' });
+    const g = de.earn.savings;
+    const product = `USDT ${g.flexible}`;
+    await screen.findByRole('table', { name: g.productsTable });
+    // "Betrag (USDT)"
+    const amountField = (dialog: HTMLElement) =>
+      within(dialog).findByRole('textbox', { name: /USDT/ });
+
+    await userEvent.click(
+      screen.getByRole('button', { name: g.subscribeTo.replace('{{product}}', product) }),
+    );
+    let dialog = await screen.findByRole('dialog', {
+      name: g.subscribeTitle.replace('{{product}}', product),
+    });
+    await userEvent.type(await amountField(dialog), '1234,123456');
+    await userEvent.click(within(dialog).getByRole('button', { name: g.subscribe }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.savingsSubscribe).toHaveBeenCalledWith(
+      expect.objectContaining({ amount: '1234.123456' }),
+    );
+    // It read "1234.123456 USDT gezeichnet." in a page whose figures have a decimal comma.
+    expect(await screen.findByText(/gezeichnet\.$/)).toHaveTextContent(
+      '1.234,123456 USDT gezeichnet.',
+    );
+
+    await userEvent.click(
+      screen.getByRole('button', { name: g.redeemFrom.replace('{{product}}', product) }),
+    );
+    dialog = await screen.findByRole('dialog', {
+      name: g.redeemTitle.replace('{{product}}', product),
+    });
+    await userEvent.type(await amountField(dialog), '250,5');
+    await userEvent.click(within(dialog).getByRole('button', { name: g.redeem }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await screen.findByText(/eingelöst\.$/)).toHaveTextContent(
+      '250,5 USDT auf dein Funding-Konto eingelöst.',
+    );
   });
 
   it('switches auto-saving per supported coin; an unsupported coin is disabled with its reason', async () => {
