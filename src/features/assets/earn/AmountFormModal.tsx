@@ -14,6 +14,8 @@ import { currentLangAtom, showAssetsAtom } from '../../../facade';
 import { errorMessage } from '../../../i18n/error-message';
 import { coinPrecision } from '../../../lib/money';
 import { Amount } from '../../../ui/amount/Amount';
+import { formatAmount } from '../../../ui/amount/format-amount';
+import { LtrText } from '../../../ui/amount/LtrText';
 import { amountError, floorTo, normalizeAmountInput } from '../../../ui/dialogs/money/amounts';
 import { Spinner } from '../../../ui/Spinner';
 import { roundTo, type CoinPrecisions } from './coin-precision';
@@ -173,8 +175,18 @@ function AmountForm({
           description={
             minShown !== undefined && (
               <>
+                {/* A term of the product, not the user's money: shown while assets are hidden,
+                    as the limit in the messages (amounts.ts) and the withdraw dialog's minimum. */}
                 {t('earn.form.min')}:{' '}
-                <Amount kind="decimal" value={minShown} coin={coin} flash={false} /> {coin}
+                <LtrText>
+                  {formatAmount('decimal', minShown, {
+                    coin,
+                    figure: 'minimum',
+                    language,
+                    masked: false,
+                  })}
+                </LtrText>{' '}
+                {coin}
               </>
             )
           }

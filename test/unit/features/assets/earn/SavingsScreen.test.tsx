@@ -11,6 +11,7 @@ import type { SavingsLot, SavingsProduct } from '@src/api/types';
 import SavingsScreen from '@src/features/assets/savings/SavingsScreen';
 import { formatTime } from '@src/lib/time';
 import { assetsRefreshRequestAtom } from '@src/state/assets';
+import { preferencesAtom } from '@src/state/client';
 import { earnOverview } from '../../../../support/sample-answers';
 import { fakeMoneyApi } from '../../../ui/money-fakes';
 import { apiError } from '../../../ui/test-utils';
@@ -88,6 +89,17 @@ describe('SavingsScreen', () => {
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Max' }));
     expect(input).toHaveValue('2500');
+  });
+
+  it("shows the product's minimum while assets are hidden: a term of the product, not the user's money", async () => {
+    const { store } = await renderEarn(<SavingsScreen />);
+    act(() => store.set(preferencesAtom, { showAssets: 0, homeTradingPageUserGuide: 'hide' }));
+    const dialog = await openSubscribe();
+    // What the user holds is hidden; the minimum read "Minimum: **** USDT".
+    expect(dialog).toHaveTextContent('Available in Funding: **** USDT');
+    expect(dialog).toHaveTextContent('Minimum: 10.0000 USDT');
+    const input = within(dialog).getByRole('textbox', { name: /Amount \(USDT\)/ });
+    expect(input).toHaveAccessibleDescription('Minimum: 10.0000 USDT');
   });
 
   it("refuses what the server would, before sending: the coin's decimals, 5. and .5, 05", async () => {
