@@ -2,10 +2,12 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useScreenApi, type AssetOverview, type UnifiedCoin } from '../../../facade';
+import { coinPrecision } from '../../../lib/money';
 import { Amount } from '../../../ui/amount/Amount';
 import { useDialogs } from '../../../ui/dialogs/dialog-state';
 import { Section } from '../../../ui/live/Section';
 import { StatList } from '../../../ui/live/StatList';
+import { debtDecimals, useCoinPrecisions } from '../earn/coin-precision';
 import { EarnScreenFrame } from '../earn/EarnScreenFrame';
 import { EarnTable, type EarnColumn } from '../earn/EarnTable';
 import { useOptimisticSwitches } from '../earn/use-optimistic-switches';
@@ -51,6 +53,10 @@ function UnifiedBody({ overview, reload }: { overview: AssetOverview; reload: ()
     [t],
   );
   const collateral = useOptimisticSwitches({ server, send, doneText, failText, onDone: reload });
+  const precisions = useCoinPrecisions();
+  /** A debt is written in full, as the pledge screen's "Owed": every decimal its coin moves in. */
+  const borrowedDecimals = (c: UnifiedCoin) =>
+    debtDecimals(c.borrowed, precisions.of(c.coin) ?? coinPrecision(c.coin));
 
   const columns: EarnColumn<UnifiedCoin>[] = [
     { id: 'coin', header: t('earn.unified.coin'), cell: (c) => c.coin },
@@ -70,7 +76,9 @@ function UnifiedBody({ overview, reload }: { overview: AssetOverview; reload: ()
       id: 'borrowed',
       header: t('earn.unified.borrowed'),
       align: 'end',
-      cell: (c) => <Amount kind="decimal" value={c.borrowed} coin={c.coin} />,
+      cell: (c) => (
+        <Amount kind="decimal" value={c.borrowed} coin={c.coin} decimals={borrowedDecimals(c)} />
+      ),
     },
     {
       id: 'collateral',

@@ -42,6 +42,36 @@ describe('UnifiedScreen', () => {
     expect(within(table).getAllByRole('row')).toHaveLength(4);
   });
 
+  it('shows what is borrowed as a debt: every decimal the coin moves in, never rounded down', async () => {
+    const o = earnOverview();
+    const api = fakeScreenApi({
+      assetOverview: vi.fn(async () => ({
+        ...o,
+        unified: {
+          ...o.unified,
+          coins: (o.unified.coins ?? []).map((c) =>
+            c.coin === 'USDT' ? { ...c, borrowed: '1200.123456' } : c,
+          ),
+        },
+      })),
+    });
+    await renderEarn(<UnifiedScreen />, { api });
+    const table = await screen.findByRole('table', {
+      name: 'Coins of the unified trading account',
+    });
+    const column = within(table)
+      .getAllByRole('columnheader')
+      .findIndex((h) => h.textContent === 'Borrowed');
+    const borrowed = (coin: string) => {
+      const row = within(table).getByRole('rowheader', { name: coin }).closest('tr')!;
+      return within(row).getAllByRole('cell')[column - 1]!; // the coin is the row's header
+    };
+    // Rounded down to 4 decimals as a balance it read 1,200.1234: less than is owed. As the
+    // pledge screen's "Owed": all 6 decimals USDT moves in (coin-info).
+    await waitFor(() => expect(borrowed('USDT')).toHaveTextContent('1,200.123456'));
+    expect(borrowed('XRP')).toHaveTextContent('1,000.000000');
+  });
+
   it('turns a coin off as collateral at once and keeps it off when the call succeeds', async () => {
     const call = deferred<{ status: 'SUCCESS' }>();
     const api = fakeScreenApi({ collateralSwitch: vi.fn(() => call.promise) });
