@@ -17,11 +17,10 @@ import {
   type TransferRecord,
   type WithdrawRecord,
 } from '../../../facade';
-import { coinPrecision, isDecimalInput } from '../../../lib/money';
 import { Amount } from '../../../ui/amount/Amount';
-import { fractionDigits } from '../../../ui/amount/format-amount';
 import { LtrText } from '../../../ui/amount/LtrText';
 import { moneyMovedAtom } from '../../../ui/dialogs/money/events';
+import { exactDecimals } from '../../../ui/dialogs/money/amounts';
 import { accountLabel, statusColor, statusLabel } from '../../../ui/dialogs/money/labels';
 import { useMoneyDialogs } from '../../../ui/dialogs/open-money';
 import { useResource } from '../../../ui/live/use-resource';
@@ -317,25 +316,14 @@ const chainColumn = (t: T): Column<{ chain: string }> => ({
   label: t('money.common.chain'),
   cell: (r) => r.chain,
 });
-/**
- * The decimals a record's amount or fee is written at: a record is a fact, written exactly. At
- * least the coin's display decimals, like on every other screen, and every further digit the value
- * has (USDT, USDC and XRP move in 6: 0.00005 USDT is not "0.0000"); trailing zeros beyond the
- * coin's decimals add nothing. Nothing is rounded.
- */
-function recordDecimals(value: string, coin: string): number | undefined {
-  if (!isDecimalInput(value)) return undefined;
-  return Math.max(coinPrecision(coin), fractionDigits(value.replace(/(\.\d*?)0+$/, '$1')));
-}
-
-/** An amount (or fee) of the record's coin, exactly. */
+/** An amount (or fee) of the record's coin: a fact, written exactly (`exactDecimals`). */
 function RecordAmount({ value, coin }: { value: string; coin: string }) {
   return (
     <Amount
       kind="decimal"
       value={value}
       coin={coin}
-      decimals={recordDecimals(value, coin)}
+      decimals={exactDecimals(coin, value)}
       flash={false}
     />
   );

@@ -54,15 +54,16 @@ export function floorTo(value: string, precision: number): string {
 }
 
 /**
- * The decimals a sum of money that moves is written with (a network fee, what is deducted in
- * total): the coin's display decimals (src/lib/money.ts `coinPrecision`: USDT 4), or more where
- * one of `values` has more, so that the figure is written exactly, never rounded (USDT moves in 6).
+ * The decimals a sum of money that moved or moves is written with (a network fee, what is deducted
+ * in total, a record's amount): the coin's display decimals (src/lib/money.ts `coinPrecision`:
+ * USDT 4), or more where one of `values` has more, so that the figure is written exactly, never
+ * rounded (USDT moves in 6: 0.00005 is not "0.0000"). Trailing zeros add nothing ("2.500000" XRP
+ * is 2.5000).
  */
 export function exactDecimals(coin: string, ...values: string[]): number {
-  return Math.max(
-    coinPrecision(coin),
-    ...values.map((v) => (isDecimalInput(v) ? fractionDigits(v) : 0)),
-  );
+  const digits = (v: string) =>
+    isDecimalInput(v) ? fractionDigits(v.replace(/(\.\d*?)0+$/, '$1')) : 0;
+  return Math.max(coinPrecision(coin), ...values.map(digits));
 }
 
 /**
