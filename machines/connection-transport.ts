@@ -94,6 +94,8 @@ export const transportLogic = fromCallback<TransportCommand, TransportInput, Tra
 
     const create = () => {
       let alive = true;
+      /** The tap has this socket's open and not yet its close. */
+      let tappedOpen = false;
       dead = false;
       const instance = new ReconnectingWebSocket(
         () =>
@@ -117,7 +119,9 @@ export const transportLogic = fromCallback<TransportCommand, TransportInput, Tra
       // records: raw frames in and out, opens and closes, as they crossed the wire.
       const onOpen = () => {
         if (!alive) return;
-        tap()?.open(stream);
+        const t = tap();
+        t?.open(stream);
+        tappedOpen = t !== null;
         sendBack({ type: 'WS.OPEN', socketId: current });
       };
       const onMessage = (ev: MessageEvent) => {
@@ -128,6 +132,7 @@ export const transportLogic = fromCallback<TransportCommand, TransportInput, Tra
       const onClose = (ev: { code: number; reason: string }) => {
         if (!alive) return;
         tap()?.close(stream, ev.code, ev.reason ?? '');
+        tappedOpen = false;
         // RWS reconnects (into our gate) before calling us; if its count did not move and is at
         // the limit, it gave up and will never call the gate again.
         dead = instance.retryCount >= maxRetries && instance.retryCount === retryAtGate;
@@ -150,6 +155,11 @@ export const transportLogic = fromCallback<TransportCommand, TransportInput, Tra
       rws = instance;
       dispose = () => {
         alive = false;
+        // The socket is closed below with its listeners gone: the recording still gets its close,
+        // or a replayed session would show an open socket where the user saw a stall and a
+        // reconnect (the close 1000 "replaced" is what this client sends).
+        if (tappedOpen) tap()?.close(stream, 1000, 'replaced');
+        tappedOpen = false;
         instance.removeEventListener('open', onOpen);
         instance.removeEventListener('message', onMessage);
         instance.removeEventListener('close', onClose);

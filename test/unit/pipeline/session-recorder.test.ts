@@ -271,6 +271,35 @@ describe('the HTTP tap', () => {
 });
 
 describe('the transport tap', () => {
+  it('records the close of a socket the client gives up on (a stall), then the new one', async () => {
+    vi.useFakeTimers();
+    try {
+      const c = clock();
+      const rec = new SessionRecorder({ userId: 1001, now: c.now });
+      const r = rig('private', { tap: slot.get, random: () => 0 });
+      slot.set(rec);
+      await advance(100);
+      r.exchange.answerPings = false;
+      // no pong within 10 s of a ping: the machine replaces the socket and reconnects
+      await advance(30_100);
+      r.exchange.answerPings = true;
+      await advance(100);
+      expect(r.exchange.sockets).toHaveLength(2);
+      slot.set(null);
+      r.stop();
+      const kinds = parseSession(rec.text()).events.map((e) =>
+        e.kind === 'close' ? `close ${e.code} ${e.reason}` : e.kind,
+      );
+      const closes = kinds.filter((k) => k.startsWith('close'));
+      expect(closes).toEqual(['close 1000 replaced']);
+      // the close comes between the two opens, as it did on the wire
+      expect(kinds.indexOf('close 1000 replaced')).toBeLessThan(kinds.lastIndexOf('open'));
+      expect(kinds.filter((k) => k === 'open')).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('records what the real connection machine sent and received, token redacted', async () => {
     vi.useFakeTimers();
     try {
