@@ -44,6 +44,19 @@ export interface WorldOptions {
   onSeek?(): void;
 }
 
+/** Whether one of `cues` (sorted cue indexes) lies after cue `index` among the `played` first. */
+function playedAfter(cues: readonly number[] | undefined, index: number, played: number): boolean {
+  if (!cues) return false;
+  let lo = 0;
+  let hi = cues.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((cues[mid] as number) <= index) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < cues.length && (cues[lo] as number) < played;
+}
+
 /** A sign-in: its user, and the opaque id its one-time tokens and private streams carry. */
 interface SignIn {
   userId: number;
@@ -91,6 +104,10 @@ export class ReplayWorld {
    * of frames k and later (what snapshotTime needs, by binary search on the events played).
    */
   private readonly stamps = new Map<string, { at: number[]; min: number[] }>();
+  /** Per topic, the cue indexes of its frames, in order (recordedAnswer). */
+  private readonly framesOf = new Map<string, number[]>();
+  /** The cue indexes of the private stream's recorded closes, in order (recordedAnswer). */
+  private readonly privateCloses: number[] = [];
 
   constructor(
     readonly session: Session,
@@ -108,6 +125,15 @@ export class ReplayWorld {
       const list = this.restByPath.get(path) ?? [];
       list.push(c);
       this.restByPath.set(path, list);
+    }
+    for (const c of this.cues) {
+      if (c.kind === 'close' && c.event.kind === 'close' && c.event.stream === 'private') {
+        this.privateCloses.push(c.index);
+      }
+      if (c.kind !== 'frame' || c.topic === undefined) continue;
+      const list = this.framesOf.get(c.topic) ?? [];
+      list.push(c.index);
+      this.framesOf.set(c.topic, list);
     }
     for (const c of this.cues) {
       if (c.kind !== 'frame' || c.topic === undefined || c.stamp === undefined) continue;
@@ -229,7 +255,13 @@ export class ReplayWorld {
     this.playback.seek(played, position);
   }
 
-  /** The recorded answer of a snapshot path at the current position, else the first one. */
+  /**
+   * The recorded answer of a snapshot path at the current position, else the first one; none
+   * (the caller answers from state()) once that body is stale: after a seek, or when a frame of
+   * its topic or a close of the private stream has been played after it. A dashboard re-seeding
+   * then (it reconnected after a recorded drop, before the recorded fresh snapshot; a seq gap)
+   * would otherwise get back what the frames since have changed, such as a closed order.
+   */
   recordedAnswer(path: string): RecordedAnswer | undefined {
     // After a seek the dashboard is re-seeded with the state at the position (the caller builds
     // the snapshot from state()), whatever was recorded around it.
@@ -239,6 +271,10 @@ export class ReplayWorld {
     const pos = this.playback.position;
     let pick = list[0] as Cue;
     for (const c of list) if (c.event.t <= pos) pick = c;
+    const played = this.playback.played;
+    const frames = pick.topic !== undefined ? this.framesOf.get(pick.topic) : undefined;
+    if (playedAfter(frames, pick.index, played)) return undefined;
+    if (playedAfter(this.privateCloses, pick.index, played)) return undefined;
     const ev = pick.event;
     return ev.kind === 'rest' ? { status: ev.status, body: ev.body } : undefined;
   }
