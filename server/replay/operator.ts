@@ -330,14 +330,34 @@ const controlBody = {
       enum: ['pause', 'resume', 'toggle', 'step', 'back', 'speed', 'seek'],
     },
     speed: { type: 'number', minimum: MIN_SPEED, maximum: MAX_SPEED },
-    to: {
-      anyOf: [
-        { type: 'string', maxLength: 64 },
-        { type: 'number', minimum: 0 },
-      ],
-    },
+    // Checked by the handler (instantOf), which says what is expected for anything else.
+    to: {},
   },
 } as const;
+
+const MAX_INSTANT_CHARS = 64;
+const TO_EXPECTED =
+  'to: expected ms from the start (a number, 0 or more) or an instant as text: ' +
+  '15000, 15s, 00:47:05 (UTC), an ISO date-time or line:N';
+
+/** The `to` of a seek: text (`--at`'s forms) or a number of ms from the start; else a reason. */
+function instantOf(to: unknown): { to: string | number } | { error: string } {
+  if (typeof to === 'string') {
+    return to.length <= MAX_INSTANT_CHARS
+      ? { to }
+      : { error: `to: at most ${MAX_INSTANT_CHARS} characters` };
+  }
+  if (typeof to === 'number' && Number.isFinite(to) && to >= 0) return { to };
+  return { error: TO_EXPECTED };
+}
+
+/**
+ * A bad instant's reason in the page's words: the parser (replay-query.ts) is shared with the
+ * command line and names its flag (`--at "1e+300": expected ...`), which the page has not.
+ */
+export function instantError(message: string): string {
+  return message.replace(/^--at /, '');
+}
 
 export function registerOperator(
   app: FastifyInstance,
@@ -362,17 +382,19 @@ export function registerOperator(
         const { action, speed, to } = req.body as {
           action: ControlAction;
           speed?: number;
-          to?: string | number;
+          to?: unknown;
         };
         if (action === 'speed' && speed === undefined) {
           return reply.code(400).send({ error: 'speed: is required' });
         }
         if (action === 'seek') {
           if (to === undefined) return reply.code(400).send({ error: 'to: is required' });
+          const instant = instantOf(to);
+          if ('error' in instant) return reply.code(400).send({ error: instant.error });
           try {
-            world.seek(to);
+            world.seek(instant.to);
           } catch (err) {
-            return reply.code(400).send({ error: (err as Error).message });
+            return reply.code(400).send({ error: instantError((err as Error).message) });
           }
           return current();
         }

@@ -10,7 +10,7 @@ import { DEMO_LOGINS } from '../../src/config/demo';
 import type { StreamState } from '../../src/state/model';
 import type { PrivateTopic, StreamName } from '../../src/wire/protocol';
 import { Replayer, replayEvents } from '../../src/pipeline/replay';
-import { cutIndex, parseInstant } from '../../src/pipeline/replay-query';
+import { cutIndex, parseInstant, type Instant } from '../../src/pipeline/replay-query';
 import type { Session, SessionEvent } from '../../src/wire/session-file';
 import { ERROR_CODES, type ErrorCode } from '../../src/api/error-codes';
 import { addressKey, SESSION_TTL_MS } from '../accounts/auth';
@@ -242,13 +242,22 @@ export class ReplayWorld {
   }
 
   /**
-   * Seeks to an instant (`--at`'s forms: ms from the start, `15s`, a wall-clock time, `line:N`)
-   * and pauses there; the streams then close the clients' connections so that they re-seed at
-   * the new position through their normal reconnect. Throws a one-line Error for a bad instant.
+   * Seeks to an instant (`--at`'s forms: ms from the start, `15s`, a wall-clock time, `line:N`;
+   * a number is ms from the start) and pauses there; the streams then close the clients'
+   * connections so that they re-seed at the new position through their normal reconnect. Throws
+   * a one-line Error for a bad instant.
    */
   seek(to: string | number): void {
     const events = this.session.events;
-    const at = parseInstant(String(to), this.session.header);
+    let at: Instant;
+    if (typeof to === 'number') {
+      if (!(Number.isFinite(to) && to >= 0)) {
+        throw new Error(`${to}: expected ms from the start, 0 or more`);
+      }
+      at = { kind: 'time', t: to, text: String(to) };
+    } else {
+      at = parseInstant(to, this.session.header);
+    }
     const played = cutIndex(events, at);
     const position =
       at.kind === 'time' ? at.t : played > 0 ? (events[played - 1] as SessionEvent).t : 0;

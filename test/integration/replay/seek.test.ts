@@ -160,6 +160,24 @@ describe('seeking in replay --serve', () => {
     expect((bad.body as unknown as { error: string }).error).toMatch(/expected ms from the start/);
     const none = await client.call('POST', '/__replay/control', { action: 'seek' });
     expect(none.status).toBe(400);
+    // The page's words: no `--at` (the command line's flag) in the reason.
+    const huge = await seek('1e+300');
+    expect(huge.status).toBe(400);
+    expect((huge.body as unknown as { error: string }).error).toMatch(
+      /^"1e\+300": expected ms from the start/,
+    );
+    // A number is ms from the start (any size: after the end is the end); a negative one or
+    // anything else says what is expected.
+    expect((await seek(1e300)).body).toMatchObject({ positionMs: end, state: 'ended' });
+    expect((await seek(2_500.5)).body.positionMs).toBe(2_501);
+    for (const to of [-5, true, null, { t: 1 }]) {
+      const r = await client.call<{ error: string }>('POST', '/__replay/control', {
+        action: 'seek',
+        to,
+      });
+      expect(r.status, JSON.stringify(to)).toBe(400);
+      expect(r.body.error).toMatch(/^to: expected ms from the start \(a number, 0 or more\)/);
+    }
   });
 
   it('the timeline lists the session events: connects, the close, the reconnect, gaps, re-seeds', async () => {
