@@ -1,7 +1,8 @@
 /**
  * The operator's controls of `replay --serve`: a plain HTML page at `/__replay` (labelled
- * controls, the position announced politely, a timeline to drag or type a position into with
- * the session's events drawn along it and listed) with a small script that polls the state,
+ * controls, state changes announced politely but never the moving position, a timeline to drag,
+ * step through by keyboard or type a position into, with the session's events drawn along it and
+ * listed) with a small script that polls the state,
  * and the JSON endpoints behind it: `GET /__replay/state`, `GET /__replay/timeline` (the
  * events), `POST /__replay/control` with
  * `{"action":"pause"|"resume"|"toggle"|"step"|"back"|"speed"|"seek","speed"?:N,"to"?:T}`.
@@ -154,12 +155,13 @@ const PAGE = `<!doctype html>
   <section aria-labelledby="playback-title">
     <h2 id="playback-title">Playback</h2>
     <p id="status" role="status" aria-live="polite">Loading…</p>
+    <p id="position"></p>
     <label for="scrubber">Position in the session</label>
     <div class="track">
       <div id="ticks" class="ticks" aria-hidden="true"></div>
-      <input id="scrubber" type="range" min="0" max="0" step="1" value="0" aria-describedby="scrubber-help">
+      <input id="scrubber" type="range" min="0" max="0" step="1000" value="0" aria-describedby="scrubber-help">
     </div>
-    <p id="scrubber-help" class="hint">Drag, or use the arrow keys (Page Up and Page Down for larger steps): the dashboard is brought to that instant and playback pauses there.</p>
+    <p id="scrubber-help" class="hint">Drag, or use the keys: the arrows move by 1 s (1 % of a session longer than 100 s, a tenth of one shorter than 10 s), Page Up and Page Down by about a tenth of the session, Home and End to its start and end. The dashboard is brought to that instant and playback pauses there.</p>
     <div class="controls">
       <button id="back" type="button">Step back</button>
       <button id="toggle" type="button" class="primary">Play</button>
@@ -214,24 +216,54 @@ const SCRIPT = `'use strict';
   var base = '${OPERATOR_PREFIX}';
   var $ = function (id) { return document.getElementById(id); };
   var sec = function (ms) { return (ms / 1000).toFixed(1) + ' s'; };
-  var words = { waiting: 'Waiting for a dashboard to connect', playing: 'Playing', paused: 'Paused', ended: 'Ended' };
-  var lastText = '';
+  var words = { playing: 'Playing from', paused: 'Paused at', ended: 'Ended at' };
+  var ENDED_HELP = 'Play and Step one event are off at the end: to replay, go back with the position slider, Go to, Step back or an event of the list.';
+  var announced = '';
   var epoch = NaN;
   var scrub = $('scrubber');
+  var span = -1;
   var dragging = false;
   var pendingSeek = null;
   var wall = function (ms) {
     if (!isFinite(epoch)) return '';
     return new Date(epoch + ms).toISOString().slice(11, 23) + ' UTC';
   };
-  function show(s) {
+  // The scrubber's step (ms): 1 s, 1 % of a session longer than 100 s, a tenth of one shorter
+  // than 10 s. Its maximum is the first step at or after the end, so that End reaches the end.
+  var stepFor = function (ms) {
+    return ms >= 10000 ? Math.max(1000, Math.ceil(ms / 100)) : Math.max(1, Math.ceil(ms / 10));
+  };
+  var maxFor = function (ms) { return Math.ceil(ms / stepFor(ms)) * stepFor(ms); };
+  var at = function (ms) { return sec(ms) + ' of ' + sec(span) + (wall(ms) ? ', ' + wall(ms) : ''); };
+  // The live region says what changed (playing, paused, ended, a seek, a step, the server gone),
+  // once: the moving position is in #position and the scrubber, never announced while playing.
+  function say(text) {
+    if ($('status').textContent !== text) $('status').textContent = text;
+  }
+  function announce(s, force) {
+    var key = s.state + ' ' + s.speed;
+    if (!force && key === announced) return;
+    announced = key;
+    if (s.state === 'waiting') return say('Waiting for a dashboard to connect, or press Play.');
+    var text = words[s.state] + ' ' + sec(s.positionMs) + ' of ' + sec(s.durationMs) + ', speed ' + s.speed + '×';
+    say(s.state === 'ended' ? text + '. ' + ENDED_HELP : text);
+  }
+  function show(s, force) {
     epoch = Date.parse(s.recordedAt);
     $('file').textContent = s.file + ' (user ' + s.userId + ', recorded ' + s.recordedAt + ')';
-    var text = words[s.state] + ' at ' + sec(s.positionMs) + ' of ' + sec(s.durationMs) + ', speed ' + s.speed + '×';
-    if (text !== lastText) { $('status').textContent = text; lastText = text; }
-    scrub.max = String(Math.max(0, s.durationMs));
-    if (!dragging && pendingSeek === null) scrub.value = String(s.positionMs);
-    if (!dragging && pendingSeek === null) scrub.setAttribute('aria-valuetext', sec(Number(scrub.value)) + ' of ' + sec(s.durationMs) + (wall(Number(scrub.value)) ? ', ' + wall(Number(scrub.value)) : ''));
+    announce(s, force);
+    $('position').textContent = 'Position: ' + sec(s.positionMs) + ' of ' + sec(s.durationMs) + ', speed ' + s.speed + '×';
+    if (s.durationMs !== span) {
+      span = Math.max(0, s.durationMs);
+      scrub.step = String(stepFor(span));
+      scrub.max = String(maxFor(span));
+    }
+    if (!dragging && pendingSeek === null) {
+      scrub.value = String(s.positionMs >= span ? scrub.max : s.positionMs);
+      // The thumb's place (a step): it changes once a step while playing, not at every poll.
+      var text = at(Math.min(Number(scrub.value), span));
+      if (scrub.getAttribute('aria-valuetext') !== text) scrub.setAttribute('aria-valuetext', text);
+    }
     $('toggle').textContent = s.state === 'playing' ? 'Pause' : 'Play';
     $('toggle').disabled = s.state === 'ended';
     $('step').disabled = s.state === 'ended';
@@ -253,28 +285,32 @@ const SCRIPT = `'use strict';
     $('served').textContent = s.served.frames + ' frames, ' + s.served.rest + ' REST answers';
   }
   function refresh() {
-    return fetch(base + '/state').then(function (r) { return r.json(); }).then(show, function () {
-      $('status').textContent = 'The replay server is not answering.';
+    return fetch(base + '/state').then(function (r) { return r.json(); }).then(function (s) { show(s, false); }, function () {
+      announced = '';
+      say('The replay server is not answering.');
     });
   }
-  function send(body) {
+  // An action's answer is announced even when the state stays the same (a seek while paused);
+  // a failure goes to the alert, prefixed with what failed (\`label\`).
+  function send(body, label) {
     $('error').textContent = '';
     return fetch(base + '/control', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
-      .then(function (r) { return r.json().then(function (j) { if (!r.ok) throw new Error(j.error || j.message || r.status); show(j); }); })
-      .catch(function (e) { $('error').textContent = String(e.message || e); });
+      .then(function (r) { return r.json().then(function (j) { if (!r.ok) throw new Error(j.error || j.message || r.status); show(j, true); }); })
+      .catch(function (e) { $('error').textContent = (label ? label + ': ' : '') + String(e.message || e); });
   }
-  function seek(to) {
+  function seek(to, label) {
     pendingSeek = null;
-    return send({ action: 'seek', to: String(to) });
+    return send({ action: 'seek', to: String(to) }, label);
   }
   function timeline(tl) {
     var ticks = $('ticks');
     var list = $('events');
-    var span = Math.max(1, tl.durationMs);
+    // Along the scrubber's track, which runs to its maximum (maxFor).
+    var track = Math.max(1, maxFor(Math.max(0, tl.durationMs)));
     tl.markers.forEach(function (m) {
       var tick = document.createElement('span');
       tick.className = 'tick k-' + m.kind;
-      tick.style.left = (100 * m.t / span) + '%';
+      tick.style.left = (100 * m.t / track) + '%';
       ticks.appendChild(tick);
       var li = document.createElement('li');
       var b = document.createElement('button');
@@ -284,7 +320,7 @@ const SCRIPT = `'use strict';
       sw.setAttribute('aria-hidden', 'true');
       b.appendChild(sw);
       b.appendChild(document.createTextNode(sec(m.t) + ', line ' + m.line + ': ' + m.text));
-      b.addEventListener('click', function () { seek('line:' + m.line); });
+      b.addEventListener('click', function () { seek('line:' + m.line, 'Event'); });
       li.appendChild(b);
       list.appendChild(li);
     });
@@ -297,23 +333,24 @@ const SCRIPT = `'use strict';
   }
   scrub.addEventListener('pointerdown', function () { dragging = true; });
   scrub.addEventListener('input', function () {
-    scrub.setAttribute('aria-valuetext', sec(Number(scrub.value)) + (wall(Number(scrub.value)) ? ', ' + wall(Number(scrub.value)) : ''));
+    scrub.setAttribute('aria-valuetext', at(Math.min(Number(scrub.value), span)));
   });
-  // One seek when the value settles (a drag ends, or a burst of arrow keys stops).
+  // One seek when the value settles (a drag ends, or a burst of arrow keys stops); the last step
+  // (past the end when the session's length is not a whole number of steps) is the end.
   scrub.addEventListener('change', function () {
     dragging = false;
     if (pendingSeek !== null) clearTimeout(pendingSeek);
-    pendingSeek = setTimeout(function () { seek(scrub.value); }, 200);
+    pendingSeek = setTimeout(function () { seek(Math.min(Number(scrub.value), span), 'Position'); }, 200);
   });
   $('seek-form').addEventListener('submit', function (e) {
     e.preventDefault();
     var v = $('seek-to').value.trim();
-    if (v !== '') seek(v);
+    if (v !== '') seek(v, 'Go to');
   });
-  $('toggle').addEventListener('click', function () { send({ action: 'toggle' }); });
-  $('step').addEventListener('click', function () { send({ action: 'step' }); });
-  $('back').addEventListener('click', function () { send({ action: 'back' }); });
-  $('speed').addEventListener('change', function (e) { send({ action: 'speed', speed: Number(e.target.value) }); });
+  $('toggle').addEventListener('click', function () { send({ action: 'toggle' }, 'Play'); });
+  $('step').addEventListener('click', function () { send({ action: 'step' }, 'Step'); });
+  $('back').addEventListener('click', function () { send({ action: 'back' }, 'Step back'); });
+  $('speed').addEventListener('change', function (e) { send({ action: 'speed', speed: Number(e.target.value) }, 'Speed'); });
   fetch(base + '/timeline').then(function (r) { return r.json(); }).then(timeline, function () {});
   refresh();
   setInterval(refresh, 250);
