@@ -319,8 +319,10 @@ export type { SignDisplay };
  * - `minimum` (the least an amount may be: a minimum withdrawal or subscription): rounded UP, the
  *   mirror of a balance. A minimum is never shown smaller than it is: a user who types the
  *   minimum shown is not refused. (A maximum is what the user has: a `balance`, rounded down.)
+ * - `debt` (what a loan owes, where it is not written with all its decimals: the unified
+ *   account's loan in USD): rounded UP. A debt is never shown smaller than it is.
  */
-export type Figure = 'balance' | 'pnl' | 'rate' | 'price' | 'size' | 'minimum';
+export type Figure = 'balance' | 'pnl' | 'rate' | 'price' | 'size' | 'minimum' | 'debt';
 
 export const FIGURE_ROUNDING: Readonly<Record<Figure, Rounding>> = {
   balance: 'down',
@@ -329,6 +331,7 @@ export const FIGURE_ROUNDING: Readonly<Record<Figure, Rounding>> = {
   price: 'halfUp',
   size: 'down',
   minimum: 'up',
+  debt: 'up',
 };
 
 export interface FormatOptions {

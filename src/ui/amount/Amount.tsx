@@ -27,6 +27,11 @@ export interface AmountProps {
    * alone), and rounded to the nearest as every PnL is (balances are rounded down).
    */
   tone?: 'pnl';
+  /**
+   * What the figure is, for its rounding when it is neither a balance (the default) nor a PnL
+   * (`tone`): a `debt` is rounded up (src/lib/money.ts FIGURE_ROUNDING).
+   */
+  figure?: 'debt';
   /** Flash on change (default true). */
   flash?: boolean;
   className?: string;
@@ -44,6 +49,7 @@ export const Amount = memo(function Amount({
   decimals,
   sign,
   tone,
+  figure,
   flash = true,
   className,
 }: AmountProps) {
@@ -58,7 +64,7 @@ export const Amount = memo(function Amount({
   );
   const { text, sign: shownSign } = displayAmount(kind, value, {
     // A PnL-toned figure is a PnL: rounded to the nearest (src/lib/money.ts FIGURE_ROUNDING).
-    ...(tone === 'pnl' ? { figure: 'pnl' as const } : {}),
+    ...(tone === 'pnl' ? { figure: 'pnl' as const } : figure ? { figure } : {}),
     coin,
     decimals,
     language,

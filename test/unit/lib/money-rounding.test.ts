@@ -23,6 +23,7 @@ describe('rounding by kind of figure', () => {
       price: 'halfUp',
       size: 'down',
       minimum: 'up',
+      debt: 'up',
     });
   });
 

@@ -126,7 +126,8 @@ function UnifiedBody({ overview, reload }: { overview: AssetOverview; reload: ()
             {
               id: 'loan',
               label: t('earn.unified.loan'),
-              value: <Amount kind="usd" value={unified.loanUsd} />,
+              // what the account owes, in USD at 2 decimals: never shown smaller than it is
+              value: <Amount kind="usd" value={unified.loanUsd} figure="debt" />,
             },
             {
               id: 'status',

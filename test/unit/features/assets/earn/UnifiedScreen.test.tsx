@@ -72,6 +72,24 @@ describe('UnifiedScreen', () => {
     expect(borrowed('XRP')).toHaveTextContent('1,000.000000');
   });
 
+  it('writes the loan in USD rounded up, a debt never shown smaller than it is', async () => {
+    const o = earnOverview();
+    const api = fakeScreenApi({
+      assetOverview: vi.fn(async () => ({
+        ...o,
+        unified: { ...o.unified, loanUsd: '1800.001' },
+      })),
+    });
+    await renderEarn(<UnifiedScreen />, { api });
+    const summary = await screen.findByRole('region', { name: 'Account' });
+    // as a balance (rounded down) it read 1,800.00
+    await waitFor(() =>
+      expect(within(summary).getByText('Loan').nextElementSibling).toHaveTextContent('1,800.01'),
+    );
+    // the equity beside it is a balance, still rounded down
+    expect(within(summary).getByText('Equity').nextElementSibling).toHaveTextContent('13,400.00');
+  });
+
   it('turns a coin off as collateral at once and keeps it off when the call succeeds', async () => {
     const call = deferred<{ status: 'SUCCESS' }>();
     const api = fakeScreenApi({ collateralSwitch: vi.fn(() => call.promise) });
