@@ -45,8 +45,10 @@ export const HELP = `usage: npm run --silent replay -- <mode> [options]
 
   --print-state FILE            the state dump (PROTOCOL.md section 7) at the end of FILE
       --at T                    ... as of instant T: ms from the start (15000, or 15s), a
-                                wall-clock time of the recording (2024-11-21T00:47:00Z, or a
-                                UTC time of day 00:47:00[.250]), or line:N (after line N)
+                                wall-clock time of the recording (ISO 8601, UTC unless it has
+                                an offset: 2024-11-21T00:47:00[Z|+08:00], or a UTC time of
+                                day 00:47:00[.250]), or line:N (after line N); before the
+                                start is refused, after the end prints the end (with a note)
       --every S                 one compact JSON line per step of S seconds (250ms also
                                 works): {"at","line","state","t"}, the last at the end
   --diff A.jsonl B.jsonl        replay both in step; print the first instant (ms from each
@@ -131,6 +133,8 @@ async function load(file: string): Promise<Session> {
 
 type Values = Record<string, string | boolean | string[] | undefined>;
 
+const iso = (ms: number): string => new Date(ms).toISOString();
+
 /** `--every S`: seconds, or with a unit (250ms, 2s, 1m). */
 function parseStep(text: string): number {
   const m = /^(\d+(?:\.\d+)?)(ms|s|m)?$/.exec(text.trim());
@@ -154,11 +158,22 @@ async function printState(file: string, v: Values, io: ReplayIo): Promise<void> 
       for (const s of series(session.events, session.header, step)) io.out(compactJson(s) + '\n');
       return;
     }
-    const dump =
-      at !== undefined
-        ? dumpAt(session.events, parseInstant(at, session.header))
-        : replayToDump(session.events);
-    io.out(canonicalJson(dump));
+    if (at === undefined) {
+      io.out(canonicalJson(replayToDump(session.events)));
+      return;
+    }
+    const end = session.events[session.events.length - 1]?.t ?? 0;
+    const instant = parseInstant(at, session.header, end);
+    if (instant.kind === 'time' && instant.t > end) {
+      // Past the end is the state at the end, but never silently.
+      const epoch = epochOf(session.header);
+      const wall = (t: number) => (Number.isFinite(epoch) ? ` (${iso(epoch + t)})` : '');
+      io.err(
+        `replay: note: --at ${instant.text} is t=${instant.t} ms${wall(instant.t)}, after the ` +
+          `recording's end at t=${end} ms${wall(end)}: printing the state at the end\n`,
+      );
+    }
+    io.out(canonicalJson(dumpAt(session.events, instant)));
   } catch (err) {
     if (err instanceof Failure) throw err;
     throw new Failure(`${file}: ${(err as Error).message}`);

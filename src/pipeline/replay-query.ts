@@ -20,6 +20,9 @@ export type Instant =
 const MS = /^(\d+(?:\.\d+)?)(ms|s)?$/;
 const LINE = /^line:(\d+)$/;
 const TIME_OF_DAY = /^(\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?Z?$/;
+/** ISO 8601 / RFC 3339: date, `T`, hh:mm[:ss[.fraction]], then `Z`, `+hh:mm`, `-hh:mm` or nothing. */
+const ISO_DATE_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:\d{2})?$/;
 const DAY_MS = 86_400_000;
 
 /** Milliseconds of the session's start (its header's `recordedAt`), or NaN. */
@@ -27,14 +30,60 @@ export function epochOf(header: SessionHeader): number {
   return Date.parse(header.recordedAt);
 }
 
+const iso = (ms: number): string => new Date(ms).toISOString();
+
+/**
+ * An ISO 8601 date-time as ms since 1970, the same on every machine: without an offset it is
+ * UTC (never the machine's time zone), `Z` is UTC, `+08:00` / `-05:00` are offsets. Only that
+ * form (a `T` between date and time, hh:mm with optional seconds and fraction; a fraction finer
+ * than a millisecond is cut to the millisecond). Throws a one-line Error for anything else,
+ * including a space for the `T` and dates that do not exist (2026-02-30).
+ */
+export function parseIsoDateTime(text: string): number {
+  const m = ISO_DATE_TIME.exec(text);
+  const refuse = (why: string) =>
+    new Error(
+      `${text}: ${why}; expected an ISO 8601 date-time such as 2024-11-21T00:47:05.250Z ` +
+        '(UTC when no offset is given; an offset as +08:00)',
+    );
+  if (!m) throw refuse('not an ISO 8601 date-time');
+  const [, y, mo, d, h, mi, s = '0', frac = '', offset = 'Z'] = m;
+  const ms = Number(frac.padEnd(3, '0').slice(0, 3));
+  const date = new Date(0);
+  // setUTCFullYear, not Date.UTC: Date.UTC reads the years 0 to 99 as 1900 to 1999.
+  date.setUTCFullYear(Number(y), Number(mo) - 1, Number(d));
+  date.setUTCHours(Number(h), Number(mi), Number(s), ms);
+  if (
+    Number(mo) < 1 ||
+    Number(mo) > 12 ||
+    date.getUTCFullYear() !== Number(y) ||
+    date.getUTCMonth() !== Number(mo) - 1 ||
+    date.getUTCDate() !== Number(d) ||
+    Number(h) > 23 ||
+    Number(mi) > 59 ||
+    Number(s) > 59
+  ) {
+    throw refuse('no such date or time');
+  }
+  if (offset === 'Z') return date.getTime();
+  const oh = Number(offset.slice(1, 3));
+  const om = Number(offset.slice(4, 6));
+  if (oh > 23 || om > 59) throw refuse(`no such offset ${offset}`);
+  const sign = offset.startsWith('-') ? -1 : 1;
+  return date.getTime() - sign * (oh * 60 + om) * 60_000;
+}
+
 /**
  * Parses `--at`: `15000` or `15000ms` (ms from the start), `15s` (seconds), `line:N` (the
- * state after line N of the file; line 1 is the header), an ISO date-time
- * (`2024-11-21T00:47:00Z`, offsets as written) or a UTC time of day (`00:47:05.250`) on the
- * recording's day (the next day when that is before the start: a recording across midnight).
- * Throws a one-line Error for anything else or an instant before the start.
+ * state after line N of the file; line 1 is the header), an ISO 8601 date-time
+ * (`2024-11-21T00:47:00Z`, `...+08:00`; UTC when it has no offset: parseIsoDateTime) or a UTC
+ * time of day (`00:47:05.250`) on the recording's day. A time of day before the start is on the
+ * next day (a recording across midnight) only when that is inside the recording, which needs
+ * `end` (ms from the start of the last event; without it, the next day is taken as before).
+ * Throws a one-line Error for anything else or an instant before the start, naming the instant
+ * it read (in UTC) and, with `end`, when the recording starts and ends.
  */
-export function parseInstant(spec: string, header: SessionHeader): Instant {
+export function parseInstant(spec: string, header: SessionHeader, end?: number): Instant {
   const text = spec.trim();
   const ms = MS.exec(text);
   if (ms) {
@@ -44,6 +93,10 @@ export function parseInstant(spec: string, header: SessionHeader): Instant {
   const line = LINE.exec(text);
   if (line) return { kind: 'line', line: Number(line[1]), text };
   const epoch = epochOf(header);
+  const span = () =>
+    end === undefined
+      ? `it started at ${iso(epoch)}`
+      : `it runs from ${iso(epoch)} to ${iso(epoch + end)}`;
   const tod = TIME_OF_DAY.exec(text);
   if (tod) {
     if (!Number.isFinite(epoch)) throw new Error(`${text}: the header's recordedAt is not a date`);
@@ -56,21 +109,31 @@ export function parseInstant(spec: string, header: SessionHeader): Instant {
       Number((frac ?? '0').padEnd(3, '0'));
     const day = Math.floor(epoch / DAY_MS) * DAY_MS;
     let at = day + ofDay;
-    if (at < epoch) at += DAY_MS;
+    if (at < epoch) {
+      // The next day, for a recording across midnight, only if the recording reaches it:
+      // otherwise an instant before the start would become one after the end (and be clamped).
+      if (end !== undefined && at + DAY_MS - epoch > end) {
+        throw new Error(
+          `${text} (${iso(at)}) is before the recording started, and the next day ` +
+            `(${iso(at + DAY_MS)}) is after its end: ${span()}`,
+        );
+      }
+      at += DAY_MS;
+    }
     return { kind: 'time', t: at - epoch, text };
   }
   if (/^\d{4}-\d{2}-\d{2}/.test(text)) {
-    const at = Date.parse(text);
-    if (!Number.isFinite(at)) throw new Error(`${text}: not a date-time`);
+    const at = parseIsoDateTime(text);
     if (!Number.isFinite(epoch)) throw new Error(`${text}: the header's recordedAt is not a date`);
     if (at < epoch) {
-      throw new Error(`${text}: before the recording started (${header.recordedAt})`);
+      throw new Error(`${text} (${iso(at)}) is before the recording started: ${span()}`);
     }
     return { kind: 'time', t: at - epoch, text };
   }
   throw new Error(
     `--at ${JSON.stringify(spec)}: expected ms from the start (15000, 15s), line:N, ` +
-      'an ISO date-time or a UTC time of day (HH:MM[:SS[.mmm]])',
+      'an ISO 8601 date-time (UTC unless it has an offset) or a UTC time of day ' +
+      '(HH:MM[:SS[.mmm]])',
   );
 }
 

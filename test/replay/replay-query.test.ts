@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Replayer, replayToDump } from '@src/pipeline/replay';
-import { cutIndex, diffDumps, parseInstant } from '@src/pipeline/replay-query';
+import { cutIndex, diffDumps, parseInstant, parseIsoDateTime } from '@src/pipeline/replay-query';
 import { parseSession, type SessionEvent } from '@src/wire/session-file';
 
 const load = (name: string) =>
@@ -96,6 +96,68 @@ describe('instants', () => {
     expect(parseInstant('23:59:30', header)).toMatchObject({ t: 30_000 });
     expect(parseInstant('00:00:30.5', header)).toMatchObject({ t: 90_500 });
     expect(() => parseInstant('25:00', header)).toThrow(/not a time of day/);
+  });
+  it('a time of day before the start is the next day only when the recording reaches it', () => {
+    // Across midnight: 23:59:00 to 00:05:00.
+    expect(parseInstant('00:00:30', header, 360_000)).toMatchObject({ t: 90_000 });
+    expect(() => parseInstant('23:58:00', header, 360_000)).toThrow(
+      '23:58:00 (2024-11-21T23:58:00.000Z) is before the recording started, and the next day ' +
+        '(2024-11-22T23:58:00.000Z) is after its end: it runs from 2024-11-21T23:59:00.000Z ' +
+        'to 2024-11-22T00:05:00.000Z',
+    );
+    // The operator's case: started 14:02:30, --at 14:02:05 was the end's state, silently.
+    const h = { ...header, recordedAt: '2026-11-21T14:02:30.000Z' };
+    expect(() => parseInstant('14:02:05', h, 600_000)).toThrow(
+      /^14:02:05 \(2026-11-21T14:02:05\.000Z\) is before the recording started.*it runs from 2026-11-21T14:02:30\.000Z to 2026-11-21T14:12:30\.000Z$/,
+    );
+    expect(parseInstant('14:02:31', h, 600_000)).toMatchObject({ t: 1_000 });
+    // Past the end stays an instant (the command says so and prints the end's state).
+    expect(parseInstant('15:00', h, 600_000)).toMatchObject({ t: 3_450_000 });
+  });
+  it("an ISO date-time without an offset is UTC, whatever the machine's time zone", () => {
+    const h = { ...header, recordedAt: '2026-11-21T14:02:30.000Z' };
+    const saved = process.env.TZ;
+    try {
+      for (const tz of ['UTC', 'Asia/Shanghai', 'America/New_York']) {
+        process.env.TZ = tz;
+        expect(parseInstant('2026-11-21T14:02:31', h)).toMatchObject({ t: 1_000 });
+        expect(parseInstant('2026-11-21T14:02:31.250Z', h)).toMatchObject({ t: 1_250 });
+        expect(parseInstant('2026-11-21T22:02:31+08:00', h)).toMatchObject({ t: 1_000 });
+        expect(parseInstant('2026-11-21T09:02:31-05:00', h)).toMatchObject({ t: 1_000 });
+        expect(parseIsoDateTime('2026-11-21T14:02')).toBe(Date.UTC(2026, 10, 21, 14, 2));
+      }
+    } finally {
+      if (saved === undefined) delete process.env.TZ;
+      else process.env.TZ = saved;
+    }
+    // A fraction finer than a millisecond is cut to the millisecond.
+    expect(parseIsoDateTime('2026-11-21T14:02:31.123456Z')).toBe(
+      Date.UTC(2026, 10, 21, 14, 2, 31, 123),
+    );
+    expect(parseIsoDateTime('0099-01-01T00:00:00Z')).toBe(Date.parse('0099-01-01T00:00:00Z'));
+  });
+  it('refuses what is not a strict ISO 8601 date-time, naming the instant it read', () => {
+    const h = { ...header, recordedAt: '2026-11-21T14:02:30.000Z' };
+    for (const bad of [
+      '2026-11-21 14:02:31', // a space: Date.parse took it as local time
+      '2026-11-21',
+      '2026-11-21T14:02:31 Z',
+      '2026-11-21T14:02:31+0800',
+      '2026-11-21T14:02:31+08',
+      '2026-11-21T14:02:31GMT',
+      '2026-11-21T14:02:31.Z',
+      '2026-02-30T00:00:00Z',
+      '2026-13-01T00:00:00Z',
+      '2026-11-21T24:00:00Z',
+      '2026-11-21T14:60:00Z',
+      '2026-11-21T14:02:31+24:00',
+    ]) {
+      expect(() => parseInstant(bad, h), bad).toThrow(/expected an ISO 8601 date-time/);
+    }
+    expect(() => parseInstant('2026-11-21T22:02:29+08:00', h, 1000)).toThrow(
+      '2026-11-21T22:02:29+08:00 (2026-11-21T14:02:29.000Z) is before the recording started: ' +
+        'it runs from 2026-11-21T14:02:30.000Z to 2026-11-21T14:02:31.000Z',
+    );
   });
   it('cuts at the last event at or before T', () => {
     const ev = (t: number): SessionEvent => ({ t, kind: 'open', stream: 'public' });

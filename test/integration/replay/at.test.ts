@@ -94,6 +94,57 @@ describe('--print-state --at T equals a replay cut at T', () => {
     const both = await replay('--print-state', f, '--at', '5', '--every', '1');
     expect(both.code).toBe(1);
   });
+
+  it('a time of day before the start is refused, naming the start and the end', async () => {
+    // follower_session: 00:46:40 to 00:47:40 UTC. 00:46:05 was read as the next day, past the
+    // end, and printed the end's state with exit 0.
+    const r = await replay('--print-state', path('follower_session'), '--at', '00:46:05');
+    expect(r.stdout).toBe('');
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(
+      'replay: ' +
+        path('follower_session') +
+        ': 00:46:05 (2024-11-21T00:46:05.000Z) is before the recording started, and the next ' +
+        'day (2024-11-22T00:46:05.000Z) is after its end: it runs from 2024-11-21T00:46:40.000Z ' +
+        'to 2024-11-21T00:47:40.000Z\n',
+    );
+  });
+
+  it('past the end prints the state at the end with a one-line note on stderr', async () => {
+    const f = path('race_snapshot'); // 00:00:00.000 to 00:00:00.060 UTC
+    const whole = await replay('--print-state', f);
+    for (const at of ['61', '00:00:01', '2026-11-21T00:00:01Z']) {
+      const r = await replay('--print-state', f, '--at', at);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toBe(whole.stdout);
+      expect(r.stderr).toMatch(
+        new RegExp(
+          `^replay: note: --at ${at} is t=\\d+ ms \\(2026-11-21T00:00:0[01]\\.\\d{3}Z\\), after ` +
+            "the recording's end at t=60 ms \\(2026-11-21T00:00:00\\.060Z\\): printing the state " +
+            'at the end\n$',
+        ),
+      );
+    }
+    const atEnd = await replay('--print-state', f, '--at', '60');
+    expect(atEnd.stderr).toBe('');
+  });
+
+  it('an ISO date-time is strict and UTC when it has no offset', async () => {
+    const f = path('follower_session');
+    const byMs = await replay('--print-state', f, '--at', '20000');
+    for (const at of ['2024-11-21T00:47:00', '2024-11-21T00:47:00Z', '2024-11-21T08:47:00+08:00']) {
+      const r = await replay('--print-state', f, '--at', at);
+      expect(r.stderr).toBe('');
+      expect(r.stdout).toBe(byMs.stdout);
+    }
+    const spaced = await replay('--print-state', f, '--at', '2024-11-21 00:47:00');
+    expect(spaced.code).toBe(1);
+    expect(spaced.stderr).toMatch(/2024-11-21 00:47:00: not an ISO 8601 date-time; expected/);
+    const before = await replay('--print-state', f, '--at', '2024-11-21T08:46:00+08:00');
+    expect(before.stderr).toMatch(
+      /2024-11-21T08:46:00\+08:00 \(2024-11-21T00:46:00\.000Z\) is before the recording started: it runs from 2024-11-21T00:46:40\.000Z to 2024-11-21T00:47:40\.000Z\n$/,
+    );
+  });
 });
 
 describe('--print-state --every S', () => {

@@ -21,10 +21,19 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 async function replay(
   ...args: string[]
 ): Promise<{ code: number; stdout: string; stderr: string }> {
+  return replayIn({}, ...args);
+}
+
+/** The command with `env` added to the environment (a time zone). */
+async function replayIn(
+  env: Record<string, string>,
+  ...args: string[]
+): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
     const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', SCRIPT, ...args], {
       cwd: ROOT,
       maxBuffer: 64 * 1024 * 1024,
+      env: { ...process.env, ...env },
     });
     return { code: 0, stdout, stderr };
   } catch (err) {
@@ -59,6 +68,16 @@ describe('replay investigation modes as real processes', () => {
     const dump = JSON.parse(r.stdout) as { stats: { framesApplied: number } };
     expect(dump.stats.framesApplied).toBeGreaterThan(0);
     expect(r.stdout.startsWith('{\n "copytrade"')).toBe(true);
+  });
+
+  it('--at: a date-time without an offset is UTC in any time zone of the machine', async () => {
+    const byMs = await replay('--print-state', SESSION, '--at', '20000');
+    for (const TZ of ['Asia/Shanghai', 'America/New_York']) {
+      const r = await replayIn({ TZ }, '--print-state', SESSION, '--at', '2024-11-21T00:47:00');
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      expect(r.stdout).toBe(byMs.stdout);
+    }
   });
 
   it('--every prints one JSON line per step, exit 0', async () => {
