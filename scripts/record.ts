@@ -1,10 +1,12 @@
 /**
- * `npm run record -- --url URL --user NAME --out FILE [--duration S]`: records a session file
- * (PROTOCOL.md section 6) of what a user's sockets see, with the recording client of
+ * `npm run record -- --url URL --user NAME --out FILE [--duration S] [--force]`: records a session
+ * file (PROTOCOL.md section 6) of what a user's sockets see, with the recording client of
  * server/replay/recording-client.ts. Lines are streamed to FILE as they come (memory stays flat).
+ * FILE is opened only once signed in (a wrong password or a dead server leaves it as it was), and
+ * an existing FILE is refused unless --force.
  * The password comes from --password, ASSETDECK_PASSWORD or the demo table; it is never written.
  */
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, lstatSync, openSync, type WriteStream } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { RecordError, startRecording, type Recording } from '../server/replay/recording-client';
@@ -12,7 +14,7 @@ import { DEMO_LOGINS } from '../src/config/demo';
 
 export const HELP = `Record a session file of what a user's sockets see.
 
-Usage: npm run record -- --url URL --user NAME --out FILE [--duration S]
+Usage: npm run record -- --url URL --user NAME --out FILE [--duration S] [--force]
 
   --url URL        the dashboard or simulator origin, e.g. http://127.0.0.1:8790
   --user NAME      the account to sign in as
@@ -20,7 +22,9 @@ Usage: npm run record -- --url URL --user NAME --out FILE [--duration S]
                    ASSETDECK_PASSWORD, else the demo table's password of a demo
                    account); never written to FILE. Prefer ASSETDECK_PASSWORD:
                    a flag is visible to other users in the process list (ps)
-  --out FILE       where to write the session (JSON Lines)
+  --out FILE       where to write the session (JSON Lines); opened once signed in,
+                   and never over an existing file unless --force
+  --force          replace FILE if it exists
   --duration S     stop after S seconds (default: at Ctrl-C)
   --symbols A,B    ticker symbols (default: every linear symbol of instruments-info)
   --help           show this text
@@ -31,6 +35,8 @@ export interface RecordCli {
   username: string;
   password: string;
   out: string;
+  /** Replace `out` if it exists (else an existing file is refused). */
+  force: boolean;
   durationS: number | undefined;
   symbols: string[] | undefined;
 }
@@ -53,6 +59,7 @@ export function parseRecordArgs(
         out: { type: 'string' },
         duration: { type: 'string' },
         symbols: { type: 'string' },
+        force: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -91,6 +98,7 @@ export function parseRecordArgs(
     username,
     password,
     out,
+    force: values.force === true,
     durationS: d === undefined ? undefined : Number(d),
     symbols,
   };
@@ -114,8 +122,33 @@ async function main(): Promise<void> {
     process.stdout.write(HELP);
     return;
   }
-  const out = createWriteStream(cli.out);
-  out.on('error', (err) => fail(`cannot write ${cli.out}: ${err.message}`));
+  const file = cli.out;
+  // Refused before signing in, so no sign-in is spent on it; the open below ('wx') refuses it
+  // again should the file appear in between.
+  if (!cli.force && exists(file)) {
+    return fail(
+      `${file} exists: not overwriting it (--force replaces it, or choose another --out)`,
+    );
+  }
+  let out: WriteStream | undefined;
+  /** The output, opened at the first line: the header, written once signed in. */
+  const output = (): WriteStream => {
+    if (out) return out;
+    let fd: number;
+    try {
+      fd = openSync(file, cli.force ? 'w' : 'wx');
+    } catch (err) {
+      const e = err as NodeJS.ErrnoException;
+      throw new RecordError(
+        e.code === 'EEXIST'
+          ? `${file} exists: not overwriting it (--force replaces it, or choose another --out)`
+          : `cannot write ${file}: ${e.message}`,
+      );
+    }
+    out = createWriteStream(file, { fd });
+    out.on('error', (err) => fail(`cannot write ${file}: ${err.message}`));
+    return out;
+  };
   let rec: Recording | undefined;
   let finishing: Promise<void> | undefined;
   /** Ends the file (closes recorded) and exits; `error` is the one line of a failed recording. */
@@ -131,7 +164,7 @@ async function main(): Promise<void> {
         clearTimeout(timer);
       }
       await rec?.stop();
-      await new Promise<void>((resolve) => out.end(resolve));
+      await new Promise<void>((resolve) => (out ? out.end(resolve) : resolve()));
       if (error) fail(error);
       process.stderr.write(
         `record: ${rec?.recorder.eventCount ?? 0} events written to ${cli.out}\n`,
@@ -146,7 +179,7 @@ async function main(): Promise<void> {
       username: cli.username,
       password: cli.password,
       ...(cli.symbols ? { symbols: cli.symbols } : {}),
-      onLine: (line) => out.write(`${line}\n`),
+      onLine: (line) => output().write(`${line}\n`),
       log: (m) => process.stderr.write(`record: ${m}\n`),
       // A failure after the start (token refused, no token) ends the run with one line.
       onFailure: (err) => {
@@ -166,6 +199,16 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => finish());
   process.once('SIGTERM', () => finish());
   if (durationS) setTimeout(() => finish(), durationS * 1000);
+}
+
+/** Whether anything (a file, a folder, a dangling link) is at `path`. */
+function exists(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) void main();

@@ -34,7 +34,12 @@ export interface RecordOptions {
   pingIntervalMs?: number;
   /** First wait before reconnecting a lost stream (wall ms, doubling to 30 s); default 1 000. */
   reconnectDelayMs?: number;
-  /** Receives each line as written; default: kept in memory (`recorder.text()`). */
+  /**
+   * Receives each line as written; default: kept in memory (`recorder.text()`). The first line
+   * (the header) comes only once signed in, so a sink that opens its file at the first line
+   * leaves it untouched when the sign-in fails (scripts/record.ts); a sink that throws there
+   * makes startRecording reject with its error.
+   */
   onLine?: (line: string) => void;
   log?: (message: string) => void;
   /**

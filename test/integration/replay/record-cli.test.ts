@@ -1,6 +1,6 @@
 /** `npm run record`: flags, clear one-line failures, and a real recording of a running simulator. */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -55,7 +55,8 @@ describe('record flags', () => {
     expect(() => parseRecordArgs([...ok, '--bogus'], {})).toThrow(/bogus/);
     expect(
       parseRecordArgs([...ok, '--duration', '1.5', '--symbols', 'BTCUSDT,ETHUSDT'], {}),
-    ).toMatchObject({ durationS: 1.5, symbols: ['BTCUSDT', 'ETHUSDT'] });
+    ).toMatchObject({ durationS: 1.5, symbols: ['BTCUSDT', 'ETHUSDT'], force: false });
+    expect(parseRecordArgs([...ok, '--force'], {})).toMatchObject({ force: true });
     expect(parseRecordArgs(['--help'], {})).toBe('help');
   });
 });
@@ -108,6 +109,7 @@ describe('npm run record against a running simulator', () => {
     expect(bad.code).toBe(1);
     expect(bad.stderr.trim().split('\n')).toHaveLength(1);
     expect(bad.stderr).toMatch(/record: login as follower failed/);
+    expect(existsSync(join(tmp, 'x.jsonl'))).toBe(false); // nothing opened before the sign-in
     const dead = await record([
       '--url',
       'http://127.0.0.1:9',
@@ -118,9 +120,56 @@ describe('npm run record against a running simulator', () => {
     ]);
     expect(dead.code).toBe(1);
     expect(dead.stderr).toMatch(/record: cannot reach http:\/\/127\.0\.0\.1:9/);
+    expect(existsSync(join(tmp, 'y.jsonl'))).toBe(false);
     const usage = await record(['--user', 'follower']);
     expect(usage.code).toBe(1);
     expect(usage.stderr).toMatch(/--url/);
+  });
+});
+
+describe('npm run record never destroys an existing file', () => {
+  let sim: Simulator;
+  const dir = mkdtempSync(join(tmpdir(), 'assetdeck-record-keep-'));
+  const keep = join(dir, 'keep.jsonl');
+  const previous =
+    '{"kind":"header","version":1,"recordedAt":"2024-11-21T00:46:40.000Z","userId":1001}\n';
+  beforeAll(async () => {
+    sim = await startSimulator({ port: 0, seed: 5, tickMs: 100 });
+  });
+  afterAll(async () => {
+    await sim.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a wrong password or a dead server leaves it as it was, even with --force', async () => {
+    writeFileSync(keep, previous);
+    const args = ['--user', 'follower', '--out', keep, '--duration', '1', '--force'];
+    // Before: the output was opened (truncated) before the sign-in, and a 2.1 MB recording was
+    // 0 bytes after `--password wrong`.
+    const wrong = await record(['--url', sim.url, ...args, '--password', 'wrong']);
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toMatch(/^record: login as follower failed/);
+    expect(readFileSync(keep, 'utf8')).toBe(previous);
+    const dead = await record(['--url', 'http://127.0.0.1:9', ...args]);
+    expect(dead.code).toBe(1);
+    expect(readFileSync(keep, 'utf8')).toBe(previous);
+  });
+
+  it('refuses an existing file without --force, before signing in; --force replaces it', async () => {
+    writeFileSync(keep, previous);
+    const args = ['--url', sim.url, '--user', 'follower', '--out', keep, '--duration', '1'];
+    const refused = await record(args);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toBe(
+      `record: ${keep} exists: not overwriting it (--force replaces it, or choose another --out)\n`,
+    );
+    expect(readFileSync(keep, 'utf8')).toBe(previous);
+    const forced = await record([...args, '--symbols', 'BTCUSDT', '--force']);
+    expect(forced.stderr).toMatch(/events written to/);
+    expect(forced.code).toBe(0);
+    const { header, events } = parseSession(readFileSync(keep, 'utf8'));
+    expect(header.userId).toBe(1001);
+    expect(events.length).toBeGreaterThan(2);
   });
 });
 
