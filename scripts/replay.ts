@@ -77,6 +77,12 @@ Exit codes: 0 done (or agree), 1 a failure or a difference (one line on stderr f
 export interface ReplayIo {
   out(text: string): void;
   err(text: string): void;
+  /**
+   * Backpressure: a promise when the output should be let drain before more is written (a slow
+   * reader of a pipe), else undefined. `--every` waits on it between lines, so a long series
+   * never piles up in memory. Default: never wait.
+   */
+  ready?(): Promise<void> | undefined;
   /** Serving: whether stdin is a terminal (the keys), default false. */
   tty?: boolean;
 }
@@ -155,7 +161,11 @@ async function printState(file: string, v: Values, io: ReplayIo): Promise<void> 
   try {
     if (every !== undefined) {
       const step = parseStep(every);
-      for (const s of series(session.events, session.header, step)) io.out(compactJson(s) + '\n');
+      for (const s of series(session.events, session.header, step)) {
+        io.out(compactJson(s) + '\n');
+        const drained = io.ready?.();
+        if (drained) await drained;
+      }
       return;
     }
     if (at === undefined) {
@@ -445,9 +455,40 @@ export async function runReplay(argv: readonly string[], io: ReplayIo): Promise<
   }
 }
 
+/**
+ * Standard output as the command writes it. A reader that goes away (`... | head -1`) is the end
+ * of the job, not an error: EPIPE exits 0 at once, without a word (it was an unhandled 'error'
+ * event: a stack trace and exit 1). Another write error is one line and exit 1.
+ */
+function processOutput(): Pick<ReplayIo, 'out' | 'ready'> {
+  const stdout = process.stdout;
+  stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') process.exit(0);
+    process.stderr.write(`replay: cannot write the output: ${err.message}\n`);
+    process.exit(1);
+  });
+  return {
+    out: (t) => void stdout.write(t),
+    ready: () => {
+      // Gone (its 'error' is on the way, and exits): write nothing more.
+      if (stdout.destroyed) return new Promise<void>(() => undefined);
+      if (!stdout.writableNeedDrain) return undefined;
+      return new Promise<void>((resolve) => {
+        const done = () => {
+          stdout.off('drain', done);
+          stdout.off('close', done);
+          resolve();
+        };
+        stdout.on('drain', done);
+        stdout.on('close', done);
+      });
+    },
+  };
+}
+
 async function main(): Promise<void> {
   const run = await runReplay(process.argv.slice(2), {
-    out: (t) => process.stdout.write(t),
+    ...processOutput(),
     err: (t) => process.stderr.write(t),
     tty: process.stdin.isTTY === true,
   });

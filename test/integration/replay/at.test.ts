@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseSession } from '@src/wire/session-file';
+import { runReplay } from '@scripts/replay';
 import { SESSIONS } from './support';
 import { replay, SESSION_NAMES } from './investigate-support';
 
@@ -166,6 +167,35 @@ describe('--print-state --every S', () => {
       const byLine = await replay('--print-state', path(name), '--at', `line:${step.line}`);
       expect(byLine.stdout).toBe(at.stdout);
     }
+  });
+
+  it('waits for the output to drain between lines (a slow reader)', async () => {
+    const f = path('reconnect_session');
+    const whole = await replay('--print-state', f, '--every', '7.5');
+    const lines: string[] = [];
+    let waiting = false;
+    let waits = 0;
+    const run = await runReplay(['--print-state', f, '--every', '7.5'], {
+      out: (t) => {
+        // Nothing is written while the reader has not taken the previous line.
+        expect(waiting).toBe(false);
+        lines.push(t);
+      },
+      err: (t) => lines.push(`stderr: ${t}`),
+      ready: () => {
+        waiting = true;
+        waits++;
+        return new Promise<void>((resolve) =>
+          setTimeout(() => {
+            waiting = false;
+            resolve();
+          }, 5),
+        );
+      },
+    });
+    expect(run.code).toBe(0);
+    expect(lines.join('')).toBe(whole.stdout);
+    expect(waits).toBe(lines.length);
   });
 
   it('takes ms and minutes too, and refuses a step of 0', async () => {

@@ -90,6 +90,54 @@ describe('replay investigation modes as real processes', () => {
     expect(ts).toEqual([0, 20_000, 40_000, 60_000]);
   });
 
+  it('--every into a reader that goes away (| head -1) exits 0 without a word', async () => {
+    // It was an unhandled EPIPE: a stack trace on stderr and exit 1.
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', SCRIPT, '--print-state', SESSION, '--every', '0.01'],
+      { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    const first = await new Promise<string>((resolve) => {
+      let text = '';
+      const onData = (d: Buffer) => {
+        text += d.toString();
+        const nl = text.indexOf('\n');
+        if (nl < 0) return;
+        child.stdout.off('data', onData);
+        child.stdout.destroy(); // as head does after its line
+        resolve(text.slice(0, nl));
+      };
+      child.stdout.on('data', onData);
+    });
+    expect((JSON.parse(first) as { t: number }).t).toBe(0);
+    expect(await exited).toBe(0);
+    expect(stderr).toBe('');
+  });
+
+  it('--every to a slow reader: every line, in order, the same bytes as a fast one', async () => {
+    const fast = await replay('--print-state', SESSION, '--every', '0.5');
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', SCRIPT, '--print-state', SESSION, '--every', '0.5'],
+      { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    const closed = new Promise((resolve) => child.stdout.on('close', resolve));
+    const chunks: Buffer[] = [];
+    child.stdout.on('data', (d: Buffer) => {
+      chunks.push(d);
+      // Reads a chunk every 2 ms: the command's writes wait for the pipe to drain.
+      child.stdout.pause();
+      setTimeout(() => child.stdout.resume(), 2);
+    });
+    expect(await exited).toBe(0);
+    await closed;
+    expect(Buffer.concat(chunks).toString()).toBe(fast.stdout);
+  });
+
   it('--diff exits 0 when the sessions agree, 1 when they differ, 2 on a bad file', async () => {
     expect((await replay('--diff', SESSION, SESSION)).code).toBe(0);
     const other = join(ROOT, 'test/sessions/reconnect_session.jsonl');
