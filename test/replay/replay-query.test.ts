@@ -7,8 +7,16 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Replayer, replayToDump } from '@src/pipeline/replay';
-import { cutIndex, diffDumps, parseInstant, parseIsoDateTime } from '@src/pipeline/replay-query';
+import {
+  cutIndex,
+  diffByTime,
+  diffDumps,
+  parseInstant,
+  parseIsoDateTime,
+  type PartByTime,
+} from '@src/pipeline/replay-query';
 import { parseSession, type SessionEvent } from '@src/wire/session-file';
+import { generate } from '@scripts/gen-session';
 
 const load = (name: string) =>
   parseSession(readFileSync(join(__dirname, '../sessions', `${name}.jsonl`), 'utf8'));
@@ -184,5 +192,188 @@ describe('diffDumps', () => {
     expect(diffDumps({ wallets: { 'a.b': { x: 1 } } }, { wallets: {} })).toEqual([
       { path: 'wallets."a.b"', a: { x: 1 }, b: undefined },
     ]);
+  });
+});
+
+/**
+ * diffByTime as it was before it compared only what changed (and still the definition): both
+ * whole dumps built and diffed after every instant, the first difference reported.
+ */
+function diffByTimeReference(
+  a: readonly SessionEvent[],
+  b: readonly SessionEvent[],
+  options: { stats?: boolean },
+): PartByTime | undefined {
+  const ra = new Replayer();
+  const rb = new Replayer();
+  let ia = 0;
+  let ib = 0;
+  while (ia < a.length || ib < b.length) {
+    const t = Math.min(a[ia]?.t ?? Infinity, b[ib]?.t ?? Infinity);
+    const fromA = ia;
+    const fromB = ib;
+    while (ia < a.length && a[ia]!.t <= t) ra.feed(a[ia]!, ia++);
+    while (ib < b.length && b[ib]!.t <= t) rb.feed(b[ib]!, ib++);
+    const differences = diffDumps(ra.dump(), rb.dump(), options);
+    if (differences.length > 0) {
+      return {
+        align: 'time',
+        t,
+        linesA: [fromA + 2, ia + 1],
+        linesB: [fromB + 2, ib + 1],
+        differences,
+      };
+    }
+  }
+  return undefined;
+}
+
+/** mulberry32 */
+function rng(seed: number): () => number {
+  let x = seed >>> 0;
+  return () => {
+    x = (x + 0x6d2b79f5) >>> 0;
+    let t = x;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * Copies of `events`, each changed in one place: a digit of a received frame (a value, a key, a
+ * seq, a time: the frame may become invalid, or stale), a frame made garbage (a rejection: only
+ * the counters differ), an event dropped, an event played twice.
+ */
+function variants(events: readonly SessionEvent[], seed: number, count: number): SessionEvent[][] {
+  const random = rng(seed);
+  const recv = events
+    .map((e, i) => ({ e, i }))
+    .filter(({ e }) => e.kind === 'recv' && /\d/.test(e.frame));
+  const out: SessionEvent[][] = [];
+  for (let k = 0; k < count && recv.length > 0; k++) {
+    const { e, i } = recv[Math.floor(random() * recv.length)]!;
+    const copy = [...events];
+    const how = k % 4;
+    if (how === 0 && e.kind === 'recv') {
+      const digits = [...e.frame.matchAll(/\d/g)];
+      const at = digits[Math.floor(random() * digits.length)]!.index;
+      const d = String((Number(e.frame[at]) + 1 + Math.floor(random() * 8)) % 10);
+      copy[i] = { ...e, frame: e.frame.slice(0, at) + d + e.frame.slice(at + 1) };
+    } else if (how === 1 && e.kind === 'recv') {
+      copy[i] = { ...e, frame: '{"topic":"wallet","type":"delta"' };
+    } else if (how === 2) {
+      copy.splice(i, 1);
+    } else {
+      copy.splice(i, 0, e);
+    }
+    out.push(copy);
+  }
+  return out;
+}
+
+describe('diffByTime compares only what changed, with the answer of whole dumps', () => {
+  const generated = (): SessionEvent[] => {
+    const lines: string[] = [];
+    generate({ positions: 150, orders: 100, rate: 300, seconds: 1, symbols: 30, seed: 7 }, (l) =>
+      lines.push(l),
+    );
+    return parseSession(lines.join('\n')).events;
+  };
+  const names = [
+    'follower_session',
+    'reconnect_session',
+    'leader_session',
+    'race_snapshot',
+    'seq_gap_reseed',
+    'hostile_frames',
+    'positions_example',
+    'assets_session',
+  ];
+  // Rows in several chunks of 64 (row-map.ts), so unchanged chunks are skipped.
+  const sessions: [string, () => readonly SessionEvent[], number][] = [
+    ...names.map((n): [string, () => readonly SessionEvent[], number] => [
+      n,
+      () => load(n).events,
+      24,
+    ]),
+    ['a generated session (150 positions, 100 orders, 30 symbols)', generated, 8],
+  ];
+
+  for (const [name, events, count] of sessions) {
+    it(`${name}: itself and ${count} copies changed in one place, with and without stats`, () => {
+      const a = events();
+      expect(diffByTime(a, a)).toBeUndefined();
+      let parted = 0;
+      for (const [k, copy] of variants(a, name.length, count).entries()) {
+        for (const options of [{}, { stats: false }]) {
+          const got = diffByTime(a, copy, options);
+          expect(got, `copy ${k} ${JSON.stringify(options)}`).toEqual(
+            diffByTimeReference(a, copy, options),
+          );
+          if (got) parted++;
+        }
+        for (const options of [{}, { stats: false }]) {
+          expect(diffByTime(copy, a, options), `copy ${k} as A`).toEqual(
+            diffByTimeReference(copy, a, options),
+          );
+        }
+      }
+      expect(parted).toBeGreaterThan(0);
+    });
+  }
+
+  it('positions: the same rows in another display order part at that instant', () => {
+    const position = (symbol: string) => ({
+      symbol,
+      positionIdx: 0,
+      userId: 2001,
+      side: 'Buy',
+      size: '0.5',
+      entryPrice: '1',
+      markPrice: '1',
+      leverage: '10',
+      liqPrice: '0.1',
+      unrealisedPnlE8: '0',
+      createdAtE3: '1732150000000',
+      updatedAtE3: '1732150000005',
+    });
+    const frame = (seq: number, t: number, symbol: string): SessionEvent => ({
+      t,
+      kind: 'recv',
+      stream: 'private',
+      frame: JSON.stringify({
+        id: `f${seq}`,
+        topic: 'copytrade.position',
+        type: 'delta',
+        seq,
+        creationTime: 1732150000000 + t,
+        data: [position(symbol)],
+      }),
+    });
+    const open: SessionEvent = { t: 0, kind: 'open', stream: 'private' };
+    const a = [open, frame(1, 5, 'XRPUSDT'), frame(2, 5, 'BTCUSDT'), frame(3, 9, 'ETHUSDT')];
+    const b = [open, frame(1, 5, 'BTCUSDT'), frame(2, 5, 'XRPUSDT'), frame(3, 9, 'ETHUSDT')];
+    const part = diffByTime(a, b);
+    expect(part).toEqual(diffByTimeReference(a, b, {}));
+    expect(part).toMatchObject({
+      t: 5,
+      differences: [{ path: 'copytrade.positions(order)' }],
+    });
+    // Once a session, the other the same one split at another instant: a row changed on one
+    // side only, then on the other.
+    const c = [open, frame(1, 5, 'XRPUSDT'), frame(2, 6, 'BTCUSDT'), frame(3, 9, 'ETHUSDT')];
+    expect(diffByTime(a, c)).toEqual(diffByTimeReference(a, c, {}));
+    expect(diffByTime(c, a, { stats: false })).toEqual(diffByTimeReference(c, a, { stats: false }));
+  });
+
+  it('two different sessions part where whole dumps say', () => {
+    const some = ['follower_session', 'reconnect_session', 'leader_session', 'race_snapshot'];
+    for (const x of some) {
+      for (const y of some) {
+        const [a, b] = [load(x).events, load(y).events];
+        expect(diffByTime(a, b), `${x} ${y}`).toEqual(diffByTimeReference(a, b, {}));
+      }
+    }
   });
 });
