@@ -15,7 +15,16 @@
  * `runReplay(argv, io)` is the whole command without the process (tests call it in process);
  * the file's own run maps it onto stdout, stderr, signals and the exit code.
  */
-import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+} from 'node:fs';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { SessionFileError, type Session } from '../src/wire/session-file';
@@ -33,7 +42,7 @@ import {
   type Difference,
 } from '../src/pipeline/replay-query';
 import { canonicalJson } from '../src/lib/canonical-json';
-import { checkSpeed } from '../server/replay/playback';
+import { checkSpeed, MAX_SPEED, MIN_SPEED } from '../server/replay/playback';
 import type { ReplayServer } from '../server/replay/server';
 import { readSessionFile } from '../server/replay/session-stream';
 
@@ -287,8 +296,36 @@ async function diff(files: readonly string[], v: Values, io: ReplayIo): Promise<
   return 1;
 }
 
-async function check(paths: readonly string[], v: Values, io: ReplayIo): Promise<0 | 1> {
+/** `x.state.json` named to --check is its session's: `x.jsonl` (it looked for x.state.json.state.json). */
+const sessionOfDump = (p: string): string =>
+  /\.state\.json$/i.test(p) ? p.replace(/\.state\.json$/i, '.jsonl') : p;
+
+/**
+ * How many session files --check will find under `paths` (as server/replay/check.ts looks:
+ * `*.jsonl` in folders and their subfolders, files as named), or undefined when a path cannot be
+ * read (the check says so itself).
+ */
+function countSessionFiles(paths: readonly string[]): number | undefined {
+  const found = new Set<string>();
+  for (const p of paths) {
+    try {
+      if (!statSync(p).isDirectory()) {
+        found.add(p);
+        continue;
+      }
+      for (const n of readdirSync(p, { recursive: true, encoding: 'utf8' })) {
+        if (n.endsWith('.jsonl')) found.add(join(p, n));
+      }
+    } catch {
+      return undefined;
+    }
+  }
+  return found.size;
+}
+
+async function check(named: readonly string[], v: Values, io: ReplayIo): Promise<0 | 1> {
   const { runCheck, parseShard } = await import('../server/replay/check');
+  const paths = named.map(sessionOfDump);
   let jobs: number | undefined;
   if (typeof v.jobs === 'string') {
     jobs = Number(v.jobs);
@@ -301,6 +338,15 @@ async function check(paths: readonly string[], v: Values, io: ReplayIo): Promise
     shard = typeof v.shard === 'string' ? parseShard(v.shard) : undefined;
   } catch (err) {
     throw new Failure((err as Error).message);
+  }
+  // Nothing to check is one line, not a summary of 0 files followed by a failure.
+  const files = countSessionFiles(paths);
+  if (files === 0) throw new Failure(`no session files (*.jsonl) in ${paths.join(', ')}`);
+  if (files !== undefined && shard && files < shard.index) {
+    throw new Failure(
+      `--shard ${shard.index}/${shard.count}: no file for this shard ` +
+        `(${files} session file(s) in ${paths.join(', ')})`,
+    );
   }
   let summary;
   try {
@@ -317,22 +363,28 @@ async function check(paths: readonly string[], v: Values, io: ReplayIo): Promise
 }
 
 async function serve(file: string, v: Values, io: ReplayIo): Promise<ReplayServer> {
-  const num = (name: string, ok: (n: number) => boolean): number | undefined => {
+  const num = (name: string, expected: string, ok: (n: number) => boolean): number | undefined => {
     const raw = v[name];
     if (typeof raw !== 'string') return undefined;
     const n = Number(raw);
-    if (raw.trim() === '' || !ok(n))
-      throw new Failure(`--${name} ${JSON.stringify(raw)}: out of range`);
+    if (raw.trim() === '' || !ok(n)) {
+      throw new Failure(`--${name} ${JSON.stringify(raw)}: out of range: expected ${expected}`);
+    }
     return n;
   };
-  const speed = num('speed', (n) => {
+  const speed = num('speed', `a number from ${MIN_SPEED} to ${MAX_SPEED}`, (n) => {
     try {
       return checkSpeed(n) === n;
     } catch {
       return false;
     }
   });
-  const port = num('port', (n) => Number.isInteger(n) && n >= 0 && n <= 65_535) ?? 8790;
+  const port =
+    num(
+      'port',
+      'a whole number from 0 to 65535',
+      (n) => Number.isInteger(n) && n >= 0 && n <= 65_535,
+    ) ?? 8790;
   const session = await load(file);
   // The server is loaded only to serve: --print-state starts fast.
   const [{ startReplayServer }, { statusLine }, { attachTerminal }] = await Promise.all([
@@ -382,6 +434,43 @@ async function serve(file: string, v: Values, io: ReplayIo): Promise<ReplayServe
   return server;
 }
 
+/** The flags that take a value. */
+const VALUE_FLAGS = new Set(
+  [
+    'print-state',
+    'at',
+    'every',
+    'align',
+    'jobs',
+    'shard',
+    'serve',
+    'speed',
+    'port',
+    'host',
+    'app',
+  ].map((f) => `--${f}`),
+);
+
+/**
+ * `--at -5` as `--at=-5`: parseArgs takes a value that starts with a dash for a forgotten one
+ * ("argument is ambiguous ... use '--at=-XYZ'"); a negative number given to a flag that takes a
+ * value is that value, which the flag's own check then refuses saying what it expects.
+ */
+function negativeValuesJoined(argv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] as string;
+    const next = argv[i + 1];
+    if (VALUE_FLAGS.has(a) && next !== undefined && /^-\.?\d/.test(next)) {
+      out.push(`${a}=${next}`);
+      i++;
+    } else {
+      out.push(a);
+    }
+  }
+  return out;
+}
+
 /** The command: flags, then --print-state or --serve. Never throws; failures are one line. */
 export async function runReplay(argv: readonly string[], io: ReplayIo): Promise<ReplayRun> {
   try {
@@ -389,7 +478,7 @@ export async function runReplay(argv: readonly string[], io: ReplayIo): Promise<
     let positionals: string[];
     try {
       ({ values, positionals } = parseArgs({
-        args: [...argv],
+        args: negativeValuesJoined(argv),
         strict: true,
         allowPositionals: true,
         options: {

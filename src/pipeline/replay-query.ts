@@ -94,6 +94,12 @@ export function parseInstant(spec: string, header: SessionHeader, end?: number):
   }
   const line = LINE.exec(text);
   if (line) return { kind: 'line', line: Number(line[1]), text };
+  if (/^-\.?\d/.test(text)) {
+    throw new Error(
+      `--at ${JSON.stringify(spec)}: a time before the start; expected ms from the start, 0 or ` +
+        'more (15000, 15s), line:N, an ISO 8601 date-time or a UTC time of day',
+    );
+  }
   const epoch = epochOf(header);
   const span = () =>
     end === undefined

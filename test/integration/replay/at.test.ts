@@ -85,6 +85,9 @@ describe('--print-state --at T equals a replay cut at T', () => {
       ['line:0', /line:0: the file has lines 1 to 14/],
       ['line:99', /line:99: the file has lines 1 to 14/],
       ['2020-01-01T00:00:00Z', /before the recording started/],
+      // It was parseArgs' "argument is ambiguous ... use '--at=-XYZ'".
+      ['-5', /--at "-5": a time before the start; expected ms from the start, 0 or more/],
+      ['-1.5s', /--at "-1.5s": a time before the start; expected/],
     ] as const) {
       const r = await replay('--print-state', f, '--at', at);
       expect(r.code).toBe(1);

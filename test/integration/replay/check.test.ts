@@ -85,10 +85,25 @@ describe('replay --check DIR', () => {
     expect(bad.stderr).toMatch(/--shard "4\/3": expected K\/N/);
   });
 
-  it('exits 1 for a folder without sessions', async () => {
+  it('exits 1 for a folder without sessions, with one line and no summary', async () => {
     const empty = mkdtempSync(join(tmp, 'empty-'));
     const r = await replay('--check', empty);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/no session files/);
+    // It printed a summary of "0 file(s)" on stdout, then this.
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe(`replay: no session files (*.jsonl) in ${empty}\n`);
+    const shard = await replay('--check', join(dir, 'gen-0001.jsonl'), '--shard', '2/3');
+    expect(shard.code).toBe(1);
+    expect(shard.stdout).toBe('');
+    expect(shard.stderr).toMatch(/^replay: --shard 2\/3: no file for this shard \(1 session file/);
+  });
+
+  it('takes a dump named instead of its session: x.state.json checks x.jsonl', async () => {
+    // It looked for x.state.json.state.json.
+    const r = await replay('--check', join(dir, 'gen-0001.state.json'), '--jobs', '0');
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^ok {6}.*gen-0001\.jsonl \(\d+ events/);
+    expect(r.stdout).toMatch(/1 file\(s\): 1 ok/);
   });
 });

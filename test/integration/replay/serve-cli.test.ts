@@ -70,6 +70,8 @@ describe('replay --serve', () => {
       ['--serve', GOOD, '--speed', 'fast', '--port', '0'],
       ['--serve', GOOD, '--port', '70000'],
       ['--serve', GOOD, '--port', ''],
+      ['--serve', GOOD, '--speed', '-2', '--port', '0'], // not parseArgs' "ambiguous"
+      ['--serve', GOOD, '--port', '-1'],
       ['--serve', GOOD, '--print-state', GOOD],
       ['--serve', join(tmp, 'missing.jsonl'), '--port', '0'],
       ['--serve', GOOD, '--app', tmp, '--port', '0'], // no index.html there
@@ -80,6 +82,14 @@ describe('replay --serve', () => {
       expect(r.stdout, args.join(' ')).toBe('');
       expect(r.stderr.trim().split('\n'), args.join(' ')).toHaveLength(1);
     }
+    const speed = await replay(['--serve', GOOD, '--speed', '-2', '--port', '0']);
+    expect(speed.stderr).toBe(
+      'replay: --speed "-2": out of range: expected a number from 0.01 to 1000\n',
+    );
+    const port = await replay(['--serve', GOOD, '--port', '70000']);
+    expect(port.stderr).toBe(
+      'replay: --port "70000": out of range: expected a whole number from 0 to 65535\n',
+    );
   });
 
   it('a refusal is exit 1 and one line from the real process', async () => {
@@ -91,7 +101,9 @@ describe('replay --serve', () => {
       (e: { code: number; stderr: string }) => e,
     );
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^replay: --speed "0": out of range\n$/);
+    expect(r.stderr).toMatch(
+      /^replay: --speed "0": out of range: expected a number from 0\.01 to 1000\n$/,
+    );
   });
 
   it('serves a good file, shows where the operator page is, and stops on SIGTERM', async () => {
