@@ -256,7 +256,9 @@ export class ReplayWorld {
       }
       at = { kind: 'time', t: to, text: String(to) };
     } else {
-      at = parseInstant(to, this.session.header);
+      // With the recording's end: a time of day before the start is the next day only if the
+      // recording reaches it, else refused (as --print-state --at does).
+      at = parseInstant(to, this.session.header, events.at(-1)?.t ?? 0);
     }
     const played = cutIndex(events, at);
     const position =

@@ -155,6 +155,15 @@ describe('seeking in replay --serve', () => {
     });
     expect(back.body.line).toBeLessThan(100);
     expect(dumpOf(s)).toEqual(await printedAt(name, `line:${back.body.line}`));
+    // A time of day before the start is not the next day (past the end): refused, saying when
+    // the recording runs.
+    const start = new Date(Date.parse(session.header.recordedAt));
+    const early = new Date(start.getTime() - 60_000).toISOString().slice(11, 19);
+    const before = await seek(early);
+    expect(before.status).toBe(400);
+    expect((before.body as unknown as { error: string }).error).toMatch(
+      /before the recording started.*it runs from/,
+    );
     const bad = await seek('tomorrow');
     expect(bad.status).toBe(400);
     expect((bad.body as unknown as { error: string }).error).toMatch(/expected ms from the start/);
