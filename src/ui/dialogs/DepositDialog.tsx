@@ -144,12 +144,7 @@ function AddressPanel({ coin, chain, needTag }: { coin: string; chain: string; n
   const { state, reload } = useResource(load);
   if (state.status !== 'ready') {
     return state.status === 'error' ? (
-      <Alert color="red" role="alert">
-        {t('money.deposit.addressFailed')}{' '}
-        <Button size="compact-xs" variant="subtle" onClick={reload}>
-          {t('common.retry')}
-        </Button>
-      </Alert>
+      <LoadFailed onRetry={reload} message={t('money.deposit.addressFailed')} />
     ) : (
       <Spinner size="small" label={t('money.common.loading')} />
     );
