@@ -392,7 +392,7 @@ function instantOf(to: unknown): { to: string | number } | { error: string } {
  * A bad instant's reason in the page's words: the parser (replay-query.ts) is shared with the
  * command line and names its flag (`--at "1e+300": expected ...`), which the page has not.
  */
-export function instantError(message: string): string {
+function instantError(message: string): string {
   return message.replace(/^--at /, '');
 }
 
