@@ -32,6 +32,12 @@ export interface RecordOptions {
   now?: () => number;
   /** Client ping period on each stream (wall ms); default 20 000. */
   pingIntervalMs?: number;
+  /**
+   * A stream that sends nothing for this long after a ping (wall ms; default 10 000, as the
+   * dashboard's connection machine) is taken for dead (a half-open connection): dropped, recorded
+   * closed (1006) and reconnected, as the dashboard would, instead of recording silence.
+   */
+  pongTimeoutMs?: number;
   /** First wait before reconnecting a lost stream (wall ms, doubling to 30 s); default 1 000. */
   reconnectDelayMs?: number;
   /**
@@ -119,6 +125,7 @@ export async function startRecording(opts: RecordOptions): Promise<Recording> {
   const api = apiBase(opts.url);
   const log = opts.log ?? (() => {});
   const pingMs = opts.pingIntervalMs ?? 20_000;
+  const pongTimeoutMs = opts.pongTimeoutMs ?? 10_000;
   const baseDelay = opts.reconnectDelayMs ?? 1_000;
   const topics = [...(opts.topics ?? PRIVATE_TOPICS)];
 
@@ -286,9 +293,18 @@ export async function startRecording(opts: RecordOptions): Promise<Recording> {
     link.reqId = 0;
     link.seq = new Map();
     let pinger: NodeJS.Timeout | undefined;
+    /** Set by a ping, cleared by any frame: when it fires, nothing came back in time. */
+    let deadline: NodeJS.Timeout | undefined;
+    const ping = () => {
+      send(stream, 'ping');
+      deadline ??= setTimeout(() => {
+        log(`${stream} stream: nothing for ${pongTimeoutMs} ms after a ping; reconnecting`);
+        ws.terminate(); // no close handshake on a dead connection: 'close' comes at once (1006)
+      }, pongTimeoutMs);
+    };
     ws.on('open', () => {
       recorder.open(stream);
-      pinger = setInterval(() => send(stream, 'ping'), pingMs);
+      pinger = setInterval(ping, pingMs);
       if (stream === 'public')
         subscribe(
           'public',
@@ -312,11 +328,14 @@ export async function startRecording(opts: RecordOptions): Promise<Recording> {
         : Array.isArray(data)
           ? Buffer.concat(data).toString('utf8')
           : Buffer.from(data).toString('utf8');
+      clearTimeout(deadline);
+      deadline = undefined;
       recorder.recv(stream, text);
       onFrame(stream, text);
     });
     ws.on('close', (code: number, reason: Buffer) => {
       clearInterval(pinger);
+      clearTimeout(deadline);
       recorder.close(stream, code, reason.toString('utf8'));
       link.ready = false;
       link.ws = undefined;
