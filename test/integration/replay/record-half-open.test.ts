@@ -27,8 +27,8 @@ beforeAll(async () => {
     password: 'follower123',
     symbols: ['BTCUSDT'],
     now: () => sim.clock.now(),
-    pingIntervalMs: 50,
-    pongTimeoutMs: 200,
+    pingIntervalMs: 100,
+    pongTimeoutMs: 1_000,
     reconnectDelayMs: 20,
     log: () => undefined,
   });
@@ -39,28 +39,34 @@ afterAll(async () => {
   await sim?.stop();
 });
 
-const opensOf = () =>
-  parseSession(rec.recorder.text()).events.filter((e) => e.kind === 'open').length;
+/** How often the stream that opened least has opened. */
+const opensOf = () => {
+  const opens = parseSession(rec.recorder.text()).events.filter((e) => e.kind === 'open');
+  return Math.min(
+    ...(['public', 'private'] as const).map((s) => opens.filter((e) => e.stream === s).length),
+  );
+};
 
 describe('recording through a half-open connection', () => {
   it('records both streams closed and reconnected, not silence', async () => {
-    expect(opensOf()).toBe(2);
+    expect(opensOf()).toBe(1);
     const res = await fetch(`${sim.url}/__admin/faults/half-open`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: '{}',
     });
     expect(res.ok).toBe(true);
-    // Both streams go quiet; after a ping and 200 ms of nothing each is dropped and reconnected
+    // Both streams go quiet; after a ping and 1 s of nothing each is dropped and reconnected
     // (a condition, not a timing: it passes as soon as both have reopened).
     const ceiling = Date.now() + 120_000; // far above a loaded machine: only stops a failure
-    while (opensOf() < 4 && Date.now() < ceiling) await new Promise((r) => setTimeout(r, 25));
-    expect(opensOf()).toBe(4);
+    while (opensOf() < 2 && Date.now() < ceiling) await new Promise((r) => setTimeout(r, 25));
+    expect(opensOf()).toBeGreaterThanOrEqual(2);
     await rec.sync();
     const events = parseSession(rec.recorder.text()).events;
-    const closes = events.filter((e) => e.kind === 'close');
-    expect(closes.map((e) => (e.kind === 'close' ? e.code : 0))).toEqual([1006, 1006]);
-    // each close comes before its stream's second open
+    // every close is the recorder's own drop (no close frame on a dead connection), and each
+    // stream's comes before it opens again
+    const codes = events.flatMap((e) => (e.kind === 'close' ? [e.code] : []));
+    expect(new Set(codes)).toEqual(new Set([1006]));
     for (const stream of ['public', 'private'] as const) {
       const close = events.findIndex((e) => e.kind === 'close' && e.stream === stream);
       const reopen = events.findLastIndex((e) => e.kind === 'open' && e.stream === stream);
