@@ -11,6 +11,7 @@ import type { StreamState } from '../../src/state/model';
 import type { PrivateTopic, StreamName } from '../../src/wire/protocol';
 import { Replayer, replayEvents } from '../../src/pipeline/replay';
 import { cutIndex, parseInstant, type Instant } from '../../src/pipeline/replay-query';
+import { partitionPoint } from '../../src/lib/partition-point';
 import type { Session, SessionEvent } from '../../src/wire/session-file';
 import { ERROR_CODES, type ErrorCode } from '../../src/api/error-codes';
 import { addressKey, SESSION_TTL_MS } from '../accounts/auth';
@@ -47,14 +48,8 @@ export interface WorldOptions {
 /** Whether one of `cues` (sorted cue indexes) lies after cue `index` among the `played` first. */
 function playedAfter(cues: readonly number[] | undefined, index: number, played: number): boolean {
   if (!cues) return false;
-  let lo = 0;
-  let hi = cues.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((cues[mid] as number) <= index) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo < cues.length && (cues[lo] as number) < played;
+  const next = partitionPoint(cues.length, (i) => (cues[i] as number) <= index);
+  return next < cues.length && (cues[next] as number) < played;
 }
 
 /** A sign-in: its user, and the opaque id its one-time tokens and private streams carry. */
@@ -194,14 +189,8 @@ export class ReplayWorld {
     const list = this.stamps.get(topic);
     if (!list) return now;
     const played = this.playback.played;
-    let lo = 0;
-    let hi = list.at.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if ((list.at[mid] as number) < played) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo < list.min.length ? Math.min(now, list.min[lo] as number) : now;
+    const next = partitionPoint(list.at.length, (i) => (list.at[i] as number) < played);
+    return next < list.min.length ? Math.min(now, list.min[next] as number) : now;
   }
 
   /** The state the played frames and snapshots have built (the project's own replay). */

@@ -5,6 +5,7 @@
  * topic seq). Everything goes through the same Replayer (the project's decoders and reducers),
  * so the state at T is the state a replay of the file cut at T ends in.
  */
+import { partitionPoint } from '../lib/partition-point';
 import { decodePrivate } from '../wire/decode';
 import type { PrivateTopic } from '../wire/protocol';
 import type { SessionEvent, SessionHeader } from '../wire/session-file';
@@ -154,14 +155,7 @@ export function cutIndex(events: readonly SessionEvent[], at: Instant): number {
     return at.line - 1;
   }
   // Events are sorted by t: the first one after T.
-  let lo = 0;
-  let hi = events.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((events[mid] as SessionEvent).t <= at.t) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+  return partitionPoint(events.length, (i) => (events[i] as SessionEvent).t <= at.t);
 }
 
 /** The state dump as of `at` (the replay of the events at or before it). */
