@@ -16,7 +16,12 @@ import { coinPrecision } from '../../../lib/money';
 import { Amount } from '../../../ui/amount/Amount';
 import { formatAmount } from '../../../ui/amount/format-amount';
 import { LtrText } from '../../../ui/amount/LtrText';
-import { amountError, floorTo, normalizeAmountInput } from '../../../ui/dialogs/money/amounts';
+import {
+  amountError,
+  chosenAmountText,
+  floorTo,
+  normalizeAmountInput,
+} from '../../../ui/dialogs/money/amounts';
 import { Spinner } from '../../../ui/Spinner';
 import { roundTo, type CoinPrecisions } from './coin-precision';
 import { newRequestId } from './request-id';
@@ -44,8 +49,11 @@ interface AmountFormProps {
   note?: (amount: string) => ReactNode;
   /** Sends the action; rejects with the API error. */
   onSubmit: (amount: string, requestId: string) => Promise<unknown>;
-  /** After the action succeeded (toast, refresh); the modal then closes. */
-  onDone: (amount: string) => void;
+  /**
+   * After the action succeeded (toast, refresh); the modal then closes. `shown` is the amount as
+   * a sentence writes it (`chosenAmountText`: the page language, every decimal typed).
+   */
+  onDone: (amount: string, shown: string) => void;
   onClose: () => void;
   /** Told when a request goes out and when it is back (the modal then cannot be dismissed). */
   onBusyChange?: (busy: boolean) => void;
@@ -134,7 +142,7 @@ function AmountForm({
     try {
       await onSubmit(value, requestId.current);
       requestId.current = null;
-      onDone(value);
+      onDone(value, chosenAmountText(value, coin, language));
       onClose();
     } catch (err) {
       setErrors({ form: errorMessage(t, err) });

@@ -9,7 +9,6 @@ import {
 } from '../../../facade';
 import { coinPrecision, compareDecimal } from '../../../lib/money';
 import { Amount } from '../../../ui/amount/Amount';
-import { chosenAmountText } from '../../../ui/dialogs/money/amounts';
 import { Section } from '../../../ui/live/Section';
 import { showToast } from '../../../ui/notifications';
 import { AmountFormModal, useFormModal, type AmountFormContent } from '../earn/AmountFormModal';
@@ -148,14 +147,11 @@ function Loans({ overview, reload }: { overview: AssetOverview; reload: () => vo
         </Stack>
       ),
       onSubmit: (amount, requestId) => api.pledgeRepay({ loanId: loan.loanId, amount, requestId }),
-      onDone: (amount) => {
+      onDone: (amount, shown) => {
         showToast(
           isFull(amount, loan.borrowed)
             ? t('earn.pledge.repaidFull', { coin: loan.collateralCoin })
-            : t('earn.pledge.repaid', {
-                amount: chosenAmountText(amount, loan.loanCoin, language),
-                coin: loan.loanCoin,
-              }),
+            : t('earn.pledge.repaid', { amount: shown, coin: loan.loanCoin }),
           { tone: 'success' },
         );
         reload();

@@ -11,7 +11,6 @@ import {
 } from '../../../facade';
 import { compareDecimal } from '../../../lib/money';
 import { Amount } from '../../../ui/amount/Amount';
-import { chosenAmountText } from '../../../ui/dialogs/money/amounts';
 import { Section } from '../../../ui/live/Section';
 import { showToast } from '../../../ui/notifications';
 import { AmountFormModal, useFormModal, type AmountFormContent } from '../earn/AmountFormModal';
@@ -164,14 +163,10 @@ function Products({ overview, reload }: { overview: AssetOverview; reload: () =>
             : undefined,
         onSubmit: (amount, requestId) =>
           api.savingsSubscribe({ productId: p.productId, amount, requestId }),
-        onDone: (amount) => {
-          showToast(
-            t('earn.savings.subscribed', {
-              amount: chosenAmountText(amount, p.coin, language),
-              coin: p.coin,
-            }),
-            { tone: 'success' },
-          );
+        onDone: (_amount, shown) => {
+          showToast(t('earn.savings.subscribed', { amount: shown, coin: p.coin }), {
+            tone: 'success',
+          });
           reload();
         },
       };
@@ -187,14 +182,8 @@ function Products({ overview, reload }: { overview: AssetOverview; reload: () =>
       note: () => <RedeemNote product={p} />,
       onSubmit: (amount, requestId) =>
         api.savingsRedeem({ productId: p.productId, amount, requestId }),
-      onDone: (amount) => {
-        showToast(
-          t('earn.savings.redeemed', {
-            amount: chosenAmountText(amount, p.coin, language),
-            coin: p.coin,
-          }),
-          { tone: 'success' },
-        );
+      onDone: (_amount, shown) => {
+        showToast(t('earn.savings.redeemed', { amount: shown, coin: p.coin }), { tone: 'success' });
         reload();
       },
     };
