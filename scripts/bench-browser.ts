@@ -439,7 +439,19 @@ function budgets(rep: Report): string[][] {
     out.push(['socket-to-paint p95 <= 33 ms', `${f1(app.p95)} ms`, v((app.p95 ?? Infinity) <= 33)]);
     out.push(['socket-to-paint p99 <= 50 ms', `${f1(app.p99)} ms`, v((app.p99 ?? Infinity) <= 50)]);
     const r = app.p95 && naive.p95 ? naive.p95 / app.p95 : 0;
-    out.push(['p95 >= 10x lower than naive', `${r.toFixed(1)}x`, v(r >= 10)]);
+    // A value waits for the next display frame (docs/performance.md, the floor of the ratio): the
+    // app's p95 in frame intervals says how far it is from that floor, and the baseline's p95
+    // that 10x would then need says how much of a miss is the baseline's speed.
+    const interval = app.frames > 0 ? (app.seconds * 1000) / app.frames : 0;
+    const floor =
+      app.p95 && interval > 0
+        ? `; app p95 ${(app.p95 / interval).toFixed(2)} x its mean frame interval, ${f1(interval)} ms; 10x needs naive >= ${f1(app.p95 * 10)} ms`
+        : '';
+    out.push([
+      'p95 >= 10x lower than naive',
+      `${r.toFixed(1)}x (naive ${f1(naive.p95)} ms${floor})`,
+      v(r >= 10),
+    ]);
     const over50 = app.framesOver50 / Math.max(1, app.frames);
     out.push(['frames over 50 ms <= 1 %', pctOf(app.framesOver50, app.frames), v(over50 <= 0.01)]);
     out.push([
