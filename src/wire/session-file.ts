@@ -55,6 +55,12 @@ const isStr = (v: unknown): v is string => typeof v === 'string';
 const isTime = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0;
 const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v);
 const isStream = (v: unknown): v is StreamName => v === 'public' || v === 'private';
+/**
+ * The status of a final HTTP answer: the replay server sends it back as recorded, and an
+ * informational 1xx there leaves the client waiting for an answer that never comes (fetch, which
+ * the recorder reads statuses from, never reports one).
+ */
+const isStatus = (v: unknown): v is number => isInt(v) && v >= 200 && v <= 599;
 
 function parseHeader(o: Obj): SessionHeader {
   if (o.kind !== 'header') throw new SessionFileError(1, 'the first line must be the header');
@@ -104,7 +110,7 @@ function parseEvent(o: Obj, line: number): SessionEvent {
         sent,
         method: field(o, 'method', isStr, 'a string', line),
         path: field(o, 'path', isStr, 'a string', line),
-        status: field(o, 'status', isInt, 'an integer', line),
+        status: field(o, 'status', isStatus, 'an HTTP status, an integer from 200 to 599', line),
         body: field(o, 'body', isStr, 'a string', line),
       };
     }
