@@ -6,6 +6,10 @@
  * recorded data frames: a frame of a topic goes to the connections subscribed to it, a frame
  * without a known topic (a malformed one, say) to every connection of its stream, exactly as
  * recorded. A ticker subscription gets the quote built so far as a snapshot (as Bybit sends one).
+ * Only symbols the replay knows can be subscribed (the recorded tickers and the reference market's
+ * instruments that rest.ts serves), at most MAX_TICKER_TOPICS a connection: anything else is
+ * refused as the simulator refuses an unknown topic, so a client cannot make a connection hold
+ * topics without end.
  * A recorded close closes the client's sockets with the recorded code (1006: cut without a close
  * frame), so the dashboard goes through its reconnect.
  */
@@ -25,12 +29,21 @@ import {
   TOKEN_ERRORS,
   unknownOp,
 } from '../ws/streams';
+import { instrumentOf } from '../market/instruments';
 import { TimersClock } from './timers-clock';
-import type { Cue } from './timeline';
+import { topicsOf, type Cue } from './timeline';
 import type { ReplayWorld } from './world';
 
 const TICKER_TOPIC = /^tickers\.([A-Za-z0-9_-]+)$/;
 const CLOSE_TRY_AGAIN = 1013;
+/**
+ * Ticker topics one public connection may hold: far above what a dashboard subscribes (the
+ * session's tickers) or the reference market has (its instruments), so only a session file that
+ * recorded more tickers than this ever meets it.
+ */
+export const MAX_TICKER_TOPICS = 200;
+/** The answer to a subscribe beyond MAX_TICKER_TOPICS (the rest of the op is taken). */
+export const TOO_MANY_TOPICS = `error:too many topics (at most ${MAX_TICKER_TOPICS} a connection)`;
 
 export interface ReplayStreamOptions {
   /** Closed with 4408 after this long without a client frame (wall ms). Default 60 000. */
@@ -62,11 +75,14 @@ export class ReplayStreams {
   /** Connection slots over all, per user and per address, as the simulator's. */
   private readonly slots: ConnectionSlots<Conn>;
   private serial = 0;
+  /** Ticker topics the session recorded (subscribed to or received). */
+  private readonly recordedTickers: ReadonlySet<string>;
 
   constructor(
     private readonly world: ReplayWorld,
     private readonly opts: ReplayStreamOptions = {},
   ) {
+    this.recordedTickers = new Set(topicsOf(world.session.events).public);
     this.clock = new TimersClock(world.timers);
     this.slots = new ConnectionSlots<Conn>(opts.maxConnections ?? MAX_CONNECTIONS);
     world.onSessionEnd = (session) => this.closeSession(session);
@@ -151,8 +167,16 @@ export class ReplayStreams {
     return !this.valid(c.stream, topic) || c.topics.has(topic);
   }
 
+  /**
+   * A topic of the stream that the replay knows: a private topic, a ticker topic the session
+   * recorded, or the ticker of a symbol of the reference market (the instruments whose quotes
+   * rest.ts's market serves, its `market.has`).
+   */
   private valid(stream: StreamName, topic: string): boolean {
-    return stream === 'private' ? isPrivateTopic(topic) : TICKER_TOPIC.test(topic);
+    if (stream === 'private') return isPrivateTopic(topic);
+    if (this.recordedTickers.has(topic)) return true;
+    const symbol = TICKER_TOPIC.exec(topic)?.[1];
+    return symbol !== undefined && instrumentOf(symbol) !== undefined;
   }
 
   private attach(stream: StreamName, socket: WebSocket, req: FastifyRequest): void {
@@ -202,6 +226,12 @@ export class ReplayStreams {
       case 'subscribe': {
         if (!this.signedIn(c)) return reply(c, p.op, p.reqId, false, 'error:not authenticated');
         const plan = planSubscribe(c.stream, c.topics, p.args, valid);
+        // Known topics are bounded already; this bounds a session that recorded very many.
+        const room = MAX_TICKER_TOPICS - c.topics.size;
+        if (c.stream === 'public' && plan.topics.length > room) {
+          plan.topics.length = Math.max(0, room);
+          plan.error ||= TOO_MANY_TOPICS;
+        }
         for (const t of plan.topics) c.topics.add(t);
         reply(c, p.op, p.reqId, plan.error === '', plan.error);
         if (c.stream === 'public') plan.topics.forEach((t) => this.sendQuote(c, t));
