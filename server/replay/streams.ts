@@ -51,8 +51,9 @@ export interface ReplayStreamOptions {
   /** A private connection must sign in within this long (wall ms). Default 10 000. */
   authTimeoutMs?: number;
   /**
-   * Open connections beyond which a new one is closed at once (1013). Default 2 000. Per user
-   * and per address the simulator's slots apply (server/ws/slots.ts).
+   * Open connections beyond which a new one is closed at once (1013). Default 2 000. Per address
+   * the simulator's slots apply (server/ws/slots.ts); nothing is counted per user or sign-in, as
+   * every sign-in here is the session's one user.
    */
   maxConnections?: number;
 }
@@ -72,7 +73,7 @@ export class ReplayStreams {
   private readonly clock: TimersClock;
   /** Unsent bytes over all connections, bounded as the simulator's are. */
   private readonly budget = new SendBudget();
-  /** Connection slots over all, per user and per address, as the simulator's. */
+  /** Connection slots over all and per address, as the simulator's. */
   private readonly slots: ConnectionSlots<Conn>;
   private serial = 0;
   /** Ticker topics the session recorded (subscribed to or received). */
@@ -197,7 +198,7 @@ export class ReplayStreams {
     socket.on('close', forget);
     socket.on('error', forget);
     const cookieUser = this.world.sessionUser(req.cookies[this.world.cookieName]);
-    const refused = this.slots.admit(conn, cookieUser, req.socket.remoteAddress);
+    const refused = this.slots.admit(conn, req.socket.remoteAddress, cookieUser !== undefined);
     if (refused) {
       conn.close(CLOSE_TRY_AGAIN, refused, { now: true });
       return;
@@ -262,10 +263,12 @@ export class ReplayStreams {
       c.close(CLOSE_UNAUTHORIZED, 'unauthorized', { now: true });
       return;
     }
-    if (!this.slots.bindUser(c, check.userId)) {
-      privateReply(c, 'auth', reqId, false, 'error:too many connections for this user');
+    // Every sign-in here is the session's one user: counted by address only, never per user.
+    const refused = this.slots.bind(c, undefined);
+    if (refused) {
+      privateReply(c, 'auth', reqId, false, `error:${refused}`);
       this.conns.delete(c);
-      c.close(CLOSE_TRY_AGAIN, 'too many connections for this user', { now: true });
+      c.close(CLOSE_TRY_AGAIN, refused, { now: true });
       return;
     }
     c.signedIn(check.userId);

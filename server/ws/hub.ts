@@ -24,7 +24,8 @@ import { ConnectionSlots } from './slots';
 export {
   MAX_ANONYMOUS_PER_ADDRESS,
   MAX_CONNECTIONS,
-  MAX_CONNECTIONS_PER_USER,
+  MAX_CONNECTIONS_PER_SESSION,
+  MAX_SIGNED_IN_PER_ADDRESS,
   RESERVED_FOR_SIGNED_IN,
 } from './slots';
 
@@ -92,9 +93,10 @@ export class Hub implements ConnFaults {
   /**
    * Registers a new socket; `cookieUser` is the signed-in user of the upgrade request, if any,
    * `address` the peer address. Beyond a limit the connection is closed at once with 1013: all
-   * connections (MAX_CONNECTIONS), a user's (MAX_CONNECTIONS_PER_USER), connections without a user
-   * from one address (MAX_ANONYMOUS_PER_ADDRESS) or over all (MAX_CONNECTIONS minus
-   * RESERVED_FOR_SIGNED_IN, so a crowd of anonymous connections never locks signed-in users out).
+   * connections (MAX_CONNECTIONS), signed-in ones from one address (MAX_SIGNED_IN_PER_ADDRESS),
+   * connections without a sign-in from one address (MAX_ANONYMOUS_PER_ADDRESS) or over all
+   * (MAX_CONNECTIONS minus RESERVED_FOR_SIGNED_IN, so a crowd of anonymous connections never locks
+   * signed-in users out). Nothing is counted per user (slots.ts says why).
    */
   add(
     stream: StreamName,
@@ -119,7 +121,7 @@ export class Hub implements ConnFaults {
       conn.close(CLOSE_BLOCKED, 'blocked by proxy', { now: true });
       return conn;
     }
-    const refused = this.slots.admit(conn, cookieUser, address);
+    const refused = this.slots.admit(conn, address, cookieUser !== undefined);
     if (refused) {
       conn.close(CLOSE_TRY_AGAIN, refused, { now: true });
       return conn;
@@ -142,10 +144,12 @@ export class Hub implements ConnFaults {
 
   /**
    * A private connection authenticated as `userId`, with a one-time token of the sign-in
-   * `session` (its opaque id): when that session ends, so does the connection.
+   * `session` (its opaque id): when that session ends, so does the connection. False when that
+   * sign-in or the connection's address has no room (MAX_CONNECTIONS_PER_SESSION,
+   * MAX_SIGNED_IN_PER_ADDRESS): the connection must be closed.
    */
   bindUser(conn: Conn, userId: number, session?: string): boolean {
-    if (!this.slots.bindUser(conn, userId)) return false;
+    if (this.slots.bind(conn, session) !== '') return false;
     conn.signedIn(userId);
     conn.session = session;
     conn.recorder?.start(userId);

@@ -210,9 +210,16 @@ export class Socket {
     ws.on('error', () => undefined);
   }
 
-  static open(url: string): Promise<Socket> {
+  /**
+   * `cookie`: sent with the upgrade (a signed-in dashboard's); `localAddress`: the loopback
+   * address to connect from (127.0.0.2 and up are other clients to the server's per-address limits).
+   */
+  static open(url: string, opts: { cookie?: string; localAddress?: string } = {}): Promise<Socket> {
     return new Promise((resolve, reject) => {
-      const ws = new WebSocket(url);
+      const ws = new WebSocket(url, {
+        ...(opts.cookie ? { headers: { cookie: opts.cookie } } : {}),
+        ...(opts.localAddress ? { localAddress: opts.localAddress } : {}),
+      });
       const s = new Socket(ws);
       ws.once('open', () => resolve(s));
       ws.once('error', reject);

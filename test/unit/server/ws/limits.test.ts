@@ -1,7 +1,8 @@
 /**
  * Issue 14, items 3 and 4, in process with stand-in sockets (no network): connection slots per
- * address and per user with room kept for signed-in users, and the bound on unsent bytes over all
- * connections (the largest holders are closed, readers stay).
+ * address and per sign-in with room kept for signed-in users (never per user: security review
+ * M1), and the bound on unsent bytes over all connections (the largest holders are closed,
+ * readers stay).
  */
 import type { WebSocket } from 'ws';
 import { describe, expect, it } from 'vitest';
@@ -11,7 +12,8 @@ import {
   Hub,
   MAX_ANONYMOUS_PER_ADDRESS,
   MAX_CONNECTIONS,
-  MAX_CONNECTIONS_PER_USER,
+  MAX_CONNECTIONS_PER_SESSION,
+  MAX_SIGNED_IN_PER_ADDRESS,
   RESERVED_FOR_SIGNED_IN,
 } from '@server/ws/hub';
 
@@ -91,20 +93,74 @@ describe('connection slots', () => {
     expect(h.bindUser(conn, 1001, 's1')).toBe(true);
   });
 
-  it('limits one signed-in user (cookie or token) so that nobody fills the reserve', () => {
+  it('limits signed-in connections per address and per sign-in, so that nobody fills the reserve', () => {
     const h = hub();
-    for (let i = 0; i < MAX_CONNECTIONS_PER_USER; i++) open(h, new FakeSocket(), 2001);
+    for (let i = 0; i < MAX_SIGNED_IN_PER_ADDRESS; i++) open(h, new FakeSocket(), 2001);
     const cookie = new FakeSocket();
     open(h, cookie, 2001);
-    expect(cookie.closed).toEqual({ code: 1013, reason: 'too many connections for this user' });
-    // A private stream opened without a cookie is anonymous until it signs in as that user.
+    expect(cookie.closed).toEqual({
+      code: 1013,
+      reason: 'too many signed-in connections from this address',
+    });
+    // That address's anonymous slots are its own: a crowd of signed-in ones does not take them.
+    expect(open(h, new FakeSocket()).closed).toBe(false);
+    // A private stream opened without a cookie is anonymous until it signs in; from an address
+    // whose signed-in slots are taken, it cannot sign in.
     const priv = new FakeSocket();
-    const conn = open(h, priv, undefined, '192.0.2.1', 'private');
+    const conn = open(h, priv, undefined, '203.0.113.1', 'private');
     expect(priv.closed).toBeUndefined();
-    expect(h.bindUser(conn, 2001)).toBe(false);
-    expect(h.bindUser(open(h, new FakeSocket(), undefined, '192.0.2.1', 'private'), 3001)).toBe(
-      true,
-    );
+    expect(h.bindUser(conn, 2001, 's1')).toBe(false);
+    // One sign-in holds at most MAX_CONNECTIONS_PER_SESSION private streams, from any addresses.
+    for (let i = 0; i < MAX_CONNECTIONS_PER_SESSION; i++) {
+      const c = open(h, new FakeSocket(), undefined, `192.0.2.${i}`, 'private');
+      expect(h.bindUser(c, 3001, 's3')).toBe(true);
+    }
+    expect(
+      h.bindUser(open(h, new FakeSocket(), undefined, '192.0.2.200', 'private'), 3001, 's3'),
+    ).toBe(false);
+  });
+
+  // Security review M1: one sign-in of a shared demo user used up that user's 50 slots.
+  it('another sign-in of the same user never uses up a dashboard’s slots', () => {
+    const h = hub();
+    // The attacker signs in as the demo user and opens public streams with that cookie, and
+    // private ones with its own sign-in's tokens, from its own address (the review's 50 each).
+    const ATTACK = 50;
+    expect(ATTACK).toBeLessThanOrEqual(MAX_CONNECTIONS_PER_SESSION);
+    for (let i = 0; i < ATTACK; i++) open(h, new FakeSocket(), 1001, '198.51.100.7');
+    for (let i = 0; i < ATTACK; i++) {
+      const c = open(h, new FakeSocket(), 1001, '198.51.100.7', 'private');
+      expect(h.bindUser(c, 1001, 'attacker')).toBe(true);
+    }
+    // The dashboard, the same user with its own sign-in, gets both streams.
+    const pub = new FakeSocket();
+    open(h, pub, 1001, '203.0.113.50');
+    expect(pub.closed).toBeUndefined();
+    const priv = new FakeSocket();
+    const conn = open(h, priv, 1001, '203.0.113.50', 'private');
+    expect(priv.closed).toBeUndefined();
+    expect(h.bindUser(conn, 1001, 'dashboard')).toBe(true);
+    // The attacker's own address is what it used up.
+    const more = new FakeSocket();
+    open(h, more, 1001, '198.51.100.7');
+    expect(more.closed?.code).toBe(1013);
+  });
+
+  it('counts a public stream by its address, with a cookie or without', () => {
+    const h = hub();
+    // Anonymous connections of one address fill only its anonymous slots: a signed-in dashboard
+    // there (the Vite proxy: everything comes from 127.0.0.1) still gets in.
+    for (let i = 0; i < MAX_ANONYMOUS_PER_ADDRESS; i++)
+      open(h, new FakeSocket(), undefined, '127.0.0.1');
+    const pub = new FakeSocket();
+    open(h, pub, 1001, '127.0.0.1');
+    expect(pub.closed).toBeUndefined();
+    // Public streams with a cookie from one address are bounded whoever's the cookie is.
+    for (let i = 1; i < MAX_SIGNED_IN_PER_ADDRESS; i++)
+      open(h, new FakeSocket(), 1000 + (i % 4), '127.0.0.1');
+    const over = new FakeSocket();
+    open(h, over, 4001, '127.0.0.1');
+    expect(over.closed?.code).toBe(1013);
   });
 });
 
