@@ -213,6 +213,8 @@ export class ReplayStreams {
   }
 
   private onOp(c: Conn, text: string, allowed: boolean): void {
+    // A signed-in private stream in use keeps its sign-in from ending for idleness.
+    if (c.session !== undefined) this.world.touchSession(c.session);
     const p = parseOp(text);
     const reply = c.stream === 'public' ? publicReply : privateReply;
     if (!allowed) return reply(c, p.op, p.reqId, false, TOO_MANY_REQUESTS);

@@ -20,7 +20,11 @@ import { UserSettings } from '../accounts/profiles';
 import { Playback, realTimers, type PlaybackTimers } from './playback';
 import { isLeaderSession, streamsOf, timeline, type Cue } from './timeline';
 
-/** Sign-ins held in all; when every one is live, a new sign-in is refused (10006). */
+/**
+ * Sign-ins held in all; when every one is live, a new sign-in ends the oldest sign-in of the
+ * address holding the most (never refused: a full table once locked every new dashboard out for
+ * 24 hours).
+ */
 const MAX_SESSIONS = 1_000;
 /**
  * Sign-ins held per address (an IPv6 /64): beyond it, that address's oldest ends. Every demo
@@ -28,6 +32,12 @@ const MAX_SESSIONS = 1_000;
  * bounded by where they come from: another client's sign-ins never end the operator's.
  */
 const MAX_SESSIONS_PER_ADDRESS = 10;
+/**
+ * A sign-in ends after this long (wall ms) without a request with its cookie or a client frame
+ * on a private stream signed in with its tokens (the dashboard pings every 20 s), so that
+ * abandoned sign-ins do not hold the table for their 24 hours.
+ */
+export const SESSION_IDLE_MS = 3_600_000;
 /** Events between two checkpoints of the replay (a seek backwards re-derives from the nearest). */
 const CHECKPOINT_EVERY = 2_000;
 
@@ -60,6 +70,8 @@ interface SignIn {
   address: string;
   /** Wall ms after which it is gone. */
   expiresAt: number;
+  /** Wall ms of its last use (a request with its cookie, a frame of its private streams). */
+  lastSeen: number;
 }
 
 export class ReplayWorld {
@@ -76,7 +88,10 @@ export class ReplayWorld {
   readonly served = { rest: 0, frames: 0 };
   /** Wall time of the playback (injectable: tests move it by hand). */
   readonly timers: PlaybackTimers;
+  /** Sign-ins by cookie value, oldest first. */
   private readonly sessions = new Map<string, SignIn>();
+  /** The cookie value of each sign-in's opaque id (its private streams know the id only). */
+  private readonly cookieOf = new Map<string, string>();
   /** A sign-in ended (its opaque id): the streams close its private connections. */
   onSessionEnd: ((session: string) => void) | undefined;
   private readonly restByPath = new Map<string, Cue[]>();
@@ -287,9 +302,10 @@ export class ReplayWorld {
 
   /**
    * Any demo account's credentials sign in as the session's user from `address`: the cookie
-   * value, or the code of the refusal (wrong credentials; every slot held by a live sign-in).
-   * The address's own oldest sign-in ends (signed out as by /logout) beyond
-   * MAX_SESSIONS_PER_ADDRESS; nobody else's ever does.
+   * value, or the code of the refusal (wrong credentials). The address's own oldest sign-in ends
+   * (signed out as by /logout) beyond MAX_SESSIONS_PER_ADDRESS. When the table is full of live
+   * sign-ins, the oldest of the address holding the most ends: a crowd of addresses cannot lock
+   * new sign-ins out, and an address holding fewer than another never loses one to a full table.
    */
   login(
     username: unknown,
@@ -304,26 +320,58 @@ export class ReplayWorld {
     for (const [cookie] of mine.slice(0, Math.max(0, mine.length - MAX_SESSIONS_PER_ADDRESS + 1)))
       this.logout(cookie);
     if (this.sessions.size >= MAX_SESSIONS) {
-      for (const [cookie, s] of this.sessions) if (s.expiresAt <= now) this.logout(cookie);
-      if (this.sessions.size >= MAX_SESSIONS) return { refused: ERROR_CODES.RATE_LIMITED };
+      for (const [cookie, s] of this.sessions) if (!this.live(s, now)) this.logout(cookie);
+      if (this.sessions.size >= MAX_SESSIONS) this.endOldestOfBusiestAddress();
     }
     const cookie = randomBytes(24).toString('base64url');
     const userId = this.userFor(demo.userId);
+    const id = randomBytes(12).toString('base64url');
     this.sessions.set(cookie, {
       userId,
-      id: randomBytes(12).toString('base64url'),
+      id,
       address: from,
       expiresAt: now + SESSION_TTL_MS,
+      lastSeen: now,
     });
+    this.cookieOf.set(id, cookie);
     return { cookie, userId };
   }
 
+  /** The signed-in user of a request's cookie (a request is a use: the sign-in stays live). */
   sessionUser(cookie: string | undefined): number | undefined {
     const s = cookie ? this.sessions.get(cookie) : undefined;
     if (!s || !cookie) return undefined;
-    if (s.expiresAt > this.timers.now()) return s.userId;
+    const now = this.timers.now();
+    if (this.live(s, now)) {
+      s.lastSeen = now;
+      return s.userId;
+    }
     this.logout(cookie);
     return undefined;
+  }
+
+  /** A client frame on a private stream signed in with a token of the sign-in `id`: a use. */
+  touchSession(id: string): void {
+    const s = this.sessions.get(this.cookieOf.get(id) ?? '');
+    const now = this.timers.now();
+    if (s && this.live(s, now)) s.lastSeen = now;
+  }
+
+  /** Within its 24 hours and used within SESSION_IDLE_MS. */
+  private live(s: SignIn, now: number): boolean {
+    return s.expiresAt > now && now - s.lastSeen < SESSION_IDLE_MS;
+  }
+
+  /** The table is full of live sign-ins: the oldest of the address holding the most ends. */
+  private endOldestOfBusiestAddress(): void {
+    const held = new Map<string, number>();
+    for (const s of this.sessions.values()) held.set(s.address, (held.get(s.address) ?? 0) + 1);
+    const most = Math.max(...held.values());
+    for (const [cookie, s] of this.sessions) {
+      if (held.get(s.address) !== most) continue;
+      this.logout(cookie);
+      return;
+    }
   }
 
   /**
@@ -334,6 +382,7 @@ export class ReplayWorld {
     const signIn = cookie ? this.sessions.get(cookie) : undefined;
     if (!signIn || !cookie) return;
     this.sessions.delete(cookie);
+    this.cookieOf.delete(signIn.id);
     this.tokens.revokeSession(signIn.id);
     this.onSessionEnd?.(signIn.id);
   }
