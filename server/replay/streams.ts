@@ -238,8 +238,10 @@ export class ReplayStreams {
         for (const t of plan.topics) c.topics.add(t);
         reply(c, p.op, p.reqId, plan.error === '', plan.error);
         if (c.stream === 'public') plan.topics.forEach((t) => this.sendQuote(c, t));
-        // A waiting playback starts once the dashboard subscribed on every recorded stream.
-        if (this.everyStreamSubscribed()) this.world.playback.start();
+        // A waiting playback starts once the dashboard subscribed on every recorded stream (looked
+        // at only while it waits: the look goes over every connection).
+        if (this.world.playback.state === 'waiting' && this.everyStreamSubscribed())
+          this.world.playback.start();
         return;
       }
       case 'unsubscribe': {
