@@ -144,19 +144,20 @@ export class Hub implements ConnFaults {
 
   /**
    * A private connection authenticated as `userId`, with a one-time token of the sign-in
-   * `session` (its opaque id): when that session ends, so does the connection. False when that
-   * sign-in or the connection's address has no room (MAX_CONNECTIONS_PER_SESSION,
-   * MAX_SIGNED_IN_PER_ADDRESS): the connection must be closed.
+   * `session` (its opaque id): when that session ends, so does the connection. The reason when
+   * that sign-in or the connection's address has no room (MAX_CONNECTIONS_PER_SESSION,
+   * MAX_SIGNED_IN_PER_ADDRESS): the connection must then be closed; '' when it was bound.
    */
-  bindUser(conn: Conn, userId: number, session?: string): boolean {
-    if (this.slots.bind(conn, session) !== '') return false;
+  bindUser(conn: Conn, userId: number, session?: string): string {
+    const refused = this.slots.bind(conn, session);
+    if (refused) return refused;
     conn.signedIn(userId);
     conn.session = session;
     conn.recorder?.start(userId);
     let set = this.byUser.get(userId);
     if (!set) this.byUser.set(userId, (set = new Set()));
     set.add(conn);
-    return true;
+    return '';
   }
 
   /** A sign-in session ended (sign-out, eviction): its private streams close at once, 4401. */

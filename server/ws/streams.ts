@@ -149,9 +149,10 @@ export function onPrivateFrame(deps: StreamDeps, conn: Conn, text: string, allow
         conn.close(CLOSE_UNAUTHORIZED, 'unauthorized', { now: true });
         return;
       }
-      if (!deps.hub.bindUser(conn, check.userId, check.session)) {
-        privateReply(conn, 'auth', p.reqId, false, 'error:too many connections for this user');
-        conn.close(CLOSE_TRY_AGAIN, 'too many connections for this user', { now: true });
+      const refused = deps.hub.bindUser(conn, check.userId, check.session);
+      if (refused) {
+        privateReply(conn, 'auth', p.reqId, false, `error:${refused}`);
+        conn.close(CLOSE_TRY_AGAIN, refused, { now: true });
         return;
       }
       return privateReply(conn, 'auth', p.reqId, true, '');

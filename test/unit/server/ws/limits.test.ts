@@ -90,7 +90,7 @@ describe('connection slots', () => {
     const conn = open(h, priv, 1001, '192.0.2.9', 'private');
     expect(pub.closed).toBeUndefined();
     expect(priv.closed).toBeUndefined();
-    expect(h.bindUser(conn, 1001, 's1')).toBe(true);
+    expect(h.bindUser(conn, 1001, 's1')).toBe('');
   });
 
   it('limits signed-in connections per address and per sign-in, so that nobody fills the reserve', () => {
@@ -109,15 +109,15 @@ describe('connection slots', () => {
     const priv = new FakeSocket();
     const conn = open(h, priv, undefined, '203.0.113.1', 'private');
     expect(priv.closed).toBeUndefined();
-    expect(h.bindUser(conn, 2001, 's1')).toBe(false);
+    expect(h.bindUser(conn, 2001, 's1')).toBe('too many signed-in connections from this address');
     // One sign-in holds at most MAX_CONNECTIONS_PER_SESSION private streams, from any addresses.
     for (let i = 0; i < MAX_CONNECTIONS_PER_SESSION; i++) {
       const c = open(h, new FakeSocket(), undefined, `192.0.2.${i}`, 'private');
-      expect(h.bindUser(c, 3001, 's3')).toBe(true);
+      expect(h.bindUser(c, 3001, 's3')).toBe('');
     }
     expect(
       h.bindUser(open(h, new FakeSocket(), undefined, '192.0.2.200', 'private'), 3001, 's3'),
-    ).toBe(false);
+    ).toBe('too many connections for this sign-in');
   });
 
   // Security review M1: one sign-in of a shared demo user used up that user's 50 slots.
@@ -130,7 +130,7 @@ describe('connection slots', () => {
     for (let i = 0; i < ATTACK; i++) open(h, new FakeSocket(), 1001, '198.51.100.7');
     for (let i = 0; i < ATTACK; i++) {
       const c = open(h, new FakeSocket(), 1001, '198.51.100.7', 'private');
-      expect(h.bindUser(c, 1001, 'attacker')).toBe(true);
+      expect(h.bindUser(c, 1001, 'attacker')).toBe('');
     }
     // The dashboard, the same user with its own sign-in, gets both streams.
     const pub = new FakeSocket();
@@ -139,7 +139,7 @@ describe('connection slots', () => {
     const priv = new FakeSocket();
     const conn = open(h, priv, 1001, '203.0.113.50', 'private');
     expect(priv.closed).toBeUndefined();
-    expect(h.bindUser(conn, 1001, 'dashboard')).toBe(true);
+    expect(h.bindUser(conn, 1001, 'dashboard')).toBe('');
     // The attacker's own address is what it used up.
     const more = new FakeSocket();
     open(h, more, 1001, '198.51.100.7');
