@@ -18,6 +18,7 @@ import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { CALLS } from '../../src/api/calls';
 import { ERROR_CODES } from '../../src/api/error-codes';
+import { addressKey } from '../accounts/auth';
 import { errorEnvelope } from './envelope';
 import { stripPrefix } from './http-shell';
 import { SECURITY_HEADERS, setSecurityHeaders } from './security-headers';
@@ -32,7 +33,10 @@ export interface HttpLimits {
   headersTimeoutMs: number;
   /** A socket with no traffic either way is closed after this (ms); websockets are exempt. */
   idleTimeoutMs: number;
-  /** Open TCP connections from one address: HTTP and websockets together. */
+  /**
+   * Open TCP connections from one address (IPv6 by its /64, as every other limit counts an
+   * address: addressKey): HTTP and websockets together.
+   */
   maxConnectionsPerAddress: number;
   /** Open TCP connections in all. */
   maxConnections: number;
@@ -115,14 +119,16 @@ export function fastifyOptions(opts: {
 }
 
 /**
- * Bounds the server's TCP connections: in all (Node refuses beyond) and per remote address (a
- * connection over the cap is closed at once, before a byte of it is read).
+ * Bounds the server's TCP connections: in all (Node refuses beyond) and per remote address, an
+ * IPv6 address by its /64 (a subscriber holds a whole /64 and could otherwise rotate through it
+ * to take every connection); a connection over the cap is closed at once, before a byte of it
+ * is read.
  */
 export function limitConnections(server: Server, limits: HttpLimits): void {
   server.maxConnections = limits.maxConnections;
   const open = new Map<string, number>();
   server.on('connection', (socket: Socket) => {
-    const address = socket.remoteAddress ?? '';
+    const address = addressKey(socket.remoteAddress);
     const n = (open.get(address) ?? 0) + 1;
     if (n > limits.maxConnectionsPerAddress) {
       socket.destroy();
