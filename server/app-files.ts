@@ -32,6 +32,8 @@ const TYPES: Readonly<Record<string, string>> = {
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
+/** Cache-Control of every HTML answer: the app shell, by name or as the SPA fallback. */
+export const HTML_CACHE_CONTROL = REVALIDATE;
 
 /** `/assets/<name>-<hash>.<ext>` as Vite names its output (8+ url-safe characters of hash). */
 const isHashedAsset = (path: string) => /^\/assets\/[^/]+-[\w-]{8,}\.\w+$/.test(path);

@@ -9,6 +9,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ERROR_CODES } from '../../src/api/error-codes';
+import { HTML_CACHE_CONTROL } from '../app-files';
 import { serveCoinIcons } from './coin-icons';
 import { ApiError, errorEnvelope } from './envelope';
 import { installOriginGuard } from './origin-guard';
@@ -130,6 +131,11 @@ export async function serveAppAndNotFound(app: FastifyInstance, opts: ShellOptio
       wildcard: false,
       index: ['index.html'],
       allowedPath: (pathName) => !isSourceMap(pathName),
+      // The app shell (`/` and every SPA route answer index.html) is revalidated on every load,
+      // as index.html asked for by name is (app-files.ts): never `public`, never kept stale.
+      setHeaders: (reply, path) => {
+        if (/\.html?$/i.test(path)) void reply.header('cache-control', HTML_CACHE_CONTROL);
+      },
     });
   }
   app.setNotFoundHandler((req, reply) => {

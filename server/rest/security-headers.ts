@@ -12,6 +12,11 @@
  * - X-Content-Type-Options nosniff: a JSON answer or an uploaded text is never run as a script.
  * - Referrer-Policy same-origin: no page URL leaves the site; the own origin still gets it (the
  *   Origin check in origin-guard.ts falls back on Referer).
+ * - Cross-Origin-Resource-Policy same-origin: no other origin may load an answer as an image,
+ *   script or style (a page on another port of this host is same-site and sends the session
+ *   cookie with such loads: signed-in JSON would otherwise land in its process). The dashboard
+ *   loads everything from its own origin (REST, streams, coin icons, locales: the Vite dev proxy
+ *   is that origin too), so nothing of its own is refused.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
@@ -34,6 +39,7 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'same-origin',
   'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
 };
 
 /** The headers on one answer (also for those answered before any hook runs: http-server.ts). */

@@ -20,9 +20,14 @@ interface Raw {
   body: Buffer;
 }
 
-function get(base: string, path: string, headers: Record<string, string> = {}): Promise<Raw> {
+function get(
+  base: string,
+  path: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+): Promise<Raw> {
   return new Promise((resolve, reject) => {
-    const req = request(`${base}${path}`, { headers }, (res) => {
+    const req = request(`${base}${path}`, { headers, method }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () =>
@@ -135,10 +140,17 @@ for (const [which, start] of Object.entries(SERVERS)) {
       const index = await get(base(), '/index.html', { 'accept-encoding': 'br' });
       expect(index.headers['cache-control']).toBe('no-cache');
       expect(brotliDecompressSync(index.body).toString()).toBe(INDEX);
-      // A page route still gets index.html (the SPA fallback).
-      const route = await get(base(), '/copy-trade');
-      expect(route.status).toBe(200);
-      expect(route.body.toString()).toBe(INDEX);
+      // A page route still gets index.html (the SPA fallback), as `/` does: revalidated too,
+      // never `public` (security review L5).
+      for (const path of ['/copy-trade', '/', '/assets/overview?tab=1']) {
+        for (const method of ['GET', 'HEAD']) {
+          const route = await get(base(), path, {}, method);
+          expect(route.status, `${method} ${path}`).toBe(200);
+          expect(route.headers['content-type'], path).toMatch(/^text\/html/);
+          expect(route.headers['cache-control'], `${method} ${path}`).toBe('no-cache');
+          expect(route.body.toString(), path).toBe(method === 'GET' ? INDEX : '');
+        }
+      }
     });
 
     it(`${which}: never a source map, and not an app file through /api`, async () => {

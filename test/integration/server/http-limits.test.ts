@@ -146,6 +146,7 @@ describe.each(SERVERS)('the HTTP server of %s', (_name, start) => {
     expect(c.text()).toMatch(/^HTTP\/1\.1 400 /);
     expect(header(c.text(), 'content-security-policy')).toContain("default-src 'self'");
     expect(header(c.text(), 'referrer-policy')).toBe('same-origin');
+    expect(header(c.text(), 'cross-origin-resource-policy')).toBe('same-origin');
     expect(c.text()).toContain('"ret_code":10001');
   });
 

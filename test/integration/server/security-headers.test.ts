@@ -28,6 +28,8 @@ function expectSecurityHeaders(h: Headers, what: string): void {
   expect(h.get('x-frame-options'), what).toBe('DENY');
   expect(h.get('x-content-type-options'), what).toBe('nosniff');
   expect(h.get('referrer-policy'), what).toBe('same-origin');
+  // No other origin may load an answer as an image, script or style (security review L5).
+  expect(h.get('cross-origin-resource-policy'), what).toBe('same-origin');
 }
 
 describe('security headers, source maps and robots.txt', () => {
