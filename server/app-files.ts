@@ -14,9 +14,14 @@
  * every other file, the SPA fallback and the refusals (source maps are never served: a `.map`
  * is left to it and it answers 404). Only GET of a path asked for directly (not through `/api`
  * or `/ws`) that names a regular file inside the folder is taken here.
+ *
+ * What is never served, here or by @fastify/static (appFilePath, its `allowedPath`): a path with
+ * a segment that starts with `.` (`/.vite/manifest.json`, `/.env.json`: a tool's files, not the
+ * app's), and a file that a symbolic link takes out of the folder (checked on real paths, so a
+ * folder that is itself a link, `--app dist` with dist a link, still works).
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { extname, resolve, sep } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -64,8 +69,41 @@ export function pickEncoding(header: string | undefined): Encoding {
   return 'identity';
 }
 
-function readSibling(file: string, ext: string, mtimeMs: number): Buffer | undefined {
+/** The real path of `path`, when it is inside the real folder `realRoot`. */
+function realInside(realRoot: string, path: string): string | undefined {
   try {
+    const real = realpathSync(path);
+    return real.startsWith(realRoot + sep) ? real : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The real path of the file a URL path (decoded: `/assets/app.js`, or `index.html`) names in the
+ * app folder `root`, or undefined when it may not be served: a segment that starts with `.`, a
+ * path out of the folder, or a symbolic link out of it (see the file comment). A missing file is
+ * undefined too.
+ */
+export function appFilePath(root: string, path: string): string | undefined {
+  if (path.includes('\0')) return undefined;
+  if (path.split(/[/\\]/).some((segment) => segment.startsWith('.'))) return undefined;
+  const dir = resolve(root);
+  const file = resolve(dir, `.${path.startsWith('/') ? '' : '/'}${path}`);
+  if (!file.startsWith(dir + sep)) return undefined;
+  let realRoot: string;
+  try {
+    realRoot = realpathSync(dir);
+  } catch {
+    return undefined;
+  }
+  return realInside(realRoot, file);
+}
+
+function readSibling(root: string, file: string, ext: string, mtimeMs: number): Buffer | undefined {
+  try {
+    // A compressed copy that a link takes out of the folder is not the app's either.
+    if (realInside(realpathSync(root), file + ext) === undefined) return undefined;
     const st = statSync(file + ext);
     // A compressed copy older than its file is stale (the file was rebuilt without it).
     return st.isFile() && st.mtimeMs >= mtimeMs ? readFileSync(file + ext) : undefined;
@@ -86,9 +124,8 @@ export function installAppFiles(app: FastifyInstance, appDir: string): void {
     } catch {
       return undefined;
     }
-    if (rel.includes('\0')) return undefined;
-    const file = resolve(root, `.${rel}`);
-    if (!file.startsWith(root + sep)) return undefined;
+    const file = appFilePath(root, rel);
+    if (file === undefined) return undefined;
     let st;
     try {
       st = statSync(file);
@@ -105,8 +142,8 @@ export function installAppFiles(app: FastifyInstance, appDir: string): void {
       raw,
       etag: `"${createHash('sha1').update(raw).digest('base64url').slice(0, 22)}"`,
     };
-    const br = readSibling(file, '.br', st.mtimeMs);
-    const gz = readSibling(file, '.gz', st.mtimeMs);
+    const br = readSibling(root, file, '.br', st.mtimeMs);
+    const gz = readSibling(root, file, '.gz', st.mtimeMs);
     if (br) entry.br = br;
     if (gz) entry.gz = gz;
     cache.set(file, entry);

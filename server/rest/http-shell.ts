@@ -9,7 +9,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ERROR_CODES } from '../../src/api/error-codes';
-import { HTML_CACHE_CONTROL } from '../app-files';
+import { appFilePath, HTML_CACHE_CONTROL } from '../app-files';
 import { serveCoinIcons } from './coin-icons';
 import { ApiError, errorEnvelope } from './envelope';
 import { installOriginGuard } from './origin-guard';
@@ -125,12 +125,16 @@ export async function serveAppAndNotFound(app: FastifyInstance, opts: ShellOptio
   if (appDir) {
     if (!existsSync(resolve(appDir, 'index.html')))
       throw new Error(`--app ${appDir}: no index.html there`);
-    // Source maps are never served, even when a build left some in the folder.
+    // Source maps are never served, even when a build left some in the folder; nor a dot-file
+    // or a file a link takes out of it (app-files.ts). A directory is let through to its index
+    // file, which @fastify/static asks about again.
     await app.register(fastifyStatic, {
       root: appDir,
       wildcard: false,
       index: ['index.html'],
-      allowedPath: (pathName) => !isSourceMap(pathName),
+      allowedPath: (pathName, root) =>
+        !isSourceMap(pathName) &&
+        (pathName.endsWith('/') || appFilePath(root ?? appDir, pathName) !== undefined),
       // The app shell (`/` and every SPA route answer index.html) is revalidated on every load,
       // as index.html asked for by name is (app-files.ts): never `public`, never kept stale.
       setHeaders: (reply, path) => {

@@ -3,11 +3,11 @@
  * accepts, precompressed siblings when the build made them, immutable caching of hashed assets,
  * revalidation (ETag, 304) of the rest, and never a source map. Same code in the replay server.
  */
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pickEncoding } from '@server/app-files';
 import { startReplayServer } from '@server/replay/server';
@@ -44,7 +44,10 @@ const INDEX = `<!doctype html><html><head><script type="module" src="/assets/ind
 const LOCALE = JSON.stringify({ a: 'x'.repeat(2000) });
 const MARKER = 'precompressed sibling';
 
+const SECRET = 'outside the app folder';
+
 let dir: string;
+let outside: string;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'assetdeck-gz-'));
@@ -60,9 +63,26 @@ beforeAll(async () => {
     brotliCompressSync(Buffer.from(MARKER)),
   );
   await writeFile(join(dir, 'locales', 'en', 'user-assets.json'), LOCALE);
+  // A tool's dot-files in the folder (security review L4): never served.
+  await writeFile(join(dir, '.hidden.json'), `{"secret":"${SECRET}"}`);
+  await mkdir(join(dir, '.vite'));
+  await writeFile(join(dir, '.vite', 'manifest.json'), `{"secret":"${SECRET}"}`);
+  await writeFile(join(dir, 'assets', '.env.js'), `export const secret = "${SECRET}";`);
+  // Links out of the folder (a file, a folder, a precompressed sibling): never followed out.
+  outside = await mkdtemp(join(tmpdir(), 'assetdeck-outside-'));
+  await writeFile(join(outside, 'secret.json'), `{"secret":"${SECRET}"}`);
+  await writeFile(join(outside, 'secret.txt'), SECRET);
+  await writeFile(join(outside, 'secret.gz'), gzipSync(SECRET));
+  await symlink(join(outside, 'secret.json'), join(dir, 'link.json'));
+  await symlink(join(outside, 'secret.txt'), join(dir, 'link.txt'));
+  await symlink(outside, join(dir, 'linked'));
+  await symlink(join(outside, 'secret.gz'), join(dir, 'assets', 'style-EfGh5678.css.gz'));
+  // A link that stays inside the folder is the app's own file.
+  await symlink(join(dir, 'locales', 'en', 'user-assets.json'), join(dir, 'alias.json'));
 });
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
+  await rm(outside, { recursive: true, force: true });
 });
 
 it('picks brotli, then gzip, then none, from Accept-Encoding', () => {
@@ -151,6 +171,32 @@ for (const [which, start] of Object.entries(SERVERS)) {
           expect(route.body.toString(), path).toBe(method === 'GET' ? INDEX : '');
         }
       }
+    });
+
+    it(`${which}: never a dot-file, nor a file a link takes out of the folder`, async () => {
+      for (const path of [
+        '/.hidden.json',
+        '/.vite/manifest.json',
+        '/%2evite/manifest.json',
+        '/assets/.env.js',
+        '/link.json',
+        '/link.txt',
+        '/linked/secret.json',
+        '/linked/secret.txt',
+      ]) {
+        for (const enc of ['br', 'identity']) {
+          const r = await get(base(), path, { 'accept-encoding': enc });
+          expect(r.status, path).toBe(404);
+          expect(r.body.toString(), path).not.toContain(SECRET);
+        }
+      }
+      // The css's .gz is a link out: the css is compressed here instead.
+      const css = await get(base(), '/assets/style-EfGh5678.css', { 'accept-encoding': 'gzip' });
+      expect(css.status).toBe(200);
+      expect(gunzipSync(css.body).toString()).toBe('body{color:red}'.repeat(200));
+      const alias = await get(base(), '/alias.json');
+      expect(alias.status).toBe(200);
+      expect(alias.body.toString()).toBe(LOCALE);
     });
 
     it(`${which}: never a source map, and not an app file through /api`, async () => {
