@@ -7,10 +7,10 @@
  *   a saved dump) part; exit 0 when they agree, 1 when they differ, 2 on a bad file.
  * - `--check DIR... [--jobs N] [--shard K/N]`: every session of a folder against its sibling
  *   `.state.json`, on worker threads, streamed; exit 1 on any difference.
- * - `--serve FILE [--speed N] [--port P] [--host H] [--app DIR] [--start-now]`: the session as a
- *   server the dashboard connects to (server/replay/server.ts), with the operator's page (a
- *   seekable timeline) at /__replay and keys when stdin is a TTY. A bad file is refused exactly
- *   as by --print-state, before anything listens.
+ * - `--serve FILE [--speed N] [--port P] [--host H] [--allowed-host NAME] [--app DIR]
+ *   [--start-now]`: the session as a server the dashboard connects to (server/replay/server.ts),
+ *   with the operator's page (a seekable timeline) at /__replay and keys when stdin is a TTY. A
+ *   bad file is refused exactly as by --print-state, before anything listens.
  *
  * `runReplay(argv, io)` is the whole command without the process (tests call it in process);
  * the file's own run maps it onto stdout, stderr, signals and the exit code.
@@ -43,6 +43,7 @@ import {
 } from '../src/pipeline/replay-query';
 import { canonicalJson } from '../src/lib/canonical-json';
 import { checkSpeed, MAX_SPEED, MIN_SPEED } from '../server/replay/playback';
+import { allowedHostName } from '../server/rest/origin-guard';
 import type { ReplayServer } from '../server/replay/server';
 import { readSessionFile } from '../server/replay/session-stream';
 
@@ -75,6 +76,9 @@ export const HELP = `usage: npm run --silent replay -- <mode> [options]
                                 with a seekable timeline at /__replay
       --speed N                 0.01 to 1000 (default 1)
       --port P, --host H        default 127.0.0.1:8790
+      --allowed-host NAME       a host name browsers may reach the server by, besides
+                                localhost, IP addresses and --host (repeatable; requests
+                                naming another get 403: DNS rebinding)
       --app DIR                 also serve a built dashboard (npm run build; --app dist)
       --start-now               play at once instead of waiting for a dashboard
   --help                        this text
@@ -362,6 +366,23 @@ async function check(named: readonly string[], v: Values, io: ReplayIo): Promise
   return summary.ok === summary.files ? 0 : 1;
 }
 
+/**
+ * `--allowed-host` names (and `--host`) as the Host check takes them
+ * (server/rest/origin-guard.ts), or a failure naming the flag.
+ */
+function hostNames(v: Values): string[] {
+  const name = (flag: string, value: string) => {
+    try {
+      return allowedHostName(value);
+    } catch (err) {
+      throw new Failure(`--${flag} ${(err as Error).message}`);
+    }
+  };
+  if (typeof v.host === 'string') name('host', v.host);
+  const given = v['allowed-host'];
+  return Array.isArray(given) ? given.map((n) => name('allowed-host', String(n))) : [];
+}
+
 async function serve(file: string, v: Values, io: ReplayIo): Promise<ReplayServer> {
   const num = (name: string, expected: string, ok: (n: number) => boolean): number | undefined => {
     const raw = v[name];
@@ -385,6 +406,7 @@ async function serve(file: string, v: Values, io: ReplayIo): Promise<ReplayServe
       'a whole number from 0 to 65535',
       (n) => Number.isInteger(n) && n >= 0 && n <= 65_535,
     ) ?? 8790;
+  const allowedHosts = hostNames(v);
   const session = await load(file);
   // The server is loaded only to serve: --print-state starts fast.
   const [{ startReplayServer }, { statusLine }, { attachTerminal }] = await Promise.all([
@@ -401,6 +423,7 @@ async function serve(file: string, v: Values, io: ReplayIo): Promise<ReplayServe
       port,
       ...(speed !== undefined ? { speed } : {}),
       ...(typeof v.host === 'string' ? { host: v.host } : {}),
+      ...(allowedHosts.length > 0 ? { allowedHosts } : {}),
       ...(typeof v.app === 'string' ? { appDir: v.app } : {}),
       autoStart: v['start-now'] === true,
       onChange: () => term?.render(),
@@ -447,6 +470,7 @@ const VALUE_FLAGS = new Set(
     'speed',
     'port',
     'host',
+    'allowed-host',
     'app',
   ].map((f) => `--${f}`),
 );
@@ -496,6 +520,7 @@ export async function runReplay(argv: readonly string[], io: ReplayIo): Promise<
           speed: { type: 'string' },
           port: { type: 'string' },
           host: { type: 'string' },
+          'allowed-host': { type: 'string', multiple: true },
           app: { type: 'string' },
           'start-now': { type: 'boolean' },
         },
@@ -533,7 +558,7 @@ export async function runReplay(argv: readonly string[], io: ReplayIo): Promise<
       return { code: 0 };
     }
     if (typeof serveFile === 'string' && serveFile !== '') {
-      only(['serve', 'speed', 'port', 'host', 'app', 'start-now']);
+      only(['serve', 'speed', 'port', 'host', 'allowed-host', 'app', 'start-now']);
       return { code: null, server: await serve(serveFile, values, io) };
     }
     throw new Failure(USAGE);

@@ -36,6 +36,8 @@ import { MAX_FRAME_BYTES, registerWsRoutes } from './ws/routes';
 export interface AppOptions {
   admin: boolean;
   appDir?: string;
+  /** Host names requests may be addressed to besides localhost and IP addresses (http-shell.ts). */
+  allowedHosts?: readonly string[];
   logger: boolean;
   /** Timeouts and connection caps of the HTTP server (tests shorten them). */
   httpLimits?: Partial<HttpLimits>;
@@ -53,7 +55,12 @@ export async function buildApp(sim: Sim, opts: AppOptions): Promise<FastifyInsta
   limitConnections(app.server, limits);
   await app.register(cookie);
   await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES, autoPong: false } });
-  const shell = { now: () => sim.clock.now(), controlPrefix: ADMIN_PREFIX, appDir: opts.appDir };
+  const shell = {
+    now: () => sim.clock.now(),
+    controlPrefix: ADMIN_PREFIX,
+    appDir: opts.appDir,
+    allowedHosts: opts.allowedHosts,
+  };
   installShellHooks(app, shell);
   installTextPlainParser(app);
 

@@ -1,5 +1,6 @@
 /** Command-line flags of `npm run sim` (and `npm start`), parsed with node:util parseArgs. */
 import { parseArgs } from 'node:util';
+import { allowedHostName } from './rest/origin-guard';
 import { DEFAULT_PORT, type SimulatorOptions } from './simulator';
 
 export const HELP = `assetdeck exchange simulator
@@ -8,6 +9,8 @@ Usage: npm run sim -- [flags]
 
   --port N             listen port (default ${DEFAULT_PORT}; 0 picks a free one)
   --host H             listen address (default 127.0.0.1)
+  --allowed-host NAME  a host name browsers may reach the server by, besides localhost,
+                       IP addresses and --host (repeatable; others get 403: DNS rebinding)
   --seed S             market and trading seed, an integer (default 1)
   --tick-ms N          ticker cadence per symbol in simulated ms (default 100;
                        20 symbols, so 4 gives 5 000 frames/s per subscriber)
@@ -39,6 +42,15 @@ function int(name: string, v: string | undefined, min: number, max: number): num
   return n;
 }
 
+/** A `--host` or `--allowed-host` value as the Host check takes it (server/rest/origin-guard.ts). */
+function hostName(flag: string, value: string): string {
+  try {
+    return allowedHostName(value);
+  } catch (err) {
+    throw new Error(`--${flag} ${(err as Error).message}`, { cause: err });
+  }
+}
+
 export function parseCli(argv: readonly string[]): CliResult {
   try {
     const { values } = parseArgs({
@@ -48,6 +60,7 @@ export function parseCli(argv: readonly string[]): CliResult {
       options: {
         port: { type: 'string' },
         host: { type: 'string' },
+        'allowed-host': { type: 'string', multiple: true },
         seed: { type: 'string' },
         'tick-ms': { type: 'string' },
         'mark-ms': { type: 'string' },
@@ -74,6 +87,8 @@ export function parseCli(argv: readonly string[]): CliResult {
     if (clock !== undefined && clock !== 'real' && clock !== 'manual') {
       throw new Error(`--clock ${JSON.stringify(clock)}: expected real or manual`);
     }
+    const allowedHosts = values['allowed-host']?.map((name) => hostName('allowed-host', name));
+    if (values.host !== undefined) hostName('host', values.host);
     if (clock === 'manual' && !values.admin)
       throw new Error('--clock manual needs --admin to advance it');
     return {
@@ -81,6 +96,7 @@ export function parseCli(argv: readonly string[]): CliResult {
       options: {
         port: int('port', values.port, 0, 65_535) ?? DEFAULT_PORT,
         host: values.host,
+        allowedHosts,
         seed: int('seed', values.seed, -(2 ** 31), 2 ** 32 - 1),
         tickMs: int('tick-ms', values['tick-ms'], 1, 60_000),
         markMs: int('mark-ms', values['mark-ms'], 10, 3_600_000),

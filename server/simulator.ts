@@ -37,6 +37,11 @@ export interface SimulatorOptions {
   port?: number;
   /** Default 127.0.0.1. */
   host?: string;
+  /**
+   * Host names requests may be addressed to besides localhost, IP addresses and `host`: a
+   * request naming another (a DNS-rebinding page) is refused with 403. Default none.
+   */
+  allowedHosts?: readonly string[];
   seed?: number;
   /** Ticker cadence per symbol (simulated ms). Default 100. */
   tickMs?: number;
@@ -167,6 +172,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     app = await buildApp(sim, {
       admin: options.admin ?? false,
       appDir: options.appDir,
+      allowedHosts: [host, ...(options.allowedHosts ?? [])],
       logger: options.logger ?? false,
       ...(options.httpLimits ? { httpLimits: options.httpLimits } : {}),
     });

@@ -36,6 +36,8 @@ export interface ReplayServerOptions {
   port?: number;
   /** Default 127.0.0.1. */
   host?: string;
+  /** Host names requests may be addressed to besides localhost, IP addresses and `host`. */
+  allowedHosts?: readonly string[];
   /** A built dashboard to serve on the same origin (SPA fallback to index.html). */
   appDir?: string;
   /** Start playing at once instead of waiting for the first subscription. */
@@ -96,7 +98,12 @@ export async function startReplayServer(opts: ReplayServerOptions): Promise<Repl
   try {
     await app.register(cookie);
     await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES, autoPong: false } });
-    const shell = { now: () => world.now(), controlPrefix: OPERATOR_PREFIX, appDir };
+    const shell = {
+      now: () => world.now(),
+      controlPrefix: OPERATOR_PREFIX,
+      appDir,
+      allowedHosts: [opts.host ?? '127.0.0.1', ...(opts.allowedHosts ?? [])],
+    };
     installShellHooks(app, shell);
     installTextPlainParser(app);
     installErrorHandler(app, shell);

@@ -12,7 +12,7 @@ import { ERROR_CODES } from '../../src/api/error-codes';
 import { appFilePath, HTML_CACHE_CONTROL } from '../app-files';
 import { serveCoinIcons } from './coin-icons';
 import { ApiError, errorEnvelope } from './envelope';
-import { installOriginGuard } from './origin-guard';
+import { installHostGuard, installOriginGuard } from './origin-guard';
 import { installSecurityHeaders } from './security-headers';
 
 const API_PREFIX = '/api';
@@ -58,14 +58,21 @@ export interface ShellOptions {
   controlPrefix: string;
   /** A built dashboard to serve, with SPA fallback to its index.html. */
   appDir?: string;
+  /**
+   * Host names a request may be addressed to besides localhost and IP addresses: the address
+   * the server listens on (`--host`) and the operator's `--allowed-host` names (origin-guard.ts,
+   * DNS rebinding).
+   */
+  allowedHosts?: readonly string[];
 }
 
 /**
- * The hooks both servers install before any other: the security headers on every answer, then
- * the cross-site request check (origin-guard.ts).
+ * The hooks both servers install before any other: the security headers on every answer, the
+ * Host check (DNS rebinding), then the cross-site request check (both in origin-guard.ts).
  */
 export function installShellHooks(app: FastifyInstance, opts: ShellOptions): void {
   installSecurityHeaders(app);
+  installHostGuard(app, opts);
   installOriginGuard(app, opts);
 }
 

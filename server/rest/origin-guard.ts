@@ -14,8 +14,19 @@
  *   rewrote Host, as the Vite dev server's `/api` proxy does (`changeOrigin`) in `npm start`;
  * - anything else (another site, another port of this host, `Origin: null`) is refused with
  *   HTTP 403 and ret_code 33003 before any handler, body parser or upgrade runs.
+ *
+ * DNS rebinding: a page whose own name comes to resolve to this machine is same-origin with
+ * itself, so the Origin check above takes it (its Origin equals the Host it sent). Every request,
+ * whatever its method (API, websocket upgrade, app file), is therefore first checked for its Host
+ * name (installHostGuard): taken only when it is `localhost`, an IP address (127.0.0.1, [::1],
+ * a LAN address: a name that rebinds is never an IP literal), the address the server listens on,
+ * or a name the operator allowed (`--allowed-host`), with any port; anything else is 403 before
+ * any route, hook or upgrade, as Vite's dev server does (`server.allowedHosts`). The Host header
+ * alone counts: X-Forwarded-Host is a header a rebound, same-origin page may set itself. No Host
+ * at all (HTTP/1.0; Node refuses an HTTP/1.1 request without one) is not a browser: taken.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isIP } from 'node:net';
 import { ERROR_CODES } from '../../src/api/error-codes';
 import { errorEnvelope } from './envelope';
 
@@ -77,6 +88,79 @@ function crossOriginRefusal(req: FastifyRequest): string | undefined {
   if (own.includes(url.host)) return undefined;
   if (header(req, 'sec-fetch-site') === 'same-origin') return undefined;
   return `cross-origin request refused: origin ${url.origin} is not this site`;
+}
+
+/**
+ * The host name of a Host header (or of a `--host` / `--allowed-host` value) as a URL writes it:
+ * lower case, IPv6 in brackets, without the port. Undefined when it is not a bare `host[:port]`.
+ */
+function hostNameOf(host: string): string | undefined {
+  const h = host.trim();
+  if (h === '' || /[/?#@\\\s]/.test(h)) return undefined;
+  try {
+    // A bare IPv6 address (a --host value: `::1`) is written in brackets first.
+    const u = new URL(`http://${isIP(h) === 6 ? `[${h}]` : h}`);
+    return u.pathname === '/' && u.hostname !== '' ? u.hostname : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether a host name (from hostNameOf) is an IP literal: 127.0.0.1, [::1], 192.168.1.5. */
+const isIpLiteral = (name: string) => isIP(name.replace(/^\[(.*)\]$/, '$1')) !== 0;
+
+/**
+ * A `--allowed-host` name (or the `--host` address): its host name as hostNameOf writes it, or an
+ * error saying what is expected. A port is not part of it (any port is taken), nor a wildcard.
+ */
+export function allowedHostName(name: string): string {
+  const n = name.trim();
+  // An IP address is taken anyway (a listen address with a zone, fe80::1%eth0, is no URL host).
+  if (isIP(n) !== 0) return n;
+  const h = hostNameOf(n);
+  const hasPort = /:\d*$/.test(n.replace(/^\[[^\]]*\]/, ''));
+  if (h === undefined || hasPort || !(isIpLiteral(h) || /^[\w-]+(?:\.[\w-]+)*$/.test(h))) {
+    throw new Error(`${JSON.stringify(name)}: expected a host name without a port (app.example)`);
+  }
+  return h;
+}
+
+/**
+ * Whether a request's Host header names this server: localhost, any IP literal, or one of
+ * `allowed` (host names as hostNameOf writes them), with any port. No Host header: taken.
+ */
+function isAllowedHost(host: string | undefined, allowed: ReadonlySet<string>): boolean {
+  if (host === undefined) return true;
+  const name = hostNameOf(host);
+  if (name === undefined) return false;
+  return name === 'localhost' || isIpLiteral(name) || allowed.has(name);
+}
+
+/**
+ * Installs the Host check (DNS rebinding, see the file comment) first among the app's hooks, before
+ * the Origin check. `allowedHosts`: names besides localhost and IP addresses (the `--host` the
+ * server listens on, `--allowed-host`); each must be a host name (allowedHostName).
+ */
+export function installHostGuard(
+  app: FastifyInstance,
+  opts: { now: () => number; controlPrefix: string; allowedHosts?: readonly string[] },
+): void {
+  const allowed = new Set((opts.allowedHosts ?? []).map(allowedHostName));
+  app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
+    const host = header(req, 'host');
+    if (isAllowedHost(host, allowed)) return;
+    const shown = JSON.stringify(host ?? '').slice(0, 200);
+    const why =
+      `host not allowed: ${shown} is not a name of this server ` +
+      '(localhost, an IP address, or a name given with --allowed-host)';
+    await reply
+      .code(403)
+      .send(
+        (req.url.split('?')[0] ?? '').startsWith(opts.controlPrefix)
+          ? { error: why }
+          : errorEnvelope(ERROR_CODES.API_FORBIDDEN, why, opts.now()),
+      );
+  });
 }
 
 /**

@@ -7,6 +7,7 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { request } from 'node:http';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
@@ -75,6 +76,9 @@ describe('replay --serve', () => {
       ['--serve', GOOD, '--print-state', GOOD],
       ['--serve', join(tmp, 'missing.jsonl'), '--port', '0'],
       ['--serve', GOOD, '--app', tmp, '--port', '0'], // no index.html there
+      ['--serve', GOOD, '--allowed-host', 'devbox.lan:8790', '--port', '0'],
+      ['--serve', GOOD, '--allowed-host', '*.example', '--port', '0'],
+      ['--print-state', GOOD, '--allowed-host', 'devbox.lan'],
       ['--bogus'],
     ]) {
       const r = await replay(args);
@@ -90,6 +94,48 @@ describe('replay --serve', () => {
     expect(port.stderr).toBe(
       'replay: --port "70000": out of range: expected a whole number from 0 to 65535\n',
     );
+    const host = await replay(['--serve', GOOD, '--allowed-host', 'devbox.lan:1', '--port', '0']);
+    expect(host.stderr).toBe(
+      'replay: --allowed-host "devbox.lan:1": expected a host name without a port (app.example)\n',
+    );
+  });
+
+  it('takes the names given with --allowed-host (repeated) and refuses other names with 403', async () => {
+    const r = await runReplay(
+      [
+        '--serve',
+        GOOD,
+        '--port',
+        '0',
+        '--allowed-host',
+        'DevBox.lan',
+        '--allowed-host',
+        'app.test',
+      ],
+      { out: () => undefined, err: () => undefined },
+    );
+    if (r.code !== null) throw new Error(`not serving: exit ${r.code}`);
+    try {
+      const status = (host: string) =>
+        new Promise<number>((resolve, reject) => {
+          const url = new URL(r.server.url);
+          const req = request(
+            { host: url.hostname, port: url.port, path: '/api/v5/market/time', headers: { host } },
+            (res) => {
+              res.resume();
+              resolve(res.statusCode ?? 0);
+            },
+          );
+          req.on('error', reject);
+          req.end();
+        });
+      for (const host of ['devbox.lan:8790', 'app.test', 'localhost:1', '127.0.0.1'])
+        expect(await status(host), host).toBe(200);
+      for (const host of ['rebind.attacker.example:8790', 'sub.devbox.lan'])
+        expect(await status(host), host).toBe(403);
+    } finally {
+      await r.server.stop();
+    }
   });
 
   it('a refusal is exit 1 and one line from the real process', async () => {

@@ -80,7 +80,11 @@ describe('the simulator admin endpoint', () => {
       '[::1]:80',
     ])
       expect((await call(sim.url, 'GET', '/__admin/truth/1001', { host })).status, host).toBe(200);
-    for (const host of ['evil.example', `evil.example:${sim.port}`, '127.0.0.1.nip.io', '10.0.0.1'])
+    // A foreign name is refused by the Host check of every path (403, origin-guard.ts); an IP
+    // address passes it, but is not this machine's name: the endpoint is not there for it.
+    for (const host of ['evil.example', `evil.example:${sim.port}`, '127.0.0.1.nip.io'])
+      expect((await call(sim.url, 'GET', '/__admin/truth/1001', { host })).status, host).toBe(403);
+    for (const host of ['10.0.0.1', '[fe80::1]:8790'])
       expect((await call(sim.url, 'GET', '/__admin/truth/1001', { host })).status, host).toBe(404);
     const post = await call(
       sim.url,
@@ -92,7 +96,8 @@ describe('the simulator admin endpoint', () => {
       },
       '{}',
     );
-    expect(post.status).toBe(404);
+    expect(post.status).toBe(403);
+    expect(JSON.parse(post.text)).toEqual({ error: expect.stringMatching(/host not allowed/) });
   });
 
   it('is not there behind the page-origin prefixes (/api, /ws)', async () => {
@@ -139,7 +144,10 @@ describe('the replay operator endpoint', () => {
     expect((await call(server.url, 'POST', '/__replay/control')).status).toBe(415);
     expect(
       (await call(server.url, 'GET', '/__replay/state', { host: 'evil.example' })).status,
-    ).toBe(404);
+    ).toBe(403);
+    expect((await call(server.url, 'GET', '/__replay/state', { host: '10.0.0.1' })).status).toBe(
+      404,
+    );
     expect((await call(server.url, 'GET', '/api/__replay/state')).status).toBe(404);
     expect((await call(server.url, 'GET', '/__replay/state')).status).toBe(200);
   });

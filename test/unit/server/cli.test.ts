@@ -62,8 +62,40 @@ describe('parseCli', () => {
     [['--clock', 'manual']],
     [['--nope']],
     [['extra']],
+    [['--allowed-host', 'devbox.lan:8790']],
+    [['--allowed-host', '*.example']],
+    [['--allowed-host', 'http://devbox.lan']],
+    [['--allowed-host', '']],
+    [['--host', 'a b']],
   ])('refuses %j', (args) => {
     expect(parseCli(args).kind).toBe('error');
+  });
+
+  it('takes --allowed-host names, repeated, as the Host check writes them', () => {
+    const r = parseCli([
+      '--host',
+      '0.0.0.0',
+      '--allowed-host',
+      'DevBox.LAN',
+      '--allowed-host',
+      'app.test',
+    ]);
+    expect(r).toEqual({
+      kind: 'run',
+      options: expect.objectContaining({
+        host: '0.0.0.0',
+        allowedHosts: ['devbox.lan', 'app.test'],
+      }),
+    });
+    expect(parseCli(['--allowed-host', 'devbox.lan:8790'])).toEqual({
+      kind: 'error',
+      message:
+        '--allowed-host "devbox.lan:8790": expected a host name without a port (app.example)',
+    });
+    expect(parseCli([])).toEqual({
+      kind: 'run',
+      options: expect.objectContaining({ allowedHosts: undefined }),
+    });
   });
 
   it('has help that names every flag', () => {
@@ -71,6 +103,7 @@ describe('parseCli', () => {
     for (const f of [
       '--port',
       '--host',
+      '--allowed-host',
       '--seed',
       '--tick-ms',
       '--mark-ms',
