@@ -41,7 +41,8 @@ export function registerAdminRoutes(app: FastifyInstance, sim: Sim): void {
 
   app.register(
     async (admin) => {
-      guardOperatorScope(admin, ADMIN_PREFIX);
+      // No page of its own: a script in the dashboard served with --app may not drive it.
+      guardOperatorScope(admin, ADMIN_PREFIX, { browsers: false });
       const post = (name: string, schema: object, fn: (b: Body) => unknown) =>
         admin.post(`/faults/${name}`, { schema: { body: schema } }, (req) => {
           const affected = fn((req.body ?? {}) as Body);

@@ -100,6 +100,48 @@ describe('the simulator admin endpoint', () => {
     expect(JSON.parse(post.text)).toEqual({ error: expect.stringMatching(/host not allowed/) });
   });
 
+  it('refuses what a browser sends, even from its own origin (the dashboard served with --app)', async () => {
+    const own = `http://127.0.0.1:${sim.port}`;
+    const page = { origin: own, 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors' };
+    const fault = await call(
+      sim.url,
+      'POST',
+      '/__admin/faults/reject-token',
+      { ...JSON_TYPE, ...page },
+      '{"count":1000}',
+    );
+    expect(fault.status).toBe(403);
+    expect(JSON.parse(fault.text)).toEqual({
+      error: expect.stringMatching(/takes no requests from a browser/),
+    });
+    // Nothing was armed: a stream still signs in.
+    const { ws } = await privateSession(sim, 'leader', ['wallet']);
+    await ws.close();
+    for (const headers of [
+      { origin: own } as Record<string, string>,
+      { 'sec-fetch-site': 'same-origin' },
+      { 'sec-fetch-site': 'none', 'sec-fetch-mode': 'navigate' },
+      { 'sec-fetch-mode': 'no-cors' },
+      { 'sec-fetch-dest': 'empty' },
+      { 'sec-fetch-user': '?1' },
+    ]) {
+      const r = await call(sim.url, 'GET', '/__admin/truth/1001', headers);
+      expect(r.status, JSON.stringify(headers)).toBe(403);
+      expect(r.text, JSON.stringify(headers)).not.toContain('wallets');
+    }
+    // What the tools send: curl nothing, Node's own fetch `Sec-Fetch-Mode: cors` alone.
+    expect((await call(sim.url, 'GET', '/__admin/truth/1001')).status).toBe(200);
+    expect(
+      (await call(sim.url, 'GET', '/__admin/status', { 'sec-fetch-mode': 'cors' })).status,
+    ).toBe(200);
+    const viaFetch = await fetch(`${sim.url}/__admin/faults/clear`, {
+      method: 'POST',
+      headers: JSON_TYPE,
+      body: '{}',
+    });
+    expect(viaFetch.status).toBe(200);
+  });
+
   it('is not there behind the page-origin prefixes (/api, /ws)', async () => {
     for (const path of ['/api/__admin/truth/1001', '/ws/__admin/status', '/api/__admin/status']) {
       expect((await call(sim.url, 'GET', path)).status, path).toBe(404);
@@ -150,6 +192,23 @@ describe('the replay operator endpoint', () => {
     );
     expect((await call(server.url, 'GET', '/api/__replay/state')).status).toBe(404);
     expect((await call(server.url, 'GET', '/__replay/state')).status).toBe(200);
+  });
+
+  it('takes requests from its own operator page (a browser on its own origin)', async () => {
+    const page = {
+      origin: server.url,
+      'sec-fetch-site': 'same-origin',
+      'sec-fetch-mode': 'cors',
+      'sec-fetch-dest': 'empty',
+    };
+    expect((await call(server.url, 'GET', '/__replay/state', page)).status).toBe(200);
+    const pause = JSON.stringify({ action: 'pause' });
+    expect(
+      (await call(server.url, 'POST', '/__replay/control', { ...JSON_TYPE, ...page }, pause))
+        .status,
+    ).toBe(200);
+    const navigate = { 'sec-fetch-site': 'none', 'sec-fetch-mode': 'navigate' };
+    expect((await call(server.url, 'GET', '/__replay', navigate)).status).toBe(200);
   });
 });
 
