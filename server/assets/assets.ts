@@ -40,6 +40,7 @@ import {
   AssetBook,
   DAY_MS,
   isMatured,
+  REQUEST_IDS_PER_USER,
   type DepositRec,
   type PlainAccount,
   type Seq,
@@ -159,7 +160,7 @@ export class Assets {
     private readonly market: Market,
     /** Simulated time: records, blocks, interest. */
     private readonly clock: Clock,
-    /** Wall time: verification codes (as /send/email keeps them). */
+    /** Wall time: verification codes (as /send/email keeps them) and request ids. */
     private readonly wall: Clock,
   ) {
     const start = clock.now();
@@ -259,10 +260,26 @@ export class Assets {
     }
   }
 
-  /** The first answer for a repeated request id, or undefined for a new one (10001 on misuse). */
+  /**
+   * The first answer for a repeated request id, or undefined for a new one (10001 on misuse).
+   * Ids are kept for REQUEST_ID_TTL_MS of wall time (not simulated time, which `--speed` runs
+   * faster); while the user's book holds REQUEST_IDS_PER_USER live ones a new id is refused with
+   * 10006 before anything moves, rather than forgetting an id a retry may still bring.
+   */
   private repeated<T>(b: AssetBook, requestId: string, fingerprint: string): T | undefined {
-    const r = b.remembered(requestId, this.clock.now());
-    if (!r) return undefined;
+    const now = this.wall.now();
+    const r = b.remembered(requestId, now);
+    if (!r) {
+      const waitMs = b.requestRoomMs(now);
+      if (waitMs > 0) {
+        const s = Math.ceil(waitMs / 1000);
+        throw new ApiError(
+          ERROR_CODES.RATE_LIMITED,
+          `Too many money moves: ${REQUEST_IDS_PER_USER} request ids are kept for 24 h, please try again in ${s} s. (retry-after: ${s})`,
+        );
+      }
+      return undefined;
+    }
     if (r.fingerprint !== fingerprint) {
       throw new ApiError(
         ERROR_CODES.PARAM_ERROR,
@@ -311,7 +328,7 @@ export class Assets {
     };
     b.transfers.push(rec);
     const result: TransferResult = { transferId: rec.transferId, status: 'SUCCESS' };
-    b.remember(requestId, fingerprint, result, this.clock.now());
+    b.remember(requestId, fingerprint, result, this.wall.now());
     return result;
   }
 
@@ -458,7 +475,7 @@ export class Assets {
     b.withdrawals.push(rec);
     this.pendingWithdrawals.push(rec);
     const result: WithdrawResult = { withdrawId: rec.id, status: 'pending' };
-    b.remember(requestId, fingerprint, result, this.clock.now());
+    b.remember(requestId, fingerprint, result, this.wall.now());
     return result;
   }
 
@@ -587,7 +604,7 @@ export class Assets {
       b.add('FUND', p.coin, n);
     }
     const result = { status: 'SUCCESS' as const };
-    b.remember(body.requestId, fingerprint, result, now);
+    b.remember(body.requestId, fingerprint, result, this.wall.now());
     return result;
   }
 
@@ -619,7 +636,7 @@ export class Assets {
       b.add('FUND', loan.collateralCoin, loan.collateralE8);
     }
     const result = { status: 'SUCCESS' as const };
-    b.remember(body.requestId, fingerprint, result, this.clock.now());
+    b.remember(body.requestId, fingerprint, result, this.wall.now());
     return result;
   }
 

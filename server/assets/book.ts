@@ -21,9 +21,13 @@ export type PlainAccount = (typeof PLAIN_ACCOUNTS)[number];
 
 /** Records kept per user and list; older ones are forgotten (a pending one still completes). */
 const RECORDS_PER_USER = 500;
-/** Request ids remembered per user (the oldest forgotten first), and for how long. */
-const REQUEST_IDS_PER_USER = 1000;
-const REQUEST_ID_TTL_MS = 24 * 3_600_000;
+/**
+ * Request ids of money moves remembered per user, and for how long (wall ms: protocol timers stay
+ * on wall time whatever `--speed`). An id is never forgotten before its time because others came
+ * after it: while a user's table holds this many live ids, a new money move is refused (10006).
+ */
+export const REQUEST_IDS_PER_USER = 1000;
+export const REQUEST_ID_TTL_MS = 24 * 3_600_000;
 
 export interface UnifiedBalance {
   balanceE8: bigint;
@@ -214,20 +218,35 @@ export class AssetBook {
     else this.unified.set(coin, { ...u, balanceE8: next });
   }
 
-  /** Answer remembered for a request id, forgetting the expired ones first. */
+  /** Answer remembered for a request id (wall ms `now`), forgetting the expired ones first. */
   remembered(requestId: string, now: number): Remembered | undefined {
-    for (const [id, r] of this.requests) {
-      if (now - r.atMs < REQUEST_ID_TTL_MS) break; // insertion order is time order
-      this.requests.delete(id);
-    }
+    this.forgetExpired(now);
     return this.requests.get(requestId);
   }
 
+  /**
+   * Wall ms until one more request id can be remembered: 0 when there is room, else until the
+   * oldest live one expires (at least 1).
+   */
+  requestRoomMs(now: number): number {
+    this.forgetExpired(now);
+    if (this.requests.size < REQUEST_IDS_PER_USER) return 0;
+    const oldest = this.requests.values().next().value as Remembered;
+    return Math.max(1, oldest.atMs + REQUEST_ID_TTL_MS - now);
+  }
+
+  /**
+   * Remembers the answer of a money move that succeeded. Never forgets a live id to make room:
+   * the caller asks `requestRoomMs` first, in the same synchronous step as the move.
+   */
   remember(requestId: string, fingerprint: string, result: unknown, now: number): void {
     this.requests.set(requestId, { fingerprint, atMs: now, result });
-    while (this.requests.size > REQUEST_IDS_PER_USER) {
-      const oldest = this.requests.keys().next().value as string;
-      this.requests.delete(oldest);
+  }
+
+  private forgetExpired(now: number): void {
+    for (const [id, r] of this.requests) {
+      if (now - r.atMs < REQUEST_ID_TTL_MS) break; // insertion order is time order
+      this.requests.delete(id);
     }
   }
 }
