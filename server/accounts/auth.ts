@@ -116,6 +116,10 @@ export type LoginResult =
   /** Throttled (or no room for a session): try again in `retryAfterS` seconds. */
   | { ok: false; reason: 'rate-limited'; retryAfterS: number };
 
+/** `issueToken`'s answer: the token, or (rate-limited) the seconds to wait. */
+export type TokenIssue =
+  { ok: true; token: string; expiresAtE3: string } | { ok: false; retryAfterS: number };
+
 /** Session bounds (tests make them small); defaults MAX_SESSIONS and MAX_SESSIONS_PER_USER. */
 export interface SessionLimits {
   maxSessions?: number;
@@ -234,11 +238,15 @@ export class Auth {
     if (token) this.endSession(token);
   }
 
-  /** A fresh one-time token for the private stream: single use, valid for 60 s. */
-  issueToken(userId: number, sessionToken?: string): { token: string; expiresAtE3: string } {
+  /**
+   * A fresh one-time token for the private stream: single use, valid for 60 s. Rate-limited per
+   * session (one-time-tokens.ts: 10 at once, 10 a minute): beyond it, the seconds to wait.
+   */
+  issueToken(userId: number, sessionToken?: string): TokenIssue {
     const session = this.liveSession(sessionToken)?.id;
-    const { token, expiresAt } = this.tokens.issue(userId, session);
-    return { token, expiresAtE3: String(expiresAt) };
+    const r = this.tokens.issueLimited(userId, session);
+    if (!r.ok) return { ok: false, retryAfterS: seconds(r.retryAfterMs) };
+    return { ok: true, token: r.token, expiresAtE3: String(r.expiresAt) };
   }
 
   /** Consumes a one-time token: good once, before it expires. */

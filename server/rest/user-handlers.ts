@@ -33,6 +33,15 @@ import {
 const CODE_RESEND_S = 60;
 const CODE_EXPIRE_S = 300;
 
+/** 10006 with the wait, in the message ("retry-after: N", which the login page reads) and header. */
+function rateLimited(c: Ctx, retryAfterS: number, what: string): ApiError {
+  void c.reply.header('retry-after', String(retryAfterS));
+  return new ApiError(
+    ERROR_CODES.RATE_LIMITED,
+    `${what}, please try again in ${retryAfterS} s. (retry-after: ${retryAfterS})`,
+  );
+}
+
 function account(c: Ctx): AccountSpec {
   const a = accountOf(c.userId);
   if (!a) throw new ApiError(ERROR_CODES.NOT_LOGGED_IN);
@@ -73,11 +82,7 @@ export const USER_HANDLERS = {
       const r = await c.sim.auth.login(username, password, c.req.socket.remoteAddress);
       if (!r.ok) {
         if (r.reason === 'rate-limited') {
-          void c.reply.header('retry-after', String(r.retryAfterS));
-          throw new ApiError(
-            ERROR_CODES.RATE_LIMITED,
-            `Too many sign-in attempts, please try again in ${r.retryAfterS} s. (retry-after: ${r.retryAfterS})`,
-          );
+          throw rateLimited(c, r.retryAfterS, 'Too many sign-in attempts');
         }
         throw new ApiError(ERROR_CODES.BAD_CREDENTIALS);
       }
@@ -98,9 +103,13 @@ export const USER_HANDLERS = {
       return {};
     },
   },
-  // Tied to the session it was asked under: signing out revokes it.
+  // Tied to the session it was asked under: signing out revokes it. Rate-limited per session.
   oneTimeToken: {
-    handle: (c) => c.sim.auth.issueToken(c.userId, c.req.cookies[c.sim.cookieName]),
+    handle(c) {
+      const r = c.sim.auth.issueToken(c.userId, c.req.cookies[c.sim.cookieName]);
+      if (!r.ok) throw rateLimited(c, r.retryAfterS, 'Too many stream tokens asked');
+      return { token: r.token, expiresAtE3: r.expiresAtE3 };
+    },
   },
   profile: read(profileOf),
   // The unified-account fields are the overview's (the asset book; the upgrade changes them).

@@ -14,6 +14,7 @@ import {
   LOGIN_MAX_FAILURES,
   MAX_SESSIONS_PER_USER,
   type LoginResult,
+  type TokenIssue,
 } from '@server/accounts/auth';
 import { ManualClock } from '@server/clock';
 
@@ -26,6 +27,11 @@ async function auth(limits?: Parameters<typeof Auth.create>[1]) {
 }
 
 const wait = (r: LoginResult) => (r.ok || r.reason !== 'rate-limited' ? 0 : r.retryAfterS);
+
+function tokenOf(r: TokenIssue): string {
+  if (!r.ok) throw new Error(`token refused: wait ${r.retryAfterS} s`);
+  return r.token;
+}
 
 describe('sign-in limits', () => {
   it('a known user cannot be locked out: wrong passwords from one address leave others alone', async () => {
@@ -137,8 +143,8 @@ describe('sessions', () => {
     const s1 = await a.login('follower', 'follower123', A);
     const s2 = await a.login('follower', 'follower123', B);
     if (!s1.ok || !s2.ok) throw new Error('login');
-    const t1 = a.issueToken(1001, s1.sessionToken).token;
-    const t2 = a.issueToken(1001, s2.sessionToken).token;
+    const t1 = tokenOf(a.issueToken(1001, s1.sessionToken));
+    const t2 = tokenOf(a.issueToken(1001, s2.sessionToken));
     const ended: string[] = [];
     a.onSessionEnd = (id) => ended.push(id);
     a.logout(s1.sessionToken);
