@@ -24,9 +24,17 @@ export const LOGIN_MAX_FAILURES = 5;
 const LOGIN_WINDOW_MS = 60_000;
 export const ADDRESS_MAX_FAILURES = 20;
 const ADDRESS_WINDOW_MS = 10 * 60_000;
-/** Sessions one user may hold at once; a new sign-in beyond it ends that user's oldest. */
-export const MAX_SESSIONS_PER_USER = 10;
-/** Sessions over all users; when full (after expired ones go), new sign-ins wait, nobody is evicted. */
+/**
+ * Sessions one user may hold from one address (IPv6 /64) at once; a new sign-in beyond it ends
+ * that user's oldest from the same address. The demo passwords are public, so sessions are
+ * bounded by where they come from: sign-ins from elsewhere never end the developer's.
+ */
+export const MAX_SESSIONS_PER_USER_ADDRESS = 10;
+/**
+ * Sessions over all users and addresses. When every one is live, a new sign-in ends the oldest
+ * session of the address holding the most (of those, the one that signed in last): a crowd of
+ * addresses cannot lock everyone else out, and an address holding a few sessions keeps them.
+ */
 const MAX_SESSIONS = 10_000;
 /** Keys (pairs, addresses) whose recent failures are remembered, per table. */
 const MAX_FAILURE_ENTRIES = 10_000;
@@ -113,47 +121,73 @@ export type { TokenCheck };
 export type LoginResult =
   | { ok: true; userId: number; sessionToken: string }
   | { ok: false; reason: 'bad-credentials' }
-  /** Throttled (or no room for a session): try again in `retryAfterS` seconds. */
+  /** Throttled: try again in `retryAfterS` seconds. */
   | { ok: false; reason: 'rate-limited'; retryAfterS: number };
 
 /** `issueToken`'s answer: the token, or (rate-limited) the seconds to wait. */
 export type TokenIssue =
   { ok: true; token: string; expiresAtE3: string } | { ok: false; retryAfterS: number };
 
-/** Session bounds (tests make them small); defaults MAX_SESSIONS and MAX_SESSIONS_PER_USER. */
+/** Session bounds (tests make them small); defaults MAX_SESSIONS and MAX_SESSIONS_PER_USER_ADDRESS. */
 export interface SessionLimits {
   maxSessions?: number;
-  maxSessionsPerUser?: number;
+  maxSessionsPerUserAddress?: number;
 }
 
 interface SessionEntry {
   /** Opaque id: what one-time tokens and streams know of the session (never the cookie). */
   id: string;
+  /** Its place in sign-in order. */
+  seq: number;
   userId: number;
+  /** Where it signed in from (addressKey). */
+  address: string;
   expiresAt: number;
+}
+
+/** Cookie values per key, oldest first; a key whose list empties is dropped. */
+class Lists {
+  readonly map = new Map<string, string[]>();
+  add(key: string, value: string): void {
+    const list = this.map.get(key);
+    if (list) list.push(value);
+    else this.map.set(key, [value]);
+  }
+  remove(key: string, value: string): void {
+    const list = this.map.get(key);
+    const i = list?.indexOf(value) ?? -1;
+    if (!list || i < 0) return;
+    list.splice(i, 1);
+    if (list.length === 0) this.map.delete(key);
+  }
+  count(key: string): number {
+    return this.map.get(key)?.length ?? 0;
+  }
 }
 
 export class Auth {
   private credentials = new Map<string, Credential>();
   /** Cookie value to session, in sign-in order. */
   private sessions = new Map<string, SessionEntry>();
-  /** Each user's cookie values, oldest first. */
-  private byUser = new Map<number, string[]>();
+  /** Cookie values per user and address (`${userId} ${address}`), and per address. */
+  private readonly byUserAddress = new Lists();
+  private readonly byAddress = new Lists();
   private sessionCounter = 0;
   private readonly tokens: OneTimeTokens;
   private readonly pairFailures = new FailureTable(LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS);
   private readonly addressFailures = new FailureTable(ADDRESS_MAX_FAILURES, ADDRESS_WINDOW_MS);
-  /** Told when a session ends (sign-out, or evicted by the same user's newer sign-in). */
+  /** Told when a session ends (sign-out, or evicted by a newer sign-in: see `makeRoom`). */
   onSessionEnd: ((sessionId: string) => void) | undefined;
   private readonly maxSessions: number;
-  private readonly maxSessionsPerUser: number;
+  private readonly maxSessionsPerUserAddress: number;
   private constructor(
     private readonly clock: Clock,
     limits: SessionLimits,
   ) {
     this.tokens = new OneTimeTokens(() => clock.now());
     this.maxSessions = limits.maxSessions ?? MAX_SESSIONS;
-    this.maxSessionsPerUser = limits.maxSessionsPerUser ?? MAX_SESSIONS_PER_USER;
+    this.maxSessionsPerUserAddress =
+      limits.maxSessionsPerUserAddress ?? MAX_SESSIONS_PER_USER_ADDRESS;
   }
 
   /** Fault control: this many upcoming token checks fail although the token is good. */
@@ -205,24 +239,28 @@ export class Auth {
     this.pairFailures.clear(pair);
     this.addressFailures.drop(addr, now);
     const at = this.clock.now();
-    const room = this.makeRoom(cred.userId, at);
-    if (room > 0) return { ok: false, reason: 'rate-limited', retryAfterS: seconds(room) };
+    this.makeRoom(cred.userId, addr, at);
     const sessionToken = randomBytes(32).toString('base64url');
+    const seq = ++this.sessionCounter;
     this.sessions.set(sessionToken, {
-      id: `s${(++this.sessionCounter).toString(36)}`,
+      id: `s${seq.toString(36)}`,
+      seq,
       userId: cred.userId,
+      address: addr,
       expiresAt: at + SESSION_TTL_MS,
     });
-    let mine = this.byUser.get(cred.userId);
-    if (!mine) this.byUser.set(cred.userId, (mine = []));
-    mine.push(sessionToken);
+    this.byUserAddress.add(`${cred.userId} ${addr}`, sessionToken);
+    this.byAddress.add(addr, sessionToken);
     return { ok: true, userId: cred.userId, sessionToken };
   }
 
-  /** Sessions held now: over all users, or of one user. */
-  sessionCount(userId?: number): number {
+  /** Sessions held now: over all users, of one user, or of one user from one address. */
+  sessionCount(userId?: number, address?: string): number {
     if (userId === undefined) return this.sessions.size;
-    return this.byUser.get(userId)?.length ?? 0;
+    if (address !== undefined) return this.byUserAddress.count(`${userId} ${addressKey(address)}`);
+    let n = 0;
+    for (const s of this.sessions.values()) if (s.userId === userId) n++;
+    return n;
   }
 
   /** The user of a session cookie value, or undefined (absent, unknown or expired). */
@@ -269,28 +307,44 @@ export class Auth {
     const s = this.sessions.get(token);
     if (!s) return;
     this.sessions.delete(token);
-    const mine = this.byUser.get(s.userId);
-    const i = mine?.indexOf(token) ?? -1;
-    if (mine && i >= 0) mine.splice(i, 1);
-    if (mine?.length === 0) this.byUser.delete(s.userId);
+    this.byUserAddress.remove(`${s.userId} ${s.address}`, token);
+    this.byAddress.remove(s.address, token);
     this.tokens.revokeSession(s.id);
     this.onSessionEnd?.(s.id);
   }
 
   /**
-   * Room for one more session of `userId`: expired sessions go, then this user's oldest beyond
-   * MAX_SESSIONS_PER_USER. Other users' sessions are never evicted: when every slot is taken by
-   * live sessions, the answer is the ms until the first of them expires (0: there is room).
+   * Room for one more session of `userId` from `address`: that user's oldest sessions from the
+   * same address beyond MAX_SESSIONS_PER_USER_ADDRESS end. When the table is full, expired
+   * sessions go, and if every one is live, the oldest session of the address holding the most
+   * (among equals, the one whose last sign-in is the newest) ends: the sign-ins of an address
+   * holding few sessions are the last to go, whoever fills the table.
    */
-  private makeRoom(userId: number, now: number): number {
-    const mine = this.byUser.get(userId) ?? [];
-    while (mine.length >= this.maxSessionsPerUser) this.endSession(mine[0] as string);
-    if (this.sessions.size < this.maxSessions) return 0;
+  private makeRoom(userId: number, address: string, now: number): void {
+    const mine = this.byUserAddress.map.get(`${userId} ${address}`) ?? [];
+    while (mine.length >= this.maxSessionsPerUserAddress) this.endSession(mine[0] as string);
+    if (this.sessions.size < this.maxSessions) return;
     for (const [k, v] of this.sessions) if (v.expiresAt <= now) this.endSession(k);
-    if (this.sessions.size < this.maxSessions) return 0;
-    let first = Infinity;
-    for (const v of this.sessions.values()) first = Math.min(first, v.expiresAt);
-    return Math.max(1, first - now);
+    while (this.sessions.size >= this.maxSessions) {
+      let heaviest: string[] | undefined;
+      for (const list of this.byAddress.map.values()) {
+        if (
+          !heaviest ||
+          list.length > heaviest.length ||
+          (list.length === heaviest.length && this.isNewer(list, heaviest))
+        )
+          heaviest = list;
+      }
+      const before = this.sessions.size;
+      if (heaviest) this.endSession(heaviest[0] as string);
+      if (this.sessions.size === before) return; // nothing to end: never loop
+    }
+  }
+
+  /** Whether the last sign-in of `a` came after the last of `b` (cookie lists, oldest first). */
+  private isNewer(a: string[], b: string[]): boolean {
+    const last = (list: string[]) => this.sessions.get(list[list.length - 1] as string)?.seq ?? 0;
+    return last(a) > last(b);
   }
 }
 

@@ -3,8 +3,9 @@
  * Item 10: a pair (address, username) is throttled after 5 failures a minute, an address after
  * 20 failures over any usernames in 10 minutes; the right password from an address that is not
  * throttled signs in whatever other addresses tried; a refusal says how long to wait.
- * Item 5: a user holds at most 10 sessions (their oldest ends), and a full table never evicts
- * another user's session.
+ * Item 5, and security review L1: a user holds at most 10 sessions per address (their oldest from
+ * that address ends), so sign-ins from elsewhere never end the developer's; a full table ends the
+ * oldest session of the address holding the most, never one of an address holding few.
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -12,7 +13,7 @@ import {
   addressKey,
   Auth,
   LOGIN_MAX_FAILURES,
-  MAX_SESSIONS_PER_USER,
+  MAX_SESSIONS_PER_USER_ADDRESS,
   type LoginResult,
   type TokenIssue,
 } from '@server/accounts/auth';
@@ -104,7 +105,7 @@ describe('sign-in limits', () => {
 });
 
 describe('sessions', () => {
-  it('bounds sessions per user: signing in again and again ends only that user s oldest', async () => {
+  it('bounds sessions per user and address: signing in again and again ends only that address s oldest', async () => {
     const { auth: a } = await auth();
     const trader = await a.login('trader', 'trader123', B);
     if (!trader.ok) throw new Error('trader');
@@ -112,30 +113,53 @@ describe('sessions', () => {
     if (!first.ok) throw new Error('follower');
     const ended: string[] = [];
     a.onSessionEnd = (id) => ended.push(id);
-    for (let i = 0; i < MAX_SESSIONS_PER_USER + 20; i++) {
+    for (let i = 0; i < MAX_SESSIONS_PER_USER_ADDRESS + 20; i++) {
       expect(await a.login('follower', 'follower123', A)).toMatchObject({ ok: true });
     }
-    expect(a.sessionCount(1001)).toBe(MAX_SESSIONS_PER_USER);
+    expect(a.sessionCount(1001, A)).toBe(MAX_SESSIONS_PER_USER_ADDRESS);
     expect(a.sessionUser(first.sessionToken)).toBeUndefined();
     expect(a.sessionUser(trader.sessionToken)).toBe(3001);
     expect(ended).toHaveLength(21);
   });
 
-  it('a full table refuses new sign-ins (with a wait) instead of evicting other users', async () => {
-    const { auth: a, clock } = await auth({ maxSessions: 3, maxSessionsPerUser: 10 });
-    const trader = await a.login('trader', 'trader123', B);
-    if (!trader.ok) throw new Error('trader');
-    clock.advance(1000);
-    await a.login('follower', 'follower123', A);
-    await a.login('follower', 'follower123', A);
-    const full = await a.login('follower', 'follower123', A);
-    expect(full).toMatchObject({ ok: false, reason: 'rate-limited' });
-    expect(wait(full)).toBe(24 * 3600 - 1);
-    expect(a.sessionUser(trader.sessionToken)).toBe(3001);
-    expect(a.sessionCount()).toBe(3);
-    // Expired sessions make room.
-    clock.advance(24 * 3600_000);
-    expect(await a.login('follower', 'follower123', A)).toMatchObject({ ok: true });
+  it('sign-ins of the same user from another address never end the developer s session (L1)', async () => {
+    const { auth: a } = await auth();
+    const developer = await a.login('leader', 'leader123', A);
+    if (!developer.ok) throw new Error('leader');
+    for (let i = 0; i < MAX_SESSIONS_PER_USER_ADDRESS + 5; i++)
+      expect(await a.login('leader', 'leader123', B)).toMatchObject({ ok: true });
+    // Another /64 is another address too; the same /64 is the same one.
+    for (let i = 0; i < MAX_SESSIONS_PER_USER_ADDRESS; i++)
+      expect(await a.login('leader', 'leader123', `2001:db8:1:${i}::7`)).toMatchObject({
+        ok: true,
+      });
+    expect(a.sessionUser(developer.sessionToken)).toBe(2001);
+    expect(a.sessionCount(2001, B)).toBe(MAX_SESSIONS_PER_USER_ADDRESS);
+    expect(a.sessionCount(2001)).toBe(1 + 2 * MAX_SESSIONS_PER_USER_ADDRESS);
+  });
+
+  it('a full table ends the oldest session of the address holding the most, not one of a light address', async () => {
+    const { auth: a } = await auth({ maxSessions: 4 });
+    const developer = await a.login('trader', 'trader123', B);
+    if (!developer.ok) throw new Error('trader');
+    const crowd: string[] = [];
+    for (const who of ['follower', 'leader', 'newbie']) {
+      const r = await a.login(who, `${who}123`, A);
+      if (!r.ok) throw new Error(who);
+      crowd.push(r.sessionToken);
+    }
+    expect(a.sessionCount()).toBe(4);
+    // Full of live sessions: a new sign-in from a third address ends A's oldest, and so on.
+    expect(await a.login('follower', 'follower123', '192.0.2.1')).toMatchObject({ ok: true });
+    expect(a.sessionUser(crowd[0])).toBeUndefined();
+    expect(a.sessionUser(crowd[1])).toBe(2001);
+    expect(await a.login('leader', 'leader123', '192.0.2.2')).toMatchObject({ ok: true });
+    expect(a.sessionUser(crowd[1])).toBeUndefined();
+    // Every address holds one now: among equals, the one that signed in last (192.0.2.2) goes.
+    expect(await a.login('newbie', 'newbie123', '192.0.2.3')).toMatchObject({ ok: true });
+    expect(a.sessionCount(2001, '192.0.2.2')).toBe(0);
+    expect(a.sessionUser(developer.sessionToken)).toBe(3001);
+    expect(a.sessionCount()).toBe(4);
   });
 
   it('logout revokes the session s one-time tokens not yet used, and only those', async () => {
