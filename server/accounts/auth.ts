@@ -25,6 +25,17 @@ const LOGIN_WINDOW_MS = 60_000;
 export const ADDRESS_MAX_FAILURES = 20;
 const ADDRESS_WINDOW_MS = 10 * 60_000;
 /**
+ * Every sign-in attempt, right or wrong, costs an scrypt hash (tens of ms on libuv's 4 threads):
+ * an address (IPv6 /64) gets a token bucket of SIGN_IN_BURST attempts, refilled one every
+ * SIGN_IN_REFILL_MS (30 a minute); beyond it an attempt is refused (10006, the wait) before any
+ * hash. Generous on purpose: the project's own tests and tools sign in from 127.0.0.1 dozens of
+ * times a run (up to 23 on one simulator without its clock moving; one per run of a browser
+ * benchmark, which takes seconds), and 30 concurrent hashes delay others by a few tenths of a
+ * second, where an unbounded stream kept the pool busy for as long as it lasted.
+ */
+export const SIGN_IN_BURST = 30;
+export const SIGN_IN_REFILL_MS = 2_000;
+/**
  * Sessions one user may hold from one address (IPv6 /64) at once; a new sign-in beyond it ends
  * that user's oldest from the same address. The demo passwords are public, so sessions are
  * bounded by where they come from: sign-ins from elsewhere never end the developer's.
@@ -58,6 +69,36 @@ export function addressKey(address: string | undefined): string {
     .slice(0, 4)
     .map((g) => g.replace(/^0+(?=.)/, ''))
     .join(':')}::/64`;
+}
+
+/**
+ * A token bucket per key (the generic cell rate algorithm: each key's time when its bucket is full
+ * again), bounded: a full bucket is the same as none, so those are forgotten first when the table
+ * is full, and only a flood of fresh keys forgets the least recently used ones.
+ */
+class RateTable {
+  private readonly map = new Map<string, number>();
+  constructor(
+    readonly burst: number,
+    readonly intervalMs: number,
+  ) {}
+
+  /** Takes one attempt for `key`: 0, or (nothing taken) the ms until one is allowed. */
+  take(key: string, now: number): number {
+    const fullAt = Math.max(now, this.map.get(key) ?? now);
+    const ahead = fullAt - now - (this.burst - 1) * this.intervalMs;
+    if (ahead > 0) return ahead;
+    this.map.delete(key); // re-set last: the map's order is the order of use
+    if (this.map.size >= MAX_FAILURE_ENTRIES) {
+      for (const [k, t] of this.map) if (t <= now) this.map.delete(k);
+      for (const k of this.map.keys()) {
+        if (this.map.size < MAX_FAILURE_ENTRIES) break;
+        this.map.delete(k);
+      }
+    }
+    this.map.set(key, fullAt + this.intervalMs);
+    return 0;
+  }
 }
 
 /** Failure times per key within a window: bounded, pruned as it is read. */
@@ -176,6 +217,7 @@ export class Auth {
   private readonly tokens: OneTimeTokens;
   private readonly pairFailures = new FailureTable(LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS);
   private readonly addressFailures = new FailureTable(ADDRESS_MAX_FAILURES, ADDRESS_WINDOW_MS);
+  private readonly attempts = new RateTable(SIGN_IN_BURST, SIGN_IN_REFILL_MS);
   /** Told when a session ends (sign-out, or evicted by a newer sign-in: see `makeRoom`). */
   onSessionEnd: ((sessionId: string) => void) | undefined;
   private readonly maxSessions: number;
@@ -213,17 +255,20 @@ export class Auth {
   }
 
   /**
-   * Signs in from `address` (the peer address of the request). Throttled pairs and addresses are
-   * refused before the password is looked at, with the seconds to wait.
+   * Signs in from `address` (the peer address of the request). Throttled pairs and addresses, and
+   * an address past its attempts (SIGN_IN_BURST), are refused before the password is looked at,
+   * with the seconds to wait.
    */
   async login(username: string, password: string, address?: string): Promise<LoginResult> {
     const now = this.clock.now();
     const addr = addressKey(address);
     const pair = `${addr} ${username}`;
-    const waitMs = Math.max(
+    const throttledMs = Math.max(
       this.pairFailures.waitMs(pair, now),
       this.addressFailures.waitMs(addr, now),
     );
+    // An attempt refused by the failure throttle costs no hash, so it takes nothing from the bucket.
+    const waitMs = throttledMs > 0 ? throttledMs : this.attempts.take(addr, now);
     if (waitMs > 0) return { ok: false, reason: 'rate-limited', retryAfterS: seconds(waitMs) };
     // Counted before the (slow, async) hash: an attempt in flight counts as a failure until it
     // succeeds, so concurrent guesses cannot all pass the check before any of them is recorded.

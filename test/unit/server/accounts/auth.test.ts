@@ -3,6 +3,8 @@
  * Item 10: a pair (address, username) is throttled after 5 failures a minute, an address after
  * 20 failures over any usernames in 10 minutes; the right password from an address that is not
  * throttled signs in whatever other addresses tried; a refusal says how long to wait.
+ * Security review L2: every attempt, right or wrong, takes one of an address's 30 (one more every
+ * 2 s), since each costs an scrypt hash.
  * Item 5, and security review L1: a user holds at most 10 sessions per address (their oldest from
  * that address ends), so sign-ins from elsewhere never end the developer's; a full table ends the
  * oldest session of the address holding the most, never one of an address holding few.
@@ -14,6 +16,8 @@ import {
   Auth,
   LOGIN_MAX_FAILURES,
   MAX_SESSIONS_PER_USER_ADDRESS,
+  SIGN_IN_BURST,
+  SIGN_IN_REFILL_MS,
   type LoginResult,
   type TokenIssue,
 } from '@server/accounts/auth';
@@ -77,8 +81,9 @@ describe('sign-in limits', () => {
   });
 
   it('a right password does not wash an address record of failures', async () => {
-    const { auth: a } = await auth();
+    const { auth: a, clock } = await auth();
     for (let i = 0; i < ADDRESS_MAX_FAILURES; i++) {
+      clock.advance(2 * SIGN_IN_REFILL_MS); // within the attempts an address may make
       await a.login(`spray${i}`, 'x', A);
       if (i < ADDRESS_MAX_FAILURES - 1)
         expect(await a.login('newbie', 'newbie123', A)).toMatchObject({ ok: true });
@@ -95,6 +100,42 @@ describe('sign-in limits', () => {
     expect(all.filter((r) => !r.ok && r.reason === 'rate-limited')).toHaveLength(7);
   });
 
+  it('limits every attempt of an address, right or wrong (L2): a burst, then one every 2 s', async () => {
+    const { auth: a, clock } = await auth();
+    const users = ['follower', 'leader', 'trader', 'newbie'];
+    // Right passwords of four users, and wrong ones of unknown users, alike.
+    const all: LoginResult[] = [];
+    for (let i = 0; i < SIGN_IN_BURST; i++) {
+      const u = users[i % 4] as string;
+      all.push(await (i % 5 === 4 ? a.login(`nobody${i}`, 'x', A) : a.login(u, `${u}123`, A)));
+    }
+    expect(all.filter((r) => r.ok)).toHaveLength(24);
+    expect(all.filter((r) => !r.ok && r.reason === 'bad-credentials')).toHaveLength(6);
+    const refused = await a.login('trader', 'trader123', A);
+    expect(refused).toMatchObject({ ok: false, reason: 'rate-limited' });
+    expect(wait(refused)).toBe(SIGN_IN_REFILL_MS / 1000);
+    // Another address is not touched.
+    expect(await a.login('trader', 'trader123', B)).toMatchObject({ ok: true });
+    clock.advance(SIGN_IN_REFILL_MS);
+    expect(await a.login('trader', 'trader123', A)).toMatchObject({ ok: true });
+    expect(await a.login('trader', 'trader123', A)).toMatchObject({ reason: 'rate-limited' });
+    // A minute gives back the whole burst.
+    clock.advance(SIGN_IN_BURST * SIGN_IN_REFILL_MS);
+    for (let i = 0; i < SIGN_IN_BURST; i++)
+      expect(await a.login('newbie', 'newbie123', A)).toMatchObject({ ok: true });
+    expect(await a.login('newbie', 'newbie123', A)).toMatchObject({ reason: 'rate-limited' });
+  });
+
+  it('an attempt refused by the failure throttle takes nothing from the address s attempts', async () => {
+    const { auth: a } = await auth();
+    for (let i = 0; i < LOGIN_MAX_FAILURES; i++) await a.login('trader', `x${i}`, A);
+    for (let i = 0; i < 50; i++)
+      expect(await a.login('trader', 'x', A)).toMatchObject({ reason: 'rate-limited' });
+    for (let i = 0; i < SIGN_IN_BURST - LOGIN_MAX_FAILURES; i++)
+      expect(await a.login('leader', 'leader123', A)).toMatchObject({ ok: true });
+    expect(await a.login('leader', 'leader123', A)).toMatchObject({ reason: 'rate-limited' });
+  });
+
   it('keys IPv4 (mapped too) as is and IPv6 by its /64', () => {
     expect(addressKey('::ffff:203.0.113.7')).toBe('203.0.113.7');
     expect(addressKey('203.0.113.7')).toBe('203.0.113.7');
@@ -106,7 +147,7 @@ describe('sign-in limits', () => {
 
 describe('sessions', () => {
   it('bounds sessions per user and address: signing in again and again ends only that address s oldest', async () => {
-    const { auth: a } = await auth();
+    const { auth: a, clock } = await auth();
     const trader = await a.login('trader', 'trader123', B);
     if (!trader.ok) throw new Error('trader');
     const first = await a.login('follower', 'follower123', A);
@@ -114,6 +155,7 @@ describe('sessions', () => {
     const ended: string[] = [];
     a.onSessionEnd = (id) => ended.push(id);
     for (let i = 0; i < MAX_SESSIONS_PER_USER_ADDRESS + 20; i++) {
+      clock.advance(SIGN_IN_REFILL_MS);
       expect(await a.login('follower', 'follower123', A)).toMatchObject({ ok: true });
     }
     expect(a.sessionCount(1001, A)).toBe(MAX_SESSIONS_PER_USER_ADDRESS);
