@@ -47,7 +47,7 @@ export const MAX_SESSIONS_PER_USER_ADDRESS = 10;
  * addresses cannot lock everyone else out, and an address holding a few sessions keeps them.
  */
 const MAX_SESSIONS = 10_000;
-/** Keys (pairs, addresses) whose recent failures are remembered, per table. */
+/** Keys (pairs, addresses) whose recent failures or attempts are remembered, per table. */
 const MAX_FAILURE_ENTRIES = 10_000;
 
 /**
