@@ -292,8 +292,17 @@ export function registerReplayRest(app: FastifyInstance, { world }: RestDeps): v
         return {};
       },
     },
+    // Rate-limited per sign-in, as the simulator's: 10006 with the wait (message and header).
     oneTimeToken: {
-      handle: (c) => world.issueToken(c.userId, c.req.cookies[world.cookieName]),
+      handle(c) {
+        const r = world.issueToken(c.userId, c.req.cookies[world.cookieName]);
+        if (r.ok) return { token: r.token, expiresAtE3: r.expiresAtE3 };
+        void c.reply.header('retry-after', String(r.retryAfterS));
+        return new Refusal(
+          ERROR_CODES.RATE_LIMITED,
+          `Too many stream tokens asked, please try again in ${r.retryAfterS} s. (retry-after: ${r.retryAfterS})`,
+        );
+      },
     },
     profile: read(profileOf),
     memberInfo: read((a) => memberInfoOf(a, REPLAY_UNIFIED)),

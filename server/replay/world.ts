@@ -391,10 +391,18 @@ export class ReplayWorld {
    * One-time tokens expire on wall time; the answer states the expiry in session time. `cookie`:
    * the sign-in asking, whose end revokes the token.
    */
-  issueToken(userId: number, cookie?: string): { token: string; expiresAtE3: string } {
+  /**
+   * A one-time token for the private stream, rate-limited per sign-in as the simulator's
+   * (one-time-tokens.ts `issueLimited`): beyond it, the seconds to wait.
+   */
+  issueToken(
+    userId: number,
+    cookie?: string,
+  ): { ok: true; token: string; expiresAtE3: string } | { ok: false; retryAfterS: number } {
     const session = cookie ? this.sessions.get(cookie)?.id : undefined;
-    const { token } = this.tokens.issue(userId, session);
-    return { token, expiresAtE3: String(this.now() + OTT_TTL_MS) };
+    const r = this.tokens.issueLimited(userId, session);
+    if (!r.ok) return { ok: false, retryAfterS: Math.max(1, Math.ceil(r.retryAfterMs / 1000)) };
+    return { ok: true, token: r.token, expiresAtE3: String(this.now() + OTT_TTL_MS) };
   }
 
   /** A one-time token is good once, for 60 s of wall time (the simulator's answers). */

@@ -65,7 +65,9 @@ describe('replay --serve sign-ins', () => {
     const { w, timers, ended, signIn } = world();
     /** The sign-in id a private stream signed in with a token of `cookie` knows. */
     const streamOf = (cookie: string) => {
-      const check = w.useToken(w.issueToken(1001, cookie).token);
+      const issued = w.issueToken(1001, cookie);
+      if (!issued.ok) throw new Error('token refused');
+      const check = w.useToken(issued.token);
       if (!check.ok || check.session === undefined) throw new Error('token refused');
       return check.session;
     };
@@ -113,5 +115,18 @@ describe('replay --serve sign-ins', () => {
     expect(w.sessionUser(c)).toBe(1001);
     timers.advance(1);
     expect(w.sessionUser(c)).toBeUndefined();
+  });
+
+  // Security review M2: issuing tokens had no rate limit, on the replay server as on the simulator.
+  it('rate-limits one-time tokens per sign-in: a burst of 10, then the seconds to wait', () => {
+    const { w, timers, signIn } = world();
+    const mine = signIn('10.0.0.5');
+    const other = signIn('10.0.0.6');
+    for (let i = 0; i < 10; i++) expect(w.issueToken(1001, mine)).toMatchObject({ ok: true });
+    expect(w.issueToken(1001, mine)).toEqual({ ok: false, retryAfterS: 6 });
+    // Another sign-in's bucket is its own, and the first one's refills.
+    expect(w.issueToken(1001, other)).toMatchObject({ ok: true });
+    timers.advance(6_000);
+    expect(w.issueToken(1001, mine)).toMatchObject({ ok: true });
   });
 });
