@@ -46,7 +46,7 @@ export interface HttpLimits {
 
 /**
  * Far above what a browser needs (six HTTP connections a host, two websockets a page, a few tabs)
- * and above the websockets' own caps (100 anonymous a address, 50 a user: server/ws/limits.ts),
+ * and above the websockets' own caps (100 anonymous and 100 signed-in an address: server/ws/slots.ts),
  * far below the file descriptors a process has.
  */
 export const HTTP_LIMITS: HttpLimits = {
