@@ -10,7 +10,7 @@ import {
 } from 'react';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { currentLangAtom, showAssetsAtom } from '../../../facade';
+import { currentLangAtom, showAssetsAtom, useRefreshAssets } from '../../../facade';
 import { errorMessage } from '../../../i18n/error-message';
 import { coinPrecision } from '../../../lib/money';
 import { Amount } from '../../../ui/amount/Amount';
@@ -22,12 +22,19 @@ import {
   floorTo,
   normalizeAmountInput,
 } from '../../../ui/dialogs/money/amounts';
+import { isOutcomeUnknown, SubmissionIds } from '../../../ui/dialogs/money/request-id';
 import { Spinner } from '../../../ui/Spinner';
 import { roundTo, type CoinPrecisions } from './coin-precision';
-import { newRequestId } from './request-id';
+import { pendingEarnIdsAtom, usePendingEarnIds } from './pending-ids';
 import { LoadFailed } from '../../../ui/dialogs/money/LoadFailed';
 
 interface AmountFormProps {
+  /**
+   * What the form does to what, in no language ("savings.subscribe:USDT-FLEX"): with the amount,
+   * the details a request id is kept for (the same scope and amount after an unknown outcome are
+   * the same submission, even in a form opened again).
+   */
+  scope: string;
   coin: string;
   /** The label of what the amount comes from ("Available in Funding", "Held", "Owed"). */
   sourceLabel: string;
@@ -59,18 +66,28 @@ interface AmountFormProps {
   onBusyChange?: (busy: boolean) => void;
 }
 
-type Errors = { amount?: string; form?: string };
+type Errors = {
+  amount?: string;
+  form?: string;
+  /** The form error is an unknown outcome: the money may have moved (say how to retry). */
+  unknown?: boolean;
+};
 
 /**
  * The amount form of subscribe, redeem and repay: amount with Max, the minimum and what it
  * comes from, validated with the default form messages and the coin's precision (coin-info) before
  * anything is sent; a limit in a message is written as the figure beside it (a maximum rounded
- * down, a minimum up: never beyond what is allowed). One request id per submission, kept across
- * retries of the same amount (a retry after a timeout cannot move money twice) and made anew after
- * a success or when the amount changes; every control disabled while it is in flight; a refused
- * request shows the translated business error.
+ * down, a minimum up: never beyond what is allowed). The request id is the transfer form's
+ * (`SubmissionIds`, keyed by scope and amount): kept while the outcome is unknown (a timeout, a
+ * lost answer), also beyond this form for the session (`pending-ids.ts`), so the same amount again
+ * is a replay, never a second order; made anew after a definite answer or for another amount.
+ * Every control is disabled while a request is in flight, and for good once one has succeeded
+ * (the modal still shows the form while it closes: a second click must not order again). A
+ * refused request shows the translated business error; an unknown outcome says so, with how to
+ * retry, and re-reads the overview.
  */
 function AmountForm({
+  scope,
   coin,
   sourceLabel,
   source,
@@ -92,7 +109,14 @@ function AmountForm({
   const [amount, setAmount] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
-  const requestId = useRef<string | null>(null);
+  // Succeeded: this form never sends again (it stays on screen while the modal closes).
+  const [sent, setSent] = useState(false);
+  const inFlight = useRef(false);
+  const done = useRef(false);
+  const pending = usePendingEarnIds();
+  const [ids] = useState(() => new SubmissionIds(undefined, pending));
+  const pendingIds = useAtomValue(pendingEarnIdsAtom);
+  const refreshAssets = useRefreshAssets();
   const label = t('earn.form.amount', { coin });
   const precision = precisions.of(coin);
   // The minimum as shown, rounded up to the decimals it is shown with: what is written is allowed.
@@ -125,32 +149,48 @@ function AmountForm({
     // shown is what is sent.
     const value = normalizeAmountInput(raw, language);
     setAmount(value);
-    requestId.current = null; // another amount is another request
+    // Another amount is another submission (`ids.idFor`); the same one again is the same.
     if (errors.amount || errors.form) setErrors({});
   };
 
+  const keyOf = (value: string) => JSON.stringify([scope, value]);
+
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (busy) return;
+    // A second click or Enter while the first is on its way, or once it has succeeded.
+    if (inFlight.current || done.current) return;
     const value = amount.trim();
     const invalid = validate(value);
     setErrors(invalid ? { amount: invalid } : {});
     if (invalid) return;
-    requestId.current ??= newRequestId();
+    const requestId = ids.idFor(keyOf(value));
+    inFlight.current = true;
     setBusy(true);
     onBusyChange?.(true);
     try {
-      await onSubmit(value, requestId.current);
-      requestId.current = null;
+      await onSubmit(value, requestId);
+      ids.settle();
+      done.current = true;
+      setSent(true);
       onDone(value, chosenAmountText(value, coin, language));
       onClose();
     } catch (err) {
-      setErrors({ form: errorMessage(t, err) });
+      ids.settle(err);
+      const unknown = isOutcomeUnknown(err);
+      setErrors({ form: errorMessage(t, err), unknown });
+      // The money may have moved: the figures beside the form are read again.
+      if (unknown) refreshAssets();
     } finally {
+      inFlight.current = false;
       setBusy(false);
       onBusyChange?.(false);
     }
   };
+
+  const locked = busy || sent;
+  // The amount typed is that of a submission whose outcome is unknown (this form's or one closed
+  // before): sending it again is a replay. Said beside the error, or alone once it is gone.
+  const retrying = pendingIds.has(keyOf(amount.trim()));
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate>
@@ -163,7 +203,7 @@ function AmountForm({
           <Button
             size="compact-xs"
             variant="light"
-            disabled={busy}
+            disabled={locked}
             onClick={() => change(floorTo(max, precision))}
             aria-describedby={maxHelpId}
           >
@@ -178,7 +218,7 @@ function AmountForm({
           value={amount}
           onChange={(e) => change(e.currentTarget.value)}
           error={errors.amount}
-          disabled={busy}
+          disabled={locked}
           required
           description={
             minShown !== undefined && (
@@ -200,16 +240,27 @@ function AmountForm({
           }
         />
         {note?.(amount.trim())}
-        {errors.form && (
+        {errors.form ? (
           <Alert color="red" role="alert" variant="light">
             {errors.form}
+            {errors.unknown && (
+              <Text size="sm" mt={4}>
+                {t('money.transfer.retryNote')}
+              </Text>
+            )}
           </Alert>
+        ) : (
+          retrying && (
+            <Text size="sm" c="dimmed">
+              {t('money.transfer.retryNote')}
+            </Text>
+          )
         )}
         <Group justify="flex-end" gap="sm" mt="sm">
-          <Button variant="default" onClick={onClose} disabled={busy}>
+          <Button variant="default" onClick={onClose} disabled={locked}>
             {t('common.cancel')}
           </Button>
-          <Button type="submit" loading={busy}>
+          <Button type="submit" loading={busy} disabled={sent}>
             {confirmLabel}
           </Button>
         </Group>

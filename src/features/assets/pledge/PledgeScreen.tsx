@@ -117,6 +117,7 @@ function Loans({ overview, reload }: { overview: AssetOverview; reload: () => vo
     const available = fundAvailable(overview, loan.loanCoin);
     const owedIsMax = compareDecimal(available, loan.borrowed) >= 0;
     return {
+      scope: `pledge.repay:${loan.loanId}`,
       title: t('earn.pledge.repayTitle', { coin: loan.loanCoin }),
       coin: loan.loanCoin,
       sourceLabel: t('earn.pledge.availableInFund'),

@@ -145,6 +145,7 @@ function Products({ overview, reload }: { overview: AssetOverview; reload: () =>
     const product = `${p.coin} ${term(p)}`;
     if (form.value.kind === 'subscribe') {
       return {
+        scope: `savings.subscribe:${p.productId}`,
         title: t('earn.savings.subscribeTitle', { product }),
         coin: p.coin,
         sourceLabel: t('earn.savings.availableInFund'),
@@ -172,6 +173,7 @@ function Products({ overview, reload }: { overview: AssetOverview; reload: () =>
       };
     }
     return {
+      scope: `savings.redeem:${p.productId}`,
       title: t('earn.savings.redeemTitle', { product }),
       coin: p.coin,
       sourceLabel: p.termDays === 0 ? t('earn.savings.held') : t('earn.savings.redeemableNow'),

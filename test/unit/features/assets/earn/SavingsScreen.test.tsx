@@ -1,7 +1,7 @@
 /**
  * The savings screen: products with APY (one rounding rule), term, held and interest; the
- * subscribe and redeem forms (default form messages, Max, minimum, available in Funding, the
- * request id kept across a retry, in-flight disabled, translated business errors); auto-saving
+ * subscribe and redeem forms (default form messages, Max, minimum, available in Funding, a new
+ * request id after a refusal, in-flight disabled, translated business errors); auto-saving
  * per coin with the unsupported coin disabled and its reason.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
@@ -233,7 +233,7 @@ describe('SavingsScreen', () => {
     await waitFor(() => expect(redeem).toHaveFocus());
   });
 
-  it('keeps the request id across a retry, disables while in flight, shows the business error', async () => {
+  it('disables while in flight, shows the business error, and takes a new request id after it', async () => {
     const first = deferred<{ status: 'SUCCESS' }>();
     const savingsSubscribe = vi
       .fn()
@@ -258,7 +258,9 @@ describe('SavingsScreen', () => {
     expect(savingsSubscribe).toHaveBeenCalledTimes(2);
     const [a, b] = savingsSubscribe.mock.calls.map((c) => c[0] as { requestId: string });
     expect(a).toMatchObject({ productId: 'USDT-FLEX', amount: '100' });
-    expect(b!.requestId).toBe(a!.requestId);
+    // The refusal was a definite answer: nothing moved, so the retry is a new submission (an
+    // unknown outcome keeps the id: earn-submissions.test.tsx).
+    expect(b!.requestId).not.toBe(a!.requestId);
     expect(a!.requestId).toMatch(/^[0-9a-f-]{36}$/);
   });
 
