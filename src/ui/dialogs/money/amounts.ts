@@ -40,6 +40,19 @@ const GROUPED = /^\d+(?:[.,'\s\u00A0\u202F]\d+)+$/;
 const isGrouped = (v: string) => GROUPED.test(v) && !/^\d+\.\d+$/.test(v);
 
 /**
+ * Digits grouped by points in threes ("1.000", "8.884", "12.500.000"): in a language whose decimal
+ * separator is a comma, that point is the thousands separator its figures are written with
+ * ("Verfügbar: 8.733,1449"), so "1.000" there means one thousand, not 1. A point there that
+ * cannot group ("0.5", "1.25", "0.001": a group of three after a leading 0 groups nothing) is read
+ * as the decimal point the field shows.
+ *
+ * Only the ambiguous shape is refused, not every point: the money fields write a decimal comma as
+ * a point as it is typed (`normalizeAmountInput`; AmountField, the earn form), so by the time an
+ * amount is checked a typed "1,000" reads "1.000" too, and it is as ambiguous.
+ */
+const POINT_GROUPED = /^[1-9]\d{0,2}(?:\.\d{3})+$/;
+
+/**
  * A request amount as the server takes it (`parseAmount` of server/assets/assets.ts): digits
  * with no leading zero (or a single 0), then, if there is a point, at least one digit after it.
  * Laxer input (`.5`, `5.`, `05`, `+5`) is refused here with a message rather than sent and
@@ -123,13 +136,21 @@ function limitText(value: string, bound: 'max' | 'min', rules: AmountRules): str
  * The first problem with `raw` as an amount, with the default form messages: required, a
  * number, a plain positive decimal, the coin's precision, min and max. Arabic-Indic digits are
  * read as their ASCII digits, and a decimal comma as a point in the languages that write one
- * (`normalizeAmountInput`).
+ * (`normalizeAmountInput`); there, digits grouped by points in threes are refused as thousands
+ * separators (`POINT_GROUPED`).
  */
 export function amountError(t: TFunction, raw: string, rules: AmountRules): string | undefined {
   const messages = formMessages(t);
   const value = normalizeAmountInput(raw, rules.language).trim();
   const { label } = rules;
   if (isGrouped(value)) return t('money.form.separators', { label });
+  if (
+    rules.language !== undefined &&
+    decimalSeparator(rules.language) === ',' &&
+    POINT_GROUPED.test(value)
+  ) {
+    return t('money.form.separators', { label });
+  }
   const basic = validateValue(value, [{ required: true, type: 'number' }], label, messages);
   if (basic) return basic;
   // "1e3" and "+5" are numbers to the form rules, not amounts: an amount is sent as typed.

@@ -88,6 +88,30 @@ describe('amountError', () => {
     expect(amountError(t, '1.000.000', rules)).toBe(sep);
   });
 
+  it('refuses digits grouped by points in threes where the decimal separator is a comma', async () => {
+    // "Verfügbar: 8.733,1449 USDT" beside the field: "1.000" there is one thousand, not 1.
+    const t = await tOf('de-DE');
+    const rules = { ...USDT, label: 'Betrag', language: 'de-DE' };
+    const sep = 'Schreiben Sie Betrag ohne Tausendertrennzeichen, z. B. 1234,5';
+    for (const v of ['1.000', '8.884', '12.500', '999.999', '1.000.000']) {
+      expect(amountError(t, v, rules)).toBe(sep);
+    }
+    // a comma is read as the point as it is typed: "1,000" then reads "1.000", as ambiguous
+    expect(amountError(t, '1,000', rules)).toBe(sep);
+    for (const l of ['es-ES', 'id-ID', 'ru-RU', 'tr-TR', 'vi-VN']) {
+      expect(amountError(t, '1.000', { ...rules, language: l })).toBe(sep);
+    }
+    // a point that groups nothing is the decimal point the field shows
+    for (const ok of ['10.5', '1.25', '0.001', '1.0000', '1234.567', '10,5', '0,001']) {
+      expect(amountError(t, ok, rules)).toBeUndefined();
+    }
+    // where the point is the decimal separator, "1.000" is 1
+    const en = await tOf();
+    for (const l of ['en', 'en-US', 'ja-JP', 'zh-CN', 'th-TH', 'ar-SA']) {
+      expect(amountError(en, '1.000', { ...USDT, language: l })).toBeUndefined();
+    }
+  });
+
   it('leaves a comma alone where it is not the decimal separator, and says why it is refused', async () => {
     const t = await tOf();
     for (const l of ['en', 'en-US', 'ja-JP', 'zh-CN', 'th-TH', 'ar-SA']) {

@@ -3,7 +3,8 @@
  * sends nothing more while its modal closes; after an unknown outcome (the answer lost, the
  * money may have moved) the same amount is the same request id, typed again, in the same form
  * or in one opened again, for as long as the session lasts; the user is told the outcome is
- * unknown and the figures are read again.
+ * unknown and the figures are read again. And in a language with a decimal comma, "1.000" is
+ * not sent as 1.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -16,6 +17,7 @@ import { userAtom } from '@src/state/client';
 import { apiError } from '../../../ui/test-utils';
 import { fakeScreenApi } from '../../harness';
 import { renderEarn } from './render';
+import de from '../../../../../locales/de-DE/user-assets.json';
 
 /** HTTP 504 after the server carried the request out: the client cannot know. */
 const LOST = () => apiError(9000003, 'Request failed with an unexpected HTTP status.');
@@ -218,5 +220,35 @@ describe('an earn form after an unknown outcome', () => {
     await waitFor(() => expect(savingsSubscribe).toHaveBeenCalledTimes(2));
     const [first, second] = ids(savingsSubscribe);
     expect(second).not.toBe(first);
+  });
+});
+
+describe('an earn form in a language with a decimal comma', () => {
+  it('refuses "1.000" (one thousand as written there) and sends nothing', async () => {
+    const api = fakeScreenApi();
+    await renderEarn(<SavingsScreen />, { api, lng: 'de-DE' });
+    const g = de.earn.savings;
+    const product = `USDT ${g.flexible}`;
+    await screen.findByRole('table', { name: g.productsTable });
+    await userEvent.click(
+      screen.getByRole('button', { name: g.subscribeTo.replace('{{product}}', product) }),
+    );
+    const dialog = await screen.findByRole('dialog', {
+      name: g.subscribeTitle.replace('{{product}}', product),
+    });
+    // Beside "Verfügbar im Funding: 2.500,0000 USDT".
+    const input = await within(dialog).findByRole('textbox', { name: /USDT/ });
+    await userEvent.type(input, '1.000');
+    await userEvent.click(within(dialog).getByRole('button', { name: g.subscribe }));
+    expect(input).toHaveAccessibleDescription(
+      expect.stringContaining('ohne Tausendertrennzeichen, z. B. 1234,5'),
+    );
+    expect(api.savingsSubscribe).not.toHaveBeenCalled();
+    // Written as that language writes an amount, it goes.
+    await userEvent.clear(input);
+    await userEvent.type(input, '1000');
+    await userEvent.click(within(dialog).getByRole('button', { name: g.subscribe }));
+    await waitFor(() => expect(api.savingsSubscribe).toHaveBeenCalledTimes(1));
+    expect(api.savingsSubscribe).toHaveBeenCalledWith(expect.objectContaining({ amount: '1000' }));
   });
 });
