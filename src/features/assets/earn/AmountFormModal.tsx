@@ -54,6 +54,8 @@ interface AmountFormProps {
   confirmLabel: string;
   /** A line under the amount that depends on it (a full repayment returns the collateral). */
   note?: (amount: string) => ReactNode;
+  /** Max was pressed (after it filled in `max`): a debt re-reads what is owed. */
+  onMax?: () => void;
   /** Sends the action; rejects with the API error. */
   onSubmit: (amount: string, requestId: string) => Promise<unknown>;
   /**
@@ -97,6 +99,7 @@ function AmountForm({
   precisions,
   confirmLabel,
   note,
+  onMax,
   onSubmit,
   onDone,
   onClose,
@@ -204,7 +207,10 @@ function AmountForm({
             size="compact-xs"
             variant="light"
             disabled={locked}
-            onClick={() => change(floorTo(max, precision))}
+            onClick={() => {
+              change(floorTo(max, precision));
+              onMax?.();
+            }}
             aria-describedby={maxHelpId}
           >
             {t('earn.form.max')}
@@ -293,7 +299,7 @@ export interface AmountFormModalProps {
 export function AmountFormModal({ opened, content, openings, onClose }: AmountFormModalProps) {
   const { t } = useTranslation('user-assets');
   const [busy, setBusy] = useState(false);
-  useFocusFallback(opened && content !== null);
+  const focusFallback = useFocusFallback(opened && content !== null);
   const close = useCallback(() => {
     if (!busy) onClose();
   }, [busy, onClose]);
@@ -309,6 +315,7 @@ export function AmountFormModal({ opened, content, openings, onClose }: AmountFo
       closeOnClickOutside={!busy}
       withCloseButton={!busy}
       closeButtonProps={{ 'aria-label': t('common.close') }}
+      onExitTransitionEnd={focusFallback}
     >
       {content && (
         <AmountForm key={openings} {...content} onClose={onClose} onBusyChange={setBusy} />
@@ -325,35 +332,46 @@ const FALLBACK_WATCH_MS = 15_000;
  * Repay button), a product redeemed in full its enabled Redeem, when the overview refreshes after
  * the form closed and gave focus back. The browser then drops focus to the page; it goes to the
  * heading of the section the control was in instead (WCAG 2.4.3), unless the user has moved it.
+ * The opener and its section are taken at the opening (the row may be gone by the time the form
+ * closes); while focus is still in the closing modal, the modal's end of exit (the returned
+ * callback) looks again.
  */
-function useFocusFallback(opened: boolean): void {
-  const opener = useRef<HTMLElement | null>(null);
+function useFocusFallback(opened: boolean): () => void {
+  const opener = useRef<{ el: HTMLElement; region: HTMLElement; heading: HTMLElement } | null>(
+    null,
+  );
+  const check = useRef<() => void>(noop);
   useEffect(() => {
     if (opened) {
       // Taken at the opening, before the modal moves focus into itself.
       const active = document.activeElement;
-      opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+      const el = active instanceof HTMLElement && active !== document.body ? active : null;
+      const region = el?.closest('section');
+      const heading = region?.querySelector<HTMLElement>('h1, h2, h3');
+      opener.current = el && region && heading ? { el, region, heading } : null;
       return;
     }
-    const el = opener.current;
-    const region = el?.closest('section');
-    const heading = region?.querySelector<HTMLElement>('h1, h2, h3');
-    if (!el || !region || !heading) return;
+    if (!opener.current) return;
+    const { el, region, heading } = opener.current;
     const gone = () => !el.isConnected || (el instanceof HTMLButtonElement && el.disabled);
     const lost = () => document.activeElement === null || document.activeElement === document.body;
+    const inDialog = () => document.activeElement?.closest('[role="dialog"]') != null;
     const rescue = () => {
       if (!gone()) return;
       if (lost()) {
         heading.tabIndex = -1;
         heading.focus();
+        stop();
+      } else if (!inDialog()) {
+        stop(); // the user has put focus somewhere
       }
-      stop();
     };
     const watch = new MutationObserver(rescue);
     const timer = setTimeout(() => stop(), FALLBACK_WATCH_MS);
     function stop() {
       watch.disconnect();
       clearTimeout(timer);
+      check.current = noop;
     }
     watch.observe(region, {
       subtree: true,
@@ -361,10 +379,14 @@ function useFocusFallback(opened: boolean): void {
       attributes: true,
       attributeFilter: ['disabled'],
     });
+    check.current = rescue;
     rescue();
     return stop;
   }, [opened]);
+  return useCallback(() => check.current(), []);
 }
+
+const noop = () => undefined;
 
 /**
  * Which form is open, for a screen's AmountFormModal: `value` is the last one opened, kept after

@@ -3,12 +3,14 @@ import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import {
   currentLangAtom,
+  showAssetsAtom,
   useScreenApi,
   type AssetOverview,
   type PledgeLoan,
 } from '../../../facade';
 import { coinPrecision, compareDecimal } from '../../../lib/money';
 import { Amount } from '../../../ui/amount/Amount';
+import { formatAmount } from '../../../ui/amount/format-amount';
 import { Section } from '../../../ui/live/Section';
 import { showToast } from '../../../ui/notifications';
 import { AmountFormModal, useFormModal, type AmountFormContent } from '../earn/AmountFormModal';
@@ -22,7 +24,10 @@ import { LTV_COLOR, ltvLevel } from './ltv';
 /**
  * `/assets/pledge`: the user's pledge loans with what is owed, the collateral, the LTV with its
  * level in colour and in words, the liquidation LTV and the hourly rate; Repay in part or in full
- * (from Funding; a full repayment returns the collateral to Funding).
+ * (from Funding; a full repayment returns the collateral to Funding). What is owed grows every
+ * hour and the overview is up to 5 s old: it is read again when the form opens and when Max is
+ * pressed, and after a repayment the toast says "in full" only when the loan, read again, is gone
+ * or owes nothing; otherwise it says what was repaid and what is still owed.
  */
 export default function PledgeScreen() {
   const { t } = useTranslation('user-assets');
@@ -50,6 +55,7 @@ function Ltv({ loan }: { loan: PledgeLoan }) {
 function Loans({ overview, reload }: { overview: AssetOverview; reload: () => void }) {
   const { t } = useTranslation('user-assets');
   const language = useAtomValue(currentLangAtom);
+  const shown = useAtomValue(showAssetsAtom);
   const api = useScreenApi();
   const form = useFormModal<PledgeLoan>();
   const precisions = useCoinPrecisions();
@@ -101,7 +107,10 @@ function Loans({ overview, reload }: { overview: AssetOverview; reload: () => vo
       cell: (l) => (
         <Button
           size="compact-sm"
-          onClick={() => form.open(l)}
+          onClick={() => {
+            form.open(l);
+            reload(); // what is owed now, not up to 5 s ago
+          }}
           aria-label={t('earn.pledge.repayLoan', { coin: l.loanCoin, id: l.loanId })}
         >
           {t('earn.pledge.repay')}
@@ -116,6 +125,35 @@ function Loans({ overview, reload }: { overview: AssetOverview; reload: () => vo
     if (!loan) return null;
     const available = fundAvailable(overview, loan.loanCoin);
     const owedIsMax = compareDecimal(available, loan.borrowed) >= 0;
+    /**
+     * The toast after a repayment, from the loan read again (not the form's copy of what was
+     * owed: interest may have been added since): in full only when the loan is gone or owes 0.
+     */
+    const announce = async (amount: string) => {
+      let after: PledgeLoan | null | undefined; // null: gone; undefined: could not be read
+      try {
+        const fresh = await api.assetOverview();
+        after = fresh.pledge.loans.find((l) => l.loanId === loan.loanId) ?? null;
+      } catch {
+        after = undefined;
+      }
+      let text: string;
+      if (after === null || (after && compareDecimal(after.borrowed, '0') <= 0)) {
+        text = t('earn.pledge.repaidFull', { coin: loan.collateralCoin });
+      } else if (after) {
+        const owed = formatAmount('decimal', after.borrowed, {
+          coin: after.loanCoin,
+          decimals: owedDecimals(after),
+          figure: 'debt',
+          language,
+          masked: !shown,
+        });
+        text = t('earn.pledge.repaidPart', { amount, coin: loan.loanCoin, owed });
+      } else {
+        text = t('earn.pledge.repaid', { amount, coin: loan.loanCoin });
+      }
+      showToast(text, { tone: 'success' });
+    };
     return {
       scope: `pledge.repay:${loan.loanId}`,
       title: t('earn.pledge.repayTitle', { coin: loan.loanCoin }),
@@ -147,15 +185,11 @@ function Loans({ overview, reload }: { overview: AssetOverview; reload: () => vo
           </Text>
         </Stack>
       ),
+      onMax: reload,
       onSubmit: (amount, requestId) => api.pledgeRepay({ loanId: loan.loanId, amount, requestId }),
-      onDone: (amount, shown) => {
-        showToast(
-          isFull(amount, loan.borrowed)
-            ? t('earn.pledge.repaidFull', { coin: loan.collateralCoin })
-            : t('earn.pledge.repaid', { amount: shown, coin: loan.loanCoin }),
-          { tone: 'success' },
-        );
+      onDone: (_amount, amountText) => {
         reload();
+        void announce(amountText);
       },
     };
   })();

@@ -1,12 +1,15 @@
 /**
  * The pledge loans screen: owed, collateral, LTV with its level in words, liquidation LTV and
  * hourly rate; Repay in part (the collateral stays) or in full (it returns), with the form's
- * validation and the translated refusal.
+ * validation and the translated refusal; what is owed read again when the form opens and on
+ * Max, and the toast decided from the loan read again after the repayment.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import PledgeScreen from '@src/features/assets/pledge/PledgeScreen';
+import type { AssetOverview } from '@src/api/types';
+import { assetsRefreshRequestAtom } from '@src/state/assets';
 import { toastStore } from '@src/ui/notifications';
 import { earnOverview } from '../../../../support/sample-answers';
 import { apiError } from '../../../ui/test-utils';
@@ -28,6 +31,20 @@ function withFunding(usdt: string, owed?: string) {
         : a,
     ),
   };
+}
+
+const toastText = () => JSON.stringify(Object.values(toastStore.getState().notifications ?? []));
+
+/** The overview answers `before` until the loan is repaid, then `after`. */
+function repaidTo(before: AssetOverview, after: AssetOverview) {
+  let repaid = false;
+  return fakeScreenApi({
+    assetOverview: vi.fn(async () => (repaid ? after : before)),
+    pledgeRepay: vi.fn(async () => {
+      repaid = true;
+      return { status: 'SUCCESS' as const };
+    }),
+  });
 }
 
 async function openRepay() {
@@ -98,7 +115,7 @@ describe('PledgeScreen', () => {
   });
 
   it('repays a loan in full: Max is what is owed, and the collateral is said to return', async () => {
-    const api = fakeScreenApi({ assetOverview: vi.fn(async () => withFunding('10000')) });
+    const api = repaidTo(withFunding('10000'), { ...withFunding('3600'), pledge: { loans: [] } });
     await renderEarn(<PledgeScreen />, { api });
     const dialog = await openRepay();
     const input = within(dialog).getByRole('textbox', { name: /Amount \(USDT\)/ });
@@ -112,8 +129,72 @@ describe('PledgeScreen', () => {
     expect(api.pledgeRepay).toHaveBeenCalledWith(
       expect.objectContaining({ loanId: 'L-1', amount: '6400' }),
     );
-    const toasts = Object.values(toastStore.getState().notifications ?? []);
-    expect(JSON.stringify(toasts)).toContain('Loan repaid in full.');
+    // The loan, read again, is gone.
+    await waitFor(() =>
+      expect(toastText()).toContain(
+        'Loan repaid in full. The collateral (BTC) is back in your Funding account.',
+      ),
+    );
+  });
+
+  it('reads what is owed again when the form opens and when Max is pressed', async () => {
+    // Interest is added every hour: the page's copy of the debt may be up to 5 s old.
+    const owed = ['6400', '6400.000123', '6400.000456'];
+    let reads = 0;
+    const api = fakeScreenApi({
+      assetOverview: vi.fn(async () => withFunding('10000', owed[Math.min(reads++, 2)])),
+    });
+    const { store } = await renderEarn(<PledgeScreen />, { api });
+    const table = await screen.findByRole('table', { name: 'Pledge loans' });
+    await waitFor(() => expect(table).toHaveTextContent('6,400.000000'));
+    const refreshes = store.get(assetsRefreshRequestAtom);
+    const dialog = await openRepay();
+    expect(store.get(assetsRefreshRequestAtom)).toBe(refreshes + 1);
+    await waitFor(() => expect(dialog).toHaveTextContent('Owed: 6,400.000123 USDT'));
+    const input = within(dialog).getByRole('textbox', { name: /Amount \(USDT\)/ });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Max' }));
+    expect(input).toHaveValue('6400.000123');
+    expect(store.get(assetsRefreshRequestAtom)).toBe(refreshes + 2);
+    // What was filled in is no longer all that is owed: the note says so.
+    await waitFor(() => expect(dialog).toHaveTextContent('Owed: 6,400.000456 USDT'));
+    expect(dialog).toHaveTextContent(
+      'A partial repayment lowers the LTV; the collateral stays pledged.',
+    );
+  });
+
+  it('does not say "in full" when the loan, read again, still owes something', async () => {
+    // Max filled what the page knew; interest was added before the repayment ran.
+    const api = repaidTo(withFunding('10000'), withFunding('3600', '0.000003'));
+    await renderEarn(<PledgeScreen />, { api });
+    const dialog = await openRepay();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Max' }));
+    expect(dialog).toHaveTextContent('This repays the loan in full');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Repay' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() =>
+      expect(toastText()).toContain('Repaid 6,400 USDT. Still owed: 0.000003 USDT.'),
+    );
+    expect(toastText()).not.toContain('in full');
+  });
+
+  it('says only what was repaid when the loan cannot be read again', async () => {
+    let repaid = false;
+    const api = fakeScreenApi({
+      assetOverview: vi.fn(async () => {
+        if (repaid) throw apiError(10016);
+        return withFunding('10000');
+      }),
+      pledgeRepay: vi.fn(async () => {
+        repaid = true;
+        return { status: 'SUCCESS' as const };
+      }),
+    });
+    await renderEarn(<PledgeScreen />, { api });
+    const dialog = await openRepay();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Max' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Repay' }));
+    await waitFor(() => expect(toastText()).toContain('Repaid 6,400 USDT.'));
+    expect(toastText()).not.toContain('in full');
   });
 
   it('shows a debt in full and repays exactly what is owed (USDT moves in 6 decimals)', async () => {
@@ -165,8 +246,8 @@ describe('PledgeScreen', () => {
       expect.objectContaining({ amount: '1234.000001' }),
     );
     // It read "1234.000001 USDT zurückgezahlt.".
-    expect(await screen.findByText(/zurückgezahlt\.$/)).toHaveTextContent(
-      '1.234,000001 USDT zurückgezahlt.',
+    expect(await screen.findByText(/zurückgezahlt\./)).toHaveTextContent(
+      '1.234,000001 USDT zurückgezahlt. Noch geschuldet: 6.400,000000 USDT.',
     );
   });
 
