@@ -3,18 +3,23 @@
  * request goes out, and on a refusal it moves back and the translated reason is shown. The
  * optimistic value is kept until the data says the same, so a refresh that was already in flight
  * cannot flip it back for a moment. A switch is disabled while its own request is in flight.
+ * When the answer is lost (a timeout, a 5xx: the server may have made the change), the switch
+ * shows what the data says, the data is read again, and the message says the change could not be
+ * confirmed, not that it was refused. A message goes once the data shows the value that was asked
+ * for (the change went through after all).
  */
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../i18n/error-message';
 import { showToast } from '../../../ui/notifications';
+import { isOutcomeUnknown } from '../../../ui/dialogs/money/request-id';
 
 export interface OptimisticSwitches {
   /** The value the switch of `key` shows now (`server` is what the data says). */
   checked: (key: string, server: boolean) => boolean;
   busy: (key: string) => boolean;
   toggle: (key: string, next: boolean) => void;
-  /** The last refusal, translated; undefined when none. */
+  /** The last refusal or unconfirmed change, translated; undefined when none. */
   error: string | undefined;
 }
 
@@ -26,8 +31,17 @@ export interface OptimisticSwitchOptions {
   doneText: (key: string, next: boolean) => string;
   /** The refusal line, given the translated reason. */
   failText: (key: string, reason: string) => string;
-  /** After a success (refresh the data). */
+  /** The line when the outcome is unknown (the change may have been made), given the reason. */
+  unknownText: (key: string, reason: string) => string;
+  /** Refresh the data: after a success, and after an unknown outcome. */
   onDone: () => void;
+}
+
+/** A message about the change of `key` to `asked`. */
+interface SwitchError {
+  key: string;
+  asked: boolean;
+  text: string;
 }
 
 export function useOptimisticSwitches({
@@ -35,12 +49,13 @@ export function useOptimisticSwitches({
   send,
   doneText,
   failText,
+  unknownText,
   onDone,
 }: OptimisticSwitchOptions): OptimisticSwitches {
   const { t } = useTranslation('user-assets');
   const [wanted, setWanted] = useState<ReadonlyMap<string, boolean>>(new Map());
   const [inFlight, setInFlight] = useState<ReadonlySet<string>>(new Set());
-  const [error, setError] = useState<string | undefined>();
+  const [error, setError] = useState<SwitchError | undefined>();
 
   // When new data arrives, drop the optimistic values it now agrees with (adjusting state while
   // rendering, as React recommends over an effect: no extra render with stale values).
@@ -49,6 +64,8 @@ export function useOptimisticSwitches({
     setSeen(server);
     setWanted((w) => settled(w, server));
   }
+  // The data shows what was asked for: whatever the message said, the change is made.
+  if (error && server.get(error.key) === error.asked) setError(undefined);
 
   const checked = useCallback(
     (key: string, fromServer: boolean) => wanted.get(key) ?? fromServer,
@@ -70,14 +87,20 @@ export function useOptimisticSwitches({
         (err: unknown) => {
           setInFlight((s) => without(s, key));
           setWanted((m) => without(m, key));
-          setError(failText(key, errorMessage(t, err)));
+          const reason = errorMessage(t, err);
+          if (isOutcomeUnknown(err)) {
+            setError({ key, asked: next, text: unknownText(key, reason) });
+            onDone(); // what the server has now
+          } else {
+            setError({ key, asked: next, text: failText(key, reason) });
+          }
         },
       );
     },
-    [send, doneText, failText, onDone, t],
+    [send, doneText, failText, unknownText, onDone, t],
   );
 
-  return { checked, busy, toggle, error };
+  return { checked, busy, toggle, error: error?.text };
 }
 
 function without<C extends ReadonlySet<string> | ReadonlyMap<string, boolean>>(

@@ -257,7 +257,18 @@ function AutoSaving({ coins, reload }: { coins: readonly AutoSavingCoin[]; reloa
     (coin: string, reason: string) => t('earn.savings.autoFailed', { coin, reason }),
     [t],
   );
-  const sw = useOptimisticSwitches({ server, send, doneText, failText, onDone: reload });
+  const unknownText = useCallback(
+    (coin: string, reason: string) => t('earn.savings.autoUnknown', { coin, reason }),
+    [t],
+  );
+  const sw = useOptimisticSwitches({
+    server,
+    send,
+    doneText,
+    failText,
+    unknownText,
+    onDone: reload,
+  });
   return (
     <Section title={t('earn.savings.autoSaving')}>
       <Text size="sm" c="dimmed" mb="sm">

@@ -52,7 +52,18 @@ function UnifiedBody({ overview, reload }: { overview: AssetOverview; reload: ()
     (coin: string, reason: string) => t('earn.unified.switchFailed', { coin, reason }),
     [t],
   );
-  const collateral = useOptimisticSwitches({ server, send, doneText, failText, onDone: reload });
+  const unknownText = useCallback(
+    (coin: string, reason: string) => t('earn.unified.switchUnknown', { coin, reason }),
+    [t],
+  );
+  const collateral = useOptimisticSwitches({
+    server,
+    send,
+    doneText,
+    failText,
+    unknownText,
+    onDone: reload,
+  });
   const precisions = useCoinPrecisions();
   /** A debt is written in full, as the pledge screen's "Owed": every decimal its coin moves in. */
   const borrowedDecimals = (c: UnifiedCoin) =>

@@ -372,6 +372,20 @@ describe('SavingsScreen', () => {
     );
     expect(usdt).not.toBeChecked();
   });
+
+  it('says an auto-saving change whose answer was lost could not be confirmed, not that it was refused', async () => {
+    const api = fakeScreenApi({
+      autoSaving: vi.fn().mockRejectedValue(apiError(9000001, 'Request timeout, please re-try!')),
+    });
+    await renderEarn(<SavingsScreen />, { api });
+    const usdt = await screen.findByRole('switch', { name: 'Auto-save USDT' });
+    await userEvent.click(usdt);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'The change to auto-saving of USDT could not be confirmed: Request timeout, please re-try!',
+    );
+    expect(alert).not.toHaveTextContent('was not changed');
+  });
 });
 
 describe('SavingsScreen: a fixed-term product', () => {

@@ -1,12 +1,14 @@
 /**
  * The unified account screen: summary, coins with the collateral switch (optimistic, rolled back
- * with the translated reason on a refusal, disabled with its reason where a coin cannot be
- * collateral), and the upgrade call to action that opens the shell's dialog.
+ * with the translated reason on a refusal, "could not be confirmed" when the answer is lost, the
+ * message gone once the data shows the setting asked for, disabled with its reason where a coin
+ * cannot be collateral), and the upgrade call to action that opens the shell's dialog.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import UnifiedScreen from '@src/features/assets/unified/UnifiedScreen';
+import { assetsRefreshRequestAtom, refreshAssetsAtom } from '@src/state/assets';
 import { preferencesAtom } from '@src/state/client';
 import { dialogAtom } from '@src/ui/dialogs/dialog-state';
 import { earnOverview } from '../../../../support/sample-answers';
@@ -120,6 +122,77 @@ describe('UnifiedScreen', () => {
     );
     expect(usdt).toBeChecked();
     expect(usdt).toBeEnabled();
+  });
+
+  it('says a change it could not confirm was not confirmed, and drops that once the data shows it made', async () => {
+    // The server turned USDT off, then the answer was lost (HTTP 502).
+    let switched = false;
+    const reread = deferred<void>(); // the account read again, held until the test looks
+    const o = earnOverview();
+    const api = fakeScreenApi({
+      collateralSwitch: vi.fn(async () => {
+        switched = true;
+        throw apiError(9000003, 'Request failed with an unexpected HTTP status.');
+      }),
+      assetOverview: vi.fn(async () => {
+        if (!switched) return o;
+        await reread.promise;
+        return {
+          ...o,
+          unified: {
+            ...o.unified,
+            coins: (o.unified.coins ?? []).map((c) =>
+              c.coin === 'USDT' ? { ...c, collateralSwitch: false } : c,
+            ),
+          },
+        };
+      }),
+    });
+    const { store } = await renderEarn(<UnifiedScreen />, { api });
+    const usdt = await screen.findByRole('switch', { name: 'Use USDT as collateral' });
+    const refreshes = store.get(assetsRefreshRequestAtom);
+    await userEvent.click(usdt);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'The change to the collateral setting of USDT could not be confirmed: Request failed with an unexpected HTTP status.',
+    );
+    expect(alert).not.toHaveTextContent('was not changed');
+    // The account is read again at once; it shows the change made, and the message goes.
+    expect(store.get(assetsRefreshRequestAtom)).toBeGreaterThan(refreshes);
+    expect(usdt).toBeChecked(); // what the data says until it is read again
+    reread.resolve();
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    expect(usdt).not.toBeChecked();
+  });
+
+  it('keeps a refusal until the data shows the setting asked for', async () => {
+    const o = earnOverview();
+    const off = {
+      ...o,
+      unified: {
+        ...o.unified,
+        coins: (o.unified.coins ?? []).map((c) =>
+          c.coin === 'USDT' ? { ...c, collateralSwitch: false } : c,
+        ),
+      },
+    };
+    const assetOverview = vi.fn(async () => o);
+    const api = fakeScreenApi({
+      collateralSwitch: vi.fn().mockRejectedValue(apiError(131014)),
+      assetOverview,
+    });
+    const { store } = await renderEarn(<UnifiedScreen />, { api });
+    const usdt = await screen.findByRole('switch', { name: 'Use USDT as collateral' });
+    await userEvent.click(usdt);
+    expect(await screen.findByRole('alert')).toHaveTextContent('was not changed');
+    // A refresh that says the same keeps it; one that shows it off (changed elsewhere) drops it.
+    await act(async () => store.set(refreshAssetsAtom));
+    await waitFor(() => expect(assetOverview).toHaveBeenCalledTimes(2));
+    expect(screen.getByRole('alert')).toHaveTextContent('was not changed');
+    assetOverview.mockResolvedValue(off);
+    await act(async () => store.set(refreshAssetsAtom));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    expect(usdt).not.toBeChecked();
   });
 
   it('shows the reason beside a coin that cannot be collateral, its switch disabled', async () => {
