@@ -30,7 +30,7 @@ import { prefetchTokens } from './app/token-prefetch';
 import type { AppServices } from './facade/services';
 import { currentHostConfig } from './config/host';
 import { createI18n } from './i18n/i18n';
-import { applyDocumentLanguage, initialLanguage } from './i18n/language';
+import { applyDocumentLanguage, startLanguage } from './i18n/language';
 import { currentLangAtom, userAtom } from './state/client';
 import { bootstrapSession } from './pipeline/session';
 import { startLive } from './pipeline/live';
@@ -74,7 +74,9 @@ const CHUNK_WAIT_MS = 1_500;
  */
 async function start() {
   const store = createStore();
-  const lng = initialLanguage({ host: services.host, allowPseudo: services.allowPseudo });
+  // Kept as the user's language (storage and cookie) before any request goes out: the server
+  // writes its texts in the cookie's language.
+  const lng = startLanguage({ host: services.host, allowPseudo: services.allowPseudo });
   const i18nReady = createI18n({ lng, allowPseudo: services.allowPseudo });
   // Monitoring (SPEC.md section 7): sign-in/out, connection health, errors shown, slow snapshots.
   startAppMonitoring(store);

@@ -45,6 +45,26 @@ export function initialLanguage({
   });
 }
 
+/**
+ * Keep `lng` as the user's language: the stored preference, and the cookie the server reads to
+ * write its own texts (withdrawal notices, money messages) in the page's language.
+ */
+function rememberLanguage(lng: string, host: LanguageHost, storage: KeyValueStore): void {
+  storage.set(host.langStorageKey, lng);
+  setCookie(host.langCookieName, lng, { path: '/', maxAge: LANG_COOKIE_MAX_AGE, sameSite: 'Lax' });
+}
+
+/**
+ * The language the page starts in (`initialLanguage`), kept as a choice in the menu is
+ * (`applyLanguage`): a `?locale=` that differs from the stored preference or the cookie would
+ * otherwise leave the server writing its texts in another language than the page's.
+ */
+export function startLanguage(input: InitialLanguageInput): string {
+  const lng = initialLanguage(input);
+  rememberLanguage(lng, input.host, input.storage ?? localStore);
+  return lng;
+}
+
 /** Set `lang` and `dir` on the document root. */
 export function applyDocumentLanguage(lng: string, doc: Document = document): void {
   const root = doc.documentElement;
@@ -81,8 +101,7 @@ export async function applyLanguage(
   const lng = matchLanguage(requested, allowPseudo) ?? matchLanguage(host.defaultLanguage) ?? 'en';
   await i18n.changeLanguage(lng);
   applyDocumentLanguage(lng, doc);
-  storage.set(host.langStorageKey, lng);
-  setCookie(host.langCookieName, lng, { path: '/', maxAge: LANG_COOKIE_MAX_AGE, sameSite: 'Lax' });
+  rememberLanguage(lng, host, storage);
   store.set(currentLangAtom, lng);
   replaceLocaleQuery(lng, doc);
   return lng;

@@ -3,7 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createStore as createJotaiStore } from 'jotai';
 import { afterEach, describe, expect, it } from 'vitest';
-import { applyLanguage, initialLanguage } from '@src/i18n/language';
+import { applyLanguage, initialLanguage, startLanguage } from '@src/i18n/language';
 import { getCookie } from '@src/lib/cookie';
 import { createStore as createKeyValueStore } from '@src/lib/storage';
 import { currentLangAtom } from '@src/state/client';
@@ -41,6 +41,30 @@ describe('initialLanguage', () => {
         storage,
       }),
     ).toBe('zh-HK');
+  });
+});
+
+describe('startLanguage', () => {
+  it('keeps the language the page starts in as the menu keeps a choice: storage key and cookie', () => {
+    // German picked in the menu once; then a link with ?locale=ar-SA.
+    const storage = createKeyValueStore(() => localStorage);
+    storage.set(TEST_HOST.langStorageKey, 'de-DE');
+    document.cookie = '_by_l_g_d=de-DE; Path=/';
+    expect(startLanguage({ host: TEST_HOST, search: '?locale=ar-SA', storage })).toBe('ar-SA');
+    // The server writes its notices in the cookie's language: the page's, not the menu's old one.
+    expect(getCookie('_by_l_g_d')).toBe('ar-SA');
+    expect(localStorage.getItem('ASSETDECK_LANG_KEY')).toBe('ar-SA');
+  });
+
+  it('sets the cookie for a language that came from storage or the region default too', () => {
+    const storage = createKeyValueStore(() => localStorage);
+    storage.set(TEST_HOST.langStorageKey, 'id-ID');
+    expect(startLanguage({ host: TEST_HOST, search: '', storage })).toBe('id-ID');
+    expect(getCookie('_by_l_g_d')).toBe('id-ID');
+    localStorage.clear();
+    const host = { ...TEST_HOST, defaultLanguage: 'zh-HK' };
+    expect(startLanguage({ host, search: '', storage })).toBe('zh-HK');
+    expect(getCookie('_by_l_g_d')).toBe('zh-HK');
   });
 });
 
