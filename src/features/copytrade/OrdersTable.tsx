@@ -99,6 +99,11 @@ export function OrdersTable({ label }: { label: string }) {
   const { t } = useTranslation('user-assets');
   const { orderKeysAtom } = useStreamAtoms();
   const ids = useAtomValue(orderKeysAtom);
+  /*
+   * As the area narrows, columns move into each row's details, the least important first (order
+   * id, created, leader, filled, type), each where the columns left no longer fit (plus the
+   * details button's 40 px); below 580 px the narrow layout keeps symbol, side, quantity and status.
+   */
   const columns: TableColumn[] = useMemo(
     () => [
       {
@@ -113,6 +118,7 @@ export function OrdersTable({ label }: { label: string }) {
         header: t('copyTrade.orders.leader'),
         width: 'minmax(72px, 0.7fr)',
         narrow: false,
+        hideBelow: 830,
       },
       {
         id: 'side',
@@ -126,6 +132,7 @@ export function OrdersTable({ label }: { label: string }) {
         header: t('copyTrade.orders.type'),
         width: 'minmax(72px, 0.7fr)',
         narrow: false,
+        hideBelow: 670,
       },
       {
         id: 'price',
@@ -147,6 +154,7 @@ export function OrdersTable({ label }: { label: string }) {
         width: 'minmax(90px, 1fr)',
         align: 'end',
         narrow: false,
+        hideBelow: 760,
       },
       {
         id: 'status',
@@ -160,12 +168,14 @@ export function OrdersTable({ label }: { label: string }) {
         width: 'minmax(150px, 1.2fr)',
         align: 'end',
         narrow: false,
+        hideBelow: 980,
       },
       {
         id: 'id',
         header: t('copyTrade.orders.orderId'),
         width: 'minmax(140px, 1.4fr)',
         narrow: false,
+        hideBelow: 1120,
       },
     ],
     [t],
@@ -177,6 +187,7 @@ export function OrdersTable({ label }: { label: string }) {
       items={ids}
       itemKey={orderKey}
       minWidth={1120}
+      narrowBelow={580}
       renderRow={(id) => <OrderCells orderId={id} />}
     />
   );

@@ -134,6 +134,12 @@ export function PositionsTable({ grouped, label }: PositionsTableProps) {
   const { positionKeysAtom } = useStreamAtoms();
   const keys = useAtomValue(positionKeysAtom);
   const items = useMemo(() => (grouped ? groupedItems(keys) : flatItems(keys)), [grouped, keys]);
+  /*
+   * As the area narrows, the least important columns move into each row's details first (opened,
+   * entry price, leverage, ROE, size, mark price), each where the columns left no longer fit
+   * (their minimum tracks plus the details button's 40 px); below 576 px the narrow layout keeps
+   * symbol, side and unrealised PnL. At 1 024 px eight of the ten columns stay.
+   */
   const columns: TableColumn[] = useMemo(
     () => [
       {
@@ -155,6 +161,7 @@ export function PositionsTable({ grouped, label }: PositionsTableProps) {
         width: 'minmax(90px, 1fr)',
         align: 'end',
         narrow: false,
+        hideBelow: 766,
       },
       {
         id: 'entry',
@@ -162,6 +169,7 @@ export function PositionsTable({ grouped, label }: PositionsTableProps) {
         width: 'minmax(100px, 1fr)',
         align: 'end',
         narrow: false,
+        hideBelow: 1010,
       },
       {
         id: 'mark',
@@ -169,6 +177,7 @@ export function PositionsTable({ grouped, label }: PositionsTableProps) {
         width: 'minmax(100px, 1fr)',
         align: 'end',
         narrow: false,
+        hideBelow: 676,
       },
       {
         id: 'liq',
@@ -183,6 +192,7 @@ export function PositionsTable({ grouped, label }: PositionsTableProps) {
         width: 'minmax(64px, 0.6fr)',
         align: 'end',
         narrow: false,
+        hideBelow: 910,
       },
       {
         id: 'pnl',
@@ -197,6 +207,7 @@ export function PositionsTable({ grouped, label }: PositionsTableProps) {
         width: 'minmax(80px, 0.8fr)',
         align: 'end',
         narrow: false,
+        hideBelow: 846,
       },
       {
         id: 'opened',
@@ -204,6 +215,7 @@ export function PositionsTable({ grouped, label }: PositionsTableProps) {
         width: 'minmax(150px, 1.2fr)',
         align: 'end',
         narrow: false,
+        hideBelow: 1120,
       },
     ],
     [t],
@@ -214,7 +226,9 @@ export function PositionsTable({ grouped, label }: PositionsTableProps) {
       columns={columns}
       items={items}
       itemKey={itemKey}
-      minWidth={1080}
+      minWidth={1120}
+      narrowBelow={576}
+      rowHasDetails={(item) => item.kind !== 'group'}
       rowClassName={(item) => (item.kind === 'group' ? classes.groupRow : undefined)}
       renderRow={(item) =>
         item.kind === 'group' ? (

@@ -73,6 +73,7 @@ export function BotsSection() {
         header: t('leader.bots.strategy'),
         width: 'minmax(90px, 0.8fr)',
         narrow: false,
+        hideBelow: 600,
       },
       {
         id: 'investment',
@@ -100,6 +101,7 @@ export function BotsSection() {
         width: 'minmax(150px, 1.2fr)',
         align: 'end',
         narrow: false,
+        hideBelow: 760,
       },
     ],
     [t],
@@ -120,6 +122,7 @@ export function BotsSection() {
             items={r.list}
             itemKey={botKey}
             minWidth={760}
+            narrowBelow={510}
             maxHeight={320}
             renderRow={(b) => <BotCells bot={b} />}
           />

@@ -3,6 +3,7 @@
  * PnL from the tickers, the kept orders, every data state, flashes, masking and row identity.
  */
 import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import FollowerScreen from '@src/features/copytrade/FollowerScreen';
 import { preferencesAtom } from '@src/state/client';
@@ -11,6 +12,7 @@ import { advance, rig, type Rig } from '../../machines/harness';
 import { at, copyAccount, order, position } from '../../state/fixtures';
 import { settle } from '../../pipeline/harness';
 import { renderScreen } from '../harness';
+import { leftOutAt } from '../../ui/table/narrow-css';
 
 const ALL = {
   'copytrade.account': copyAccount(1, {
@@ -71,11 +73,23 @@ const cells = (table: HTMLElement) =>
     .getAllByRole('row')
     .slice(1)
     .map((r) =>
-      [...r.querySelectorAll('[role="cell"], [role="rowheader"]')].map((c) => c.textContent),
+      // the figures, not the row's details button
+      [...r.querySelectorAll('[role="cell"]:not([data-vt-details]), [role="rowheader"]')].map(
+        (c) => c.textContent,
+      ),
     );
 const rowOf = (table: HTMLElement, header: string) =>
   within(table).getByRole('rowheader', { name: header }).closest('[role="row"]') as HTMLElement;
 const stat = (label: string) => screen.getByText(label).nextElementSibling as HTMLElement;
+
+/** The names of the columns a table's narrow layout leaves out of the rows' line at a width. */
+const leftOut = (table: HTMLElement, width: number) => {
+  const css = table.parentElement!.querySelector('style')!.textContent!;
+  const names = within(table)
+    .getAllByRole('columnheader')
+    .map((h) => h.textContent);
+  return leftOutAt(css, width).map((n) => names[n - 1]);
+};
 
 describe('follower screen', () => {
   it('shows loading, then the account totals', async () => {
@@ -316,5 +330,57 @@ describe('follower screen when the connection drops', () => {
 
     await act(() => advance(35_000));
     expect(within(positions).queryByText(/Connection lost/)).toBeNull();
+  });
+
+  it('leaves columns out of the rows only as the area narrows, least important first (H1)', async () => {
+    const r = await renderScreen(<FollowerScreen />);
+    await r.seed(ALL);
+    const positions = positionsTable();
+    // 1 440 px: every column
+    expect(leftOut(positions, 1200)).toEqual([]);
+    // 1 024 px (a 956 px area): eight of the ten stay
+    expect(leftOut(positions, 956)).toEqual(['Entry price', 'Opened']);
+    // 375 px: symbol, side and unrealised PnL in the row's line
+    expect(leftOut(positions, 343)).toEqual([
+      'Size',
+      'Entry price',
+      'Mark price',
+      'Liq. price',
+      'Leverage',
+      'ROE',
+      'Opened',
+    ]);
+    const orders = ordersTable();
+    expect(leftOut(orders, 1200)).toEqual([]);
+    expect(leftOut(orders, 956)).toEqual(['Created', 'Order ID']);
+    expect(leftOut(orders, 343)).toEqual([
+      'Leader',
+      'Type',
+      'Price',
+      'Filled',
+      'Created',
+      'Order ID',
+    ]);
+  });
+
+  it("opens a position's details from the keyboard; they keep ticking with the quotes (H1)", async () => {
+    const user = userEvent.setup();
+    const r = await renderScreen(<FollowerScreen />);
+    await r.seed(ALL);
+    const table = positionsTable();
+    // the group rows have no details; every position row has
+    expect(within(table).getAllByRole('button', { name: 'Details' })).toHaveLength(3);
+    const row = rowOf(table, 'DOGEUSDT');
+    const button = within(row).getByRole('button', { name: 'Details' });
+    button.focus();
+    await user.keyboard('{Enter}');
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    expect(row).toHaveAttribute('data-expanded');
+    // the left-out cells are the row's own cells: a quote moves the mark price in them
+    const mark = () => within(row).getAllByRole('cell')[3]!;
+    expect(mark()).toHaveTextContent('0.11992');
+    r.quotes({ DOGEUSDT: { markPrice: '0.11983', lastPrice: '0.11984' } });
+    expect(rowOf(table, 'DOGEUSDT')).toHaveAttribute('data-expanded');
+    expect(within(mark()).getByText('0.11983')).toHaveAttribute('data-flash', 'down');
   });
 });

@@ -14,6 +14,7 @@ import LeaderScreen from '@src/features/leader/LeaderScreen';
 import { preferencesAtom } from '@src/state/client';
 import { leaderIncome, leaderWallet, position } from '../../state/fixtures';
 import { fakeScreenApi, renderScreen } from '../harness';
+import { leftOutAt } from '../../ui/table/narrow-css';
 
 const T0 = 1_732_150_000_000;
 const TODAY = Math.floor(T0 / DAY_MS) * DAY_MS;
@@ -80,7 +81,10 @@ const rows = (table: HTMLElement) =>
     .getAllByRole('row')
     .slice(1)
     .map((r) =>
-      [...r.querySelectorAll('[role="cell"], [role="rowheader"]')].map((c) => c.textContent),
+      // the figures, not the row's details button
+      [...r.querySelectorAll('[role="cell"]:not([data-vt-details]), [role="rowheader"]')].map(
+        (c) => c.textContent,
+      ),
     );
 
 describe('leader screen', () => {
@@ -285,5 +289,25 @@ describe('leader screen', () => {
     act(() => r.store.set(preferencesAtom, { showAssets: 1, homeTradingPageUserGuide: 'hide' }));
     expect(within(chart).getByRole('table')).toBeInTheDocument();
     expect(drawing()).not.toBeNull();
+  });
+
+  it("leaves bot and follower columns out only on a narrow area, into the rows' details (H1)", async () => {
+    const r = await renderScreen(<LeaderScreen />, { api: api() });
+    await r.seed(SEED);
+    const leftOut = (table: HTMLElement, width: number) => {
+      const css = table.parentElement!.querySelector('style')!.textContent!;
+      const names = within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent);
+      return leftOutAt(css, width).map((n) => names[n - 1]);
+    };
+    const bots = await screen.findByRole('table', { name: 'Open trading bots' });
+    expect(leftOut(bots, 956)).toEqual([]);
+    expect(leftOut(bots, 343)).toEqual(['Strategy', 'Investment', 'Created']);
+    expect(within(bots).getAllByRole('button', { name: 'Details' })).toHaveLength(2);
+    const followers = screen.getByRole('table', { name: 'Followers' });
+    expect(leftOut(followers, 600)).toEqual([]);
+    expect(leftOut(followers, 343)).toEqual(['Yield rate']);
+    expect(within(followers).getAllByRole('button', { name: 'Details' })).toHaveLength(2);
   });
 });
