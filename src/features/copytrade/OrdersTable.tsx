@@ -84,9 +84,8 @@ const OrderCells = memo(function OrderCells({ orderId }: { orderId: string }) {
         <LtrText>{createdAt}</LtrText>
       </Cell>
       <Cell>
-        <LtrText className={classes.mono} title={o.orderId}>
-          {o.orderId}
-        </LtrText>
+        {/* the whole id, on two lines (no ellipsis and no mouse-only tooltip) */}
+        <LtrText className={classes.mono}>{o.orderId}</LtrText>
       </Cell>
     </>
   );
@@ -102,7 +101,7 @@ export function OrdersTable({ label }: { label: string }) {
   /*
    * As the area narrows, columns move into each row's details, the least important first (order
    * id, created, leader, filled, type), each where the columns left no longer fit (plus the
-   * details button's 40 px); below 580 px the narrow layout keeps symbol, side, quantity and status.
+   * details button's 40 px); below 580 px the narrow layout keeps symbol, side and status.
    */
   const columns: TableColumn[] = useMemo(
     () => [
@@ -123,14 +122,16 @@ export function OrdersTable({ label }: { label: string }) {
       {
         id: 'side',
         header: t('copyTrade.orders.side'),
-        width: 'minmax(88px, 0.7fr)',
+        // never narrower than its badge ("ПОКУПКА", "VERKAUFEN" were cut)
+        width: 'minmax(max-content, 0.7fr)',
         // the widest side badge of the 15 languages ("Продажа", 73 px in the narrow badge)
         narrow: '90px',
       },
       {
         id: 'type',
         header: t('copyTrade.orders.type'),
-        width: 'minmax(72px, 0.7fr)',
+        // one word ("Рыночный"): not broken inside it
+        width: 'minmax(max-content, 0.7fr)',
         narrow: false,
         hideBelow: 670,
       },
@@ -146,7 +147,8 @@ export function OrdersTable({ label }: { label: string }) {
         header: t('copyTrade.orders.qty'),
         width: 'minmax(90px, 1fr)',
         align: 'end',
-        narrow: 'minmax(0, 0.9fr)',
+        // at 375 px a 7-digit quantity was cut ("129,…"): in the row's details there
+        narrow: false,
       },
       {
         id: 'filled',
@@ -160,6 +162,7 @@ export function OrdersTable({ label }: { label: string }) {
         id: 'status',
         header: t('copyTrade.orders.statusLabel'),
         width: 'minmax(120px, 1fr)',
+        // wraps onto two lines ("Teilweise ausgeführt") rather than being cut
         narrow: 'minmax(0, 1fr)',
       },
       {
@@ -173,7 +176,8 @@ export function OrdersTable({ label }: { label: string }) {
       {
         id: 'id',
         header: t('copyTrade.orders.orderId'),
-        width: 'minmax(140px, 1.4fr)',
+        // a 36-character id on two lines
+        width: 'minmax(160px, 1.4fr)',
         narrow: false,
         hideBelow: 1120,
       },

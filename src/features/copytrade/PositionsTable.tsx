@@ -151,7 +151,8 @@ export function PositionsTable({ grouped, label }: PositionsTableProps) {
       {
         id: 'side',
         header: t('copyTrade.positions.side'),
-        width: 'minmax(88px, 0.7fr)',
+        // never narrower than its badge (cut as "ШО…" otherwise)
+        width: 'minmax(max-content, 0.7fr)',
         // the widest direction badge of the 15 languages ("ショート", 59 px in the narrow badge)
         narrow: '80px',
       },
@@ -199,7 +200,8 @@ export function PositionsTable({ grouped, label }: PositionsTableProps) {
         header: t('copyTrade.positions.unrealisedPnl'),
         width: 'minmax(120px, 1.2fr)',
         align: 'end',
-        narrow: 'minmax(0, 1.2fr)',
+        // a figure is never cut: its track fits it
+        narrow: 'minmax(max-content, 1.2fr)',
       },
       {
         id: 'roe',

@@ -87,13 +87,15 @@ export function BotsSection() {
         header: t('leader.bots.pnl'),
         width: 'minmax(120px, 1fr)',
         align: 'end',
-        narrow: 'minmax(0, 1fr)',
+        // a figure is never cut: its track fits it
+        narrow: 'minmax(max-content, 1fr)',
       },
       {
         id: 'status',
         header: t('leader.bots.status'),
-        width: 'minmax(90px, 0.8fr)',
-        narrow: '96px',
+        // never narrower than its badge ("ПРИОСТАНОВЛЕН" was cut)
+        width: 'minmax(max-content, 0.8fr)',
+        narrow: 'max-content',
       },
       {
         id: 'created',

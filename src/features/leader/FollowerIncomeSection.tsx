@@ -62,14 +62,15 @@ export function FollowerIncomeSection() {
         header: t('leader.followers.investment'),
         width: 'minmax(120px, 1fr)',
         align: 'end',
-        narrow: 'minmax(0, 1.2fr)',
+        // figures are never cut: their tracks fit them
+        narrow: 'minmax(max-content, 1.2fr)',
       },
       {
         id: 'income',
         header: t('leader.followers.income'),
         width: 'minmax(120px, 1fr)',
         align: 'end',
-        narrow: 'minmax(0, 1fr)',
+        narrow: 'minmax(max-content, 1fr)',
       },
       {
         id: 'yield',

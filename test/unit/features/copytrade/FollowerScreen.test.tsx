@@ -357,6 +357,7 @@ describe('follower screen when the connection drops', () => {
       'Leader',
       'Type',
       'Price',
+      'Quantity',
       'Filled',
       'Created',
       'Order ID',
@@ -382,5 +383,36 @@ describe('follower screen when the connection drops', () => {
     r.quotes({ DOGEUSDT: { markPrice: '0.11983', lastPrice: '0.11984' } });
     expect(rowOf(table, 'DOGEUSDT')).toHaveAttribute('data-expanded');
     expect(within(mark()).getByText('0.11983')).toHaveAttribute('data-flash', 'down');
+  });
+
+  it('never cuts a figure, a badge or an order id (M7)', async () => {
+    const r = await renderScreen(<FollowerScreen />);
+    await r.seed(ALL);
+    /** The tracks of a table: wide (its style), and in its narrowest layout (its CSS). */
+    const tracks = (table: HTMLElement) => {
+      const css = table.parentElement!.querySelector('style')!.textContent!;
+      const all = [...css.matchAll(/grid-template-columns: ([^;]+);/g)].map((m) => m[1]);
+      return { wide: table.style.getPropertyValue('--vt-columns'), narrowest: all.at(-1) };
+    };
+    const positions = tracks(positionsTable());
+    // the side badge's track is never narrower than the badge ("ПОКУ…", "VERK…" were cut)
+    expect(positions.wide.split(' minmax(')[1]).toBe('max-content, 0.7fr)');
+    // the unrealised PnL's track fits the figure at 375 px
+    expect(positions.narrowest).toBe(
+      'minmax(0, 1.1fr) 80px minmax(max-content, 1.2fr) var(--vt-details-track)',
+    );
+    const orders = tracks(ordersTable());
+    // side and type: at least their content's width
+    expect(orders.wide).toMatch(
+      /^minmax\(110px, 1fr\) minmax\(72px, 0.7fr\) minmax\(max-content, 0.7fr\) minmax\(max-content, 0.7fr\) /,
+    );
+    // 375 px: the quantity moves to the details (it was cut, "129,…"), the status wraps
+    expect(orders.narrowest).toBe(
+      'minmax(96px, 1.2fr) 90px minmax(0, 1fr) var(--vt-details-track)',
+    );
+    // the whole order id, readable without a mouse: no tooltip-only text
+    const id = within(rowOf(ordersTable(), 'BTCUSDT')).getAllByRole('cell').at(-2)!;
+    expect(id).toHaveTextContent('o-part');
+    expect(id.querySelector('[title]')).toBeNull();
   });
 });

@@ -310,4 +310,25 @@ describe('leader screen', () => {
     expect(leftOut(followers, 343)).toEqual(['Yield rate']);
     expect(within(followers).getAllByRole('button', { name: 'Details' })).toHaveLength(2);
   });
+
+  it('never cuts a bot status badge or a figure at 375 px (M7)', async () => {
+    const r = await renderScreen(<LeaderScreen />, { api: api() });
+    await r.seed(SEED);
+    const narrowest = (table: HTMLElement) =>
+      [
+        ...table
+          .parentElement!.querySelector('style')!
+          .textContent!.matchAll(/grid-template-columns: ([^;]+);/g),
+      ].at(-1)![1];
+    const bots = await screen.findByRole('table', { name: 'Open trading bots' });
+    // "ПРИОСТАНОВЛЕН" was cut in a 96 px track; the PnL figure in a minmax(0, …) one
+    expect(narrowest(bots)).toBe(
+      'minmax(0, 1fr) minmax(max-content, 1fr) max-content var(--vt-details-track)',
+    );
+    expect(bots.style.getPropertyValue('--vt-columns')).toContain('minmax(max-content, 0.8fr)');
+    const followers = screen.getByRole('table', { name: 'Followers' });
+    expect(narrowest(followers)).toBe(
+      'minmax(0, 0.9fr) minmax(max-content, 1.2fr) minmax(max-content, 1fr) var(--vt-details-track)',
+    );
+  });
 });
