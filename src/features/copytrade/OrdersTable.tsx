@@ -117,13 +117,14 @@ export function OrdersTable({ label }: { label: string }) {
         header: t('copyTrade.orders.leader'),
         width: 'minmax(72px, 0.7fr)',
         narrow: false,
-        hideBelow: 830,
+        hideBelow: 840,
       },
       {
         id: 'side',
         header: t('copyTrade.orders.side'),
-        // never narrower than its badge ("ПОКУПКА", "VERKAUFEN" were cut)
-        width: 'minmax(max-content, 0.7fr)',
+        // never narrower than the widest badge ("ПОКУПКА", "VERKAUFEN" were cut at 88 px; a fixed
+        // minimum: every row is its own grid, a content-sized track would not line up)
+        width: 'minmax(116px, 0.7fr)',
         // the widest side badge of the 15 languages ("Продажа", 73 px in the narrow badge)
         narrow: '90px',
       },
@@ -131,9 +132,9 @@ export function OrdersTable({ label }: { label: string }) {
         id: 'type',
         header: t('copyTrade.orders.type'),
         // one word ("Рыночный"): not broken inside it
-        width: 'minmax(max-content, 0.7fr)',
+        width: 'minmax(96px, 0.7fr)',
         narrow: false,
-        hideBelow: 670,
+        hideBelow: 680,
       },
       {
         id: 'price',
@@ -156,7 +157,7 @@ export function OrdersTable({ label }: { label: string }) {
         width: 'minmax(90px, 1fr)',
         align: 'end',
         narrow: false,
-        hideBelow: 760,
+        hideBelow: 770,
       },
       {
         id: 'status',
@@ -171,7 +172,7 @@ export function OrdersTable({ label }: { label: string }) {
         width: 'minmax(150px, 1.2fr)',
         align: 'end',
         narrow: false,
-        hideBelow: 980,
+        hideBelow: 990,
       },
       {
         id: 'id',

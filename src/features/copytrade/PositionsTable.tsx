@@ -151,8 +151,9 @@ export function PositionsTable({ grouped, label }: PositionsTableProps) {
       {
         id: 'side',
         header: t('copyTrade.positions.side'),
-        // never narrower than its badge (cut as "ШО…" otherwise)
-        width: 'minmax(max-content, 0.7fr)',
+        // never narrower than the widest badge of the 15 languages (a fixed minimum: every row is
+        // its own grid, so a content-sized track would not line up from row to row)
+        width: 'minmax(104px, 0.7fr)',
         // the widest direction badge of the 15 languages ("ショート", 59 px in the narrow badge)
         narrow: '80px',
       },
@@ -200,8 +201,8 @@ export function PositionsTable({ grouped, label }: PositionsTableProps) {
         header: t('copyTrade.positions.unrealisedPnl'),
         width: 'minmax(120px, 1.2fr)',
         align: 'end',
-        // a figure is never cut: its track fits it
-        narrow: 'minmax(max-content, 1.2fr)',
+        // room for the figure (never below 96 px; not minmax(0, …))
+        narrow: 'minmax(96px, 1.2fr)',
       },
       {
         id: 'roe',

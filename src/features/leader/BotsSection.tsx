@@ -73,7 +73,7 @@ export function BotsSection() {
         header: t('leader.bots.strategy'),
         width: 'minmax(90px, 0.8fr)',
         narrow: false,
-        hideBelow: 600,
+        hideBelow: 640,
       },
       {
         id: 'investment',
@@ -87,15 +87,16 @@ export function BotsSection() {
         header: t('leader.bots.pnl'),
         width: 'minmax(120px, 1fr)',
         align: 'end',
-        // a figure is never cut: its track fits it
-        narrow: 'minmax(max-content, 1fr)',
+        // room for the figure (not minmax(0, …))
+        narrow: 'minmax(88px, 1fr)',
       },
       {
         id: 'status',
         header: t('leader.bots.status'),
-        // never narrower than its badge ("ПРИОСТАНОВЛЕН" was cut)
-        width: 'minmax(max-content, 0.8fr)',
-        narrow: 'max-content',
+        // never narrower than the widest badge ("ПРИОСТАНОВЛЕН" was cut; a fixed minimum: every
+        // row is its own grid, a content-sized track would not line up from row to row)
+        width: 'minmax(148px, 0.8fr)',
+        narrow: '136px',
       },
       {
         id: 'created',
@@ -124,7 +125,7 @@ export function BotsSection() {
             items={r.list}
             itemKey={botKey}
             minWidth={760}
-            narrowBelow={510}
+            narrowBelow={540}
             maxHeight={320}
             renderRow={(b) => <BotCells bot={b} />}
           />

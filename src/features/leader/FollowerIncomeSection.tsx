@@ -62,15 +62,15 @@ export function FollowerIncomeSection() {
         header: t('leader.followers.investment'),
         width: 'minmax(120px, 1fr)',
         align: 'end',
-        // figures are never cut: their tracks fit them
-        narrow: 'minmax(max-content, 1.2fr)',
+        // room for the figures (not minmax(0, …))
+        narrow: 'minmax(88px, 1.2fr)',
       },
       {
         id: 'income',
         header: t('leader.followers.income'),
         width: 'minmax(120px, 1fr)',
         align: 'end',
-        narrow: 'minmax(max-content, 1fr)',
+        narrow: 'minmax(80px, 1fr)',
       },
       {
         id: 'yield',

@@ -396,15 +396,15 @@ describe('follower screen when the connection drops', () => {
     };
     const positions = tracks(positionsTable());
     // the side badge's track is never narrower than the badge ("ПОКУ…", "VERK…" were cut)
-    expect(positions.wide.split(' minmax(')[1]).toBe('max-content, 0.7fr)');
+    expect(positions.wide.split(' minmax(')[1]).toBe('104px, 0.7fr)');
     // the unrealised PnL's track fits the figure at 375 px
     expect(positions.narrowest).toBe(
-      'minmax(0, 1.1fr) 80px minmax(max-content, 1.2fr) var(--vt-details-track)',
+      'minmax(0, 1.1fr) 80px minmax(96px, 1.2fr) var(--vt-details-track)',
     );
     const orders = tracks(ordersTable());
     // side and type: at least their content's width
     expect(orders.wide).toMatch(
-      /^minmax\(110px, 1fr\) minmax\(72px, 0.7fr\) minmax\(max-content, 0.7fr\) minmax\(max-content, 0.7fr\) /,
+      /^minmax\(110px, 1fr\) minmax\(72px, 0.7fr\) minmax\(116px, 0.7fr\) minmax\(96px, 0.7fr\) /,
     );
     // 375 px: the quantity moves to the details (it was cut, "129,…"), the status wraps
     expect(orders.narrowest).toBe(

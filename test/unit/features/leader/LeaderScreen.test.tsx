@@ -322,13 +322,11 @@ describe('leader screen', () => {
       ].at(-1)![1];
     const bots = await screen.findByRole('table', { name: 'Open trading bots' });
     // "ПРИОСТАНОВЛЕН" was cut in a 96 px track; the PnL figure in a minmax(0, …) one
-    expect(narrowest(bots)).toBe(
-      'minmax(0, 1fr) minmax(max-content, 1fr) max-content var(--vt-details-track)',
-    );
-    expect(bots.style.getPropertyValue('--vt-columns')).toContain('minmax(max-content, 0.8fr)');
+    expect(narrowest(bots)).toBe('minmax(0, 1fr) minmax(88px, 1fr) 136px var(--vt-details-track)');
+    expect(bots.style.getPropertyValue('--vt-columns')).toContain('minmax(148px, 0.8fr)');
     const followers = screen.getByRole('table', { name: 'Followers' });
     expect(narrowest(followers)).toBe(
-      'minmax(0, 0.9fr) minmax(max-content, 1.2fr) minmax(max-content, 1fr) var(--vt-details-track)',
+      'minmax(0, 0.9fr) minmax(88px, 1.2fr) minmax(80px, 1fr) var(--vt-details-track)',
     );
   });
 });
