@@ -1,9 +1,10 @@
 /**
  * The virtual tables at every width the review measured (1 440, 1 280, 1 024, 768 and 375 px) in
- * English, German and Russian (review H1 and M7): no table area and no page scrolls sideways, no
- * cell's text, row name or badge is cut, and at 1 024 px the positions table keeps most of its
- * columns. At 375 px a position's details open from the keyboard and show the columns the row
- * leaves out, under the row's line and above the next row (the virtualizer measures the row).
+ * English, German, Russian and Arabic (right to left) (review H1 and M7): no table area and no
+ * page scrolls sideways, no cell's text, row name or badge is cut, and at 1 024 px the positions
+ * table keeps most of its columns. At 375 px a position's details open from the keyboard and show
+ * the columns the row leaves out, under the row's line and above the next row (the virtualizer
+ * measures the row).
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -66,6 +67,8 @@ describe('the virtual tables at 1 440 to 375 px', () => {
     ['/copy-trade', 'follower', 'ru-RU'],
     ['/copy-trade/leader', 'leader', 'de-DE'],
     ['/copy-trade/leader', 'leader', 'ru-RU'],
+    // right to left: the details button and the left-out cells mirror
+    ['/copy-trade', 'follower', 'ar-SA'],
   ] as const)(
     '%s (%s) in %s: nothing scrolls sideways, nothing is cut',
     async (path, user, lng) => {
