@@ -1,4 +1,4 @@
-import { Badge, Group, Text } from '@mantine/core';
+import { Badge, Box, Group, Text } from '@mantine/core';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { assetOverviewAtom, assetsAggregateInfoAtom, assetsRefreshedAtAtom } from '../../../facade';
@@ -7,6 +7,10 @@ import { formatTime } from '../../../lib/time';
 /**
  * "As of 12:34:56": when the overview and the aggregate info last both answered; and, when the
  * last refresh failed, a stale marker that says so (the figures shown are older than that).
+ *
+ * The time is not a live region: it changes on every refresh (every few seconds), and a screen
+ * reader would speak it whenever it is idle. Only the stale marker is announced: a status region
+ * that stays mounted (so the announcement is not lost) and is empty while the figures are fresh.
  */
 export function AsOf() {
   const { t } = useTranslation('user-assets');
@@ -16,15 +20,17 @@ export function AsOf() {
   const stale = at !== null && (overview.status === 'error' || info.status === 'error');
   if (at === null) return null;
   return (
-    <Group gap={6} role="status" aria-live="polite" wrap="wrap">
+    <Group gap={6} wrap="wrap">
       <Text size="sm" c="dimmed">
         {t('assetsArea.asOf', { time: formatTime(at, 'HH:mm:ss') })}
       </Text>
-      {stale && (
-        <Badge color="yellow" variant="light" title={t('assetsArea.staleHint')}>
-          {t('assetsArea.stale')}
-        </Badge>
-      )}
+      <Box component="span" role="status">
+        {stale && (
+          <Badge color="yellow" variant="light" title={t('assetsArea.staleHint')}>
+            {t('assetsArea.stale')}
+          </Badge>
+        )}
+      </Box>
     </Group>
   );
 }

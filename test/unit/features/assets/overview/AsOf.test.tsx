@@ -1,0 +1,30 @@
+import { act, screen } from '@testing-library/react';
+import { createStore } from 'jotai';
+import { describe, expect, it } from 'vitest';
+import { AsOf } from '@src/features/assets/overview/AsOf';
+import { assetOverviewAtom, assetsRefreshedAtAtom } from '@src/state/assets';
+import { failed, idle } from '@src/state/loadable';
+import { renderWithProviders } from '../../../ui/test-utils';
+
+// H2: the refresh time changes every few seconds; it must not sit in a live region, or a screen
+// reader speaks it whenever it is idle. Only the stale marker is announced.
+describe('AsOf', () => {
+  it('does not put the refresh time in a live region; announces only the stale marker', async () => {
+    const store = createStore();
+    store.set(assetsRefreshedAtAtom, Date.UTC(2026, 10, 28, 4, 4, 49));
+    await renderWithProviders(<AsOf />, { store });
+    const time = screen.getByText(/^As of /);
+    expect(time.closest('[role="status"], [aria-live], [role="alert"], [role="log"]')).toBeNull();
+    // The status region is mounted and empty while the figures are fresh.
+    const status = screen.getByRole('status');
+    expect(status).toBeEmptyDOMElement();
+
+    act(() => store.set(assetOverviewAtom, failed('timeout')));
+    expect(screen.getByRole('status')).toBe(status);
+    expect(status).toHaveTextContent('Not up to date');
+    expect(status).not.toHaveTextContent(/As of/);
+
+    act(() => store.set(assetOverviewAtom, idle()));
+    expect(status).toBeEmptyDOMElement();
+  });
+});
