@@ -180,18 +180,20 @@ describe('/login', () => {
   });
 
   it.each([
-    ['follower', '/copy-trade', 'Copy trading'],
-    ['leader', '/copy-trade/leader', 'Leader dashboard'],
-    ['trader', '/assets/derivatives', 'Derivatives assets'],
-    ['newbie', '/assets/derivatives', 'Derivatives assets'],
-  ])('one click logs in as %s and lands on %s', async (username, path, heading) => {
+    ['follower', '/copy-trade', 'Copy trading', null],
+    ['leader', '/copy-trade/leader', 'Leader dashboard', null],
+    ['trader', '/assets/derivatives', 'Derivatives assets', null],
+    ['newbie', '/assets/derivatives', 'Derivatives assets', 'Welcome to VIP'],
+  ])('one click logs in as %s and lands on %s', async (username, path, heading, prompt) => {
     const api = demoApi();
     const { router } = await openLogin(api);
     const account = DEMO_ACCOUNTS.find((a) => a.username === username)!;
     await userEvent.click(screen.getByRole('button', { description: `Sign in as ${username}` }));
     const h1 = await screen.findByRole('heading', { level: 1, name: heading });
-    // Focus follows the user to the new page, not lost to <body> (issue 18).
-    await waitFor(() => expect(h1).toHaveFocus());
+    // Focus follows the user to the new page, not lost to <body> (issue 18); when an arrival
+    // prompt opens over it, focus is in the prompt, not on the heading behind it (review H4).
+    const target = prompt ? await screen.findByRole('dialog', { name: prompt }) : h1;
+    await waitFor(() => expect(target).toContainElement(document.activeElement as HTMLElement));
     expect(router.state.location.pathname).toBe(path);
     expect(api.login).toHaveBeenCalledWith({
       username: account.username,
