@@ -6,7 +6,7 @@
  */
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useAtomValue, useStore } from 'jotai';
-import { useId, useSyncExternalStore } from 'react';
+import { useId, useRef, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDecimal } from '../../lib/money';
 import { useServices } from '../../facade';
@@ -34,10 +34,21 @@ export function RecordSessionControl() {
   const hintId = useId();
   const count = (n: number) => formatDecimal(String(n), { language: i18n.language, decimals: 0 });
   const last = snap.last;
+  // Dismiss unmounts the alert that holds it: focus moves to the panel's own button first, so it
+  // is not dropped to <body>, outside the focus-trapped panel (review M4). When that button is
+  // disabled (signed out), to the section's title.
+  const actionRef = useRef<HTMLButtonElement>(null);
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const dismiss = () => {
+    const action = actionRef.current;
+    if (action && !action.disabled) action.focus();
+    else titleRef.current?.focus();
+    controller.dismiss();
+  };
 
   return (
     <Stack gap="xs" aria-labelledby={titleId} role="group">
-      <Title order={3} size="h6" id={titleId}>
+      <Title order={3} size="h6" id={titleId} ref={titleRef} tabIndex={-1}>
         {t('recording.title')}
       </Title>
       <Text size="sm" c="dimmed" id={hintId}>
@@ -60,11 +71,12 @@ export function RecordSessionControl() {
       )}
       <Group gap="xs">
         {snap.recording ? (
-          <Button color="red" size="xs" onClick={() => controller.stop()}>
+          <Button ref={actionRef} color="red" size="xs" onClick={() => controller.stop()}>
             {t('recording.stop')}
           </Button>
         ) : (
           <Button
+            ref={actionRef}
             size="xs"
             onClick={() => controller.start()}
             disabled={!signedIn}
@@ -97,7 +109,7 @@ export function RecordSessionControl() {
             <Button size="compact-xs" variant="light" onClick={() => controller.downloadAgain()}>
               {t('recording.downloadAgain')}
             </Button>
-            <Button size="compact-xs" variant="subtle" onClick={() => controller.dismiss()}>
+            <Button size="compact-xs" variant="subtle" onClick={dismiss}>
               {t('recording.dismiss')}
             </Button>
           </Group>

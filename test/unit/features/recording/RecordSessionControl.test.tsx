@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { createStore } from 'jotai';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ConnectionActor } from '@machines/connection.machine';
 import { RecordSessionControl, formatElapsed } from '@src/features/recording/RecordSessionControl';
@@ -102,6 +103,18 @@ describe('Record session control', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByText(/Recording downloaded/)).toBeNull();
     expect(controller.getSnapshot().recording).toBe(false);
+  });
+
+  it('keeps focus in the panel when the finished recording is dismissed (review M4)', async () => {
+    const { store } = setup();
+    await renderWithProviders(<RecordSessionControl />, { store });
+    fireEvent.click(screen.getByRole('button', { name: 'Record session' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Stop and download' }));
+    const dismiss = screen.getByRole('button', { name: 'Dismiss' });
+    dismiss.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(screen.queryByRole('button', { name: 'Dismiss' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Record session' })).toHaveFocus();
   });
 
   it('stops by itself at the size limit, with an alert, and keeps a valid file', async () => {
