@@ -75,12 +75,18 @@ export const theme = createTheme({
         },
       }),
     },
+    // A focused field's border in the focus colour (3:1 or more in both schemes), 2 px wide.
     Input: {
-      vars: (_theme: unknown, props: { size?: unknown }) => ({
+      classNames: { input: focusClasses.input },
+      vars: (_theme: unknown, props: { size?: unknown; variant?: unknown }) => ({
         wrapper: {
           '--input-height': isDefaultSize(props.size) ? rem(THEME_TOKENS.controlHeight) : undefined,
+          '--input-bd-focus': props.variant === 'unstyled' ? undefined : 'var(--ad-focus)',
         },
       }),
+    },
+    Switch: {
+      classNames: { input: focusClasses.switchInput, track: focusClasses.switchTrack },
     },
     // A menu opens with focus on an item (the one marked data-autofocus: the current language,
     // else the first), not on an unnamed placeholder; arrows move, letters jump (type-ahead).
