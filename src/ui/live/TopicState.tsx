@@ -2,7 +2,7 @@ import { Alert, Text, VisuallyHidden } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import type { TFunction } from 'i18next';
 import { useAtomValue } from 'jotai';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConnectionActor } from '../../facade';
 import { useStreamAtoms } from '../../facade';
@@ -28,15 +28,24 @@ import classes from './live.module.css';
  */
 export const LIVE_UNAVAILABLE_AFTER_MS = 5_000;
 
+/**
+ * How long a section's connection notice lies over the top of its content before it takes its
+ * own room above it: a brief reconnect passes without moving anything, but an outage that
+ * lasts does not keep the column headers, figures and first row covered (review M6).
+ */
+export const NOTICE_IN_FLOW_AFTER_MS = 2_000;
+
 /** Tells when a stream's values on screen may be old: its connection is down or silent. */
 function ConnectionNoticeFor({
   actor,
   stream,
   compact,
+  onShown,
 }: {
   actor: ConnectionActor;
   stream: StreamName;
   compact: boolean;
+  onShown?: ((stream: StreamName, shown: boolean) => void) | undefined;
 }) {
   const { t } = useTranslation('user-assets');
   const status = useConnectionStatus(actor);
@@ -50,6 +59,12 @@ function ConnectionNoticeFor({
   } else if (stream === 'public' && staleTopics > 0) {
     text = t('live.pricesStale');
   }
+  const shown = text !== null;
+  useEffect(() => {
+    if (!onShown) return;
+    onShown(stream, shown);
+    return () => onShown(stream, false);
+  }, [onShown, stream, shown]);
   if (!text) return null;
   if (compact) {
     // A mark beside the figure, its words for screen readers and on hover: a line of text here
@@ -75,12 +90,49 @@ function ConnectionNoticeFor({
 export function ConnectionNotice({
   stream,
   compact = false,
+  onShown,
 }: {
   stream: StreamName;
   compact?: boolean;
+  /** Told whether the notice shows (a section's notices use it to leave the overlay). */
+  onShown?: (stream: StreamName, shown: boolean) => void;
 }) {
   const actor = useAtomValue(liveConnectionsAtom)[stream];
-  return actor ? <ConnectionNoticeFor actor={actor} stream={stream} compact={compact} /> : null;
+  return actor ? (
+    <ConnectionNoticeFor actor={actor} stream={stream} compact={compact} onShown={onShown} />
+  ) : null;
+}
+
+/**
+ * A section's passing notices ("Refreshing…", a connection notice): laid over the top of its
+ * content, so that nothing moves while a brief interruption comes and goes (issue 15, item 6);
+ * once a connection notice has shown for NOTICE_IN_FLOW_AFTER_MS, in the flow above the content,
+ * which moves down once and stays readable for the whole outage (review M6). The same element
+ * either way, so the notices are not mounted (nor announced) again.
+ */
+function SectionNotices({ pending, prices }: { pending: boolean; prices: boolean }) {
+  const { t } = useTranslation('user-assets');
+  const [shown, setShown] = useState<Readonly<Record<StreamName, boolean>>>({
+    public: false,
+    private: false,
+  });
+  const onShown = useCallback(
+    (stream: StreamName, on: boolean) =>
+      setShown((s) => (s[stream] === on ? s : { ...s, [stream]: on })),
+    [],
+  );
+  const inFlow = useHeldFor(shown.private || shown.public, NOTICE_IN_FLOW_AFTER_MS);
+  return (
+    <div className={inFlow ? classes.inFlow : classes.overlay} data-in-flow={inFlow || undefined}>
+      {pending && (
+        <Text role="status" size="xs" className={classes.refreshing}>
+          {t('live.refreshing')}
+        </Text>
+      )}
+      <ConnectionNotice stream="private" onShown={onShown} />
+      {prices && <ConnectionNotice stream="public" onShown={onShown} />}
+    </div>
+  );
 }
 
 /** True once `active` has held for `ms` without a break. */
@@ -226,8 +278,8 @@ export function TopicState({
   }
   // The notices of a brief interruption (reconnecting, resyncing) lie over the top of the
   // section's content instead of pushing it down and back (issue 15, item 6): nothing on the page
-  // moves while they come and go. A refresh that keeps failing is no passing state: it takes its
-  // own room.
+  // moves while they come and go; a connection notice that lasts takes its own room
+  // (SectionNotices). A refresh that keeps failing is no passing state: it takes its own room.
   return (
     <div className={classes.live}>
       {st.status === 'error' && (
@@ -235,15 +287,7 @@ export function TopicState({
           {t('live.refreshFailed')}
         </Alert>
       )}
-      <div className={classes.overlay}>
-        {st.status === 'pending' && (
-          <Text role="status" size="xs" className={classes.refreshing}>
-            {t('live.refreshing')}
-          </Text>
-        )}
-        <ConnectionNotice stream="private" />
-        {prices && <ConnectionNotice stream="public" />}
-      </div>
+      <SectionNotices pending={st.status === 'pending'} prices={prices} />
       {empty ? (
         <Text c="dimmed" size="sm">
           {emptyText}

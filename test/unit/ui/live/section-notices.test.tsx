@@ -1,0 +1,55 @@
+/**
+ * A connection notice that lasts does not cover the section (review M6): it lies over the top
+ * of the content for a brief reconnect, and once it has shown for NOTICE_IN_FLOW_AFTER_MS it
+ * takes its own room above the content, so the last values stay readable during the outage.
+ * Real connection actors on mock-socket exchanges, fake timers.
+ */
+import { act, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import FollowerScreen from '@src/features/copytrade/FollowerScreen';
+import { liveConnectionsAtom } from '@src/pipeline/live';
+import { NOTICE_IN_FLOW_AFTER_MS } from '@src/ui/live/TopicState';
+import { renderScreen } from '../../features/harness';
+import { advance, rig, type Rig } from '../../machines/harness';
+import { copyAccount } from '../../state/fixtures';
+
+const SEED = {
+  'copytrade.account': copyAccount(1, { assetsE8: '999435595533' }),
+  'copytrade.position': { list: [] },
+  'copytrade.order': { list: [] },
+};
+
+describe('a section during an outage', () => {
+  let priv: Rig;
+  beforeEach(() => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+  });
+  afterEach(() => {
+    priv.stop();
+    vi.useRealTimers();
+  });
+
+  it('lays the notice over the top briefly, then shows it above the figures, not over them', async () => {
+    priv = rig('private');
+    const r = await renderScreen(<FollowerScreen />);
+    act(() => r.store.set(liveConnectionsAtom, { public: null, private: priv.actor }));
+    await r.seed(SEED);
+    await act(() => advance(100));
+    const account = screen.getByRole('region', { name: 'Copy-trading account' });
+
+    await act(async () => {
+      priv.exchange.accepting = false; // the outage lasts: reconnects are refused
+      priv.exchange.last.close({ code: 1006, reason: '', wasClean: false });
+      await advance(5);
+    });
+    const notice = within(account).getByText(/Connection lost: these values may be out of date/);
+    const notices = notice.closest('[role="status"]')!.parentElement!;
+    expect(notices).not.toHaveAttribute('data-in-flow');
+
+    await act(() => advance(NOTICE_IN_FLOW_AFTER_MS));
+    // The same notice (not mounted, nor announced, again), now in the flow above the figures.
+    expect(within(account).getByText(/Connection lost/)).toBe(notice);
+    expect(notices).toHaveAttribute('data-in-flow');
+    expect(within(account).getByText(/^Total assets/)).toBeInTheDocument();
+  });
+});
