@@ -32,6 +32,9 @@ interface TooltipArgs {
  * A day's profit share and the running total under the pointer: PnL figures, written as "Profit
  * share today" and "in total" are (signed, to the nearest), never a second rule for one value.
  */
+/** The chart's axis titles: the muted text colour, whose contrast src/ui/tones.ts ensures. */
+export const AXIS_LABEL_STYLES = { axisLabel: { fill: 'var(--mantine-color-dimmed)' } } as const;
+
 export function IncomeTooltip({ active, payload }: TooltipArgs) {
   const { t } = useTranslation('user-assets');
   const point = payload?.[0]?.payload;
@@ -105,6 +108,9 @@ export default function IncomeChartFigure({ history }: { history: readonly Incom
               yAxisLabel={t('leader.chart.dailyAxis', { coin: SETTLEMENT_COIN })}
               rightYAxisLabel={t('leader.chart.cumulativeAxis', { coin: SETTLEMENT_COIN })}
               valueFormatter={tick}
+              // The axis titles in the muted text colour (4.5:1 or more in both schemes), not
+              // recharts' default grey #808080 (3.9:1).
+              styles={AXIS_LABEL_STYLES}
               tooltipAnimationDuration={0}
               tooltipProps={{ content: (args) => <IncomeTooltip {...(args as TooltipArgs)} /> }}
               series={[
