@@ -35,7 +35,11 @@ export function noticesOf(info: AssetsAggregateInfo, userId: number): NoticeKey[
 
 const URGENT: ReadonlySet<NoticeKey> = new Set(['amlEdd', 'depositAml', 'unauthenticatedAddress']);
 
-/** Translated alerts for the aggregate info's compliance flags (none when nothing is flagged). */
+/**
+ * Translated notices for the aggregate info's compliance flags (none when nothing is flagged).
+ * Standing notices, shown on every visit: role=note, not Mantine's default role=alert, which
+ * would interrupt the screen reader each time the page opens.
+ */
 export function ComplianceNotices({ info, userId }: { info: AssetsAggregateInfo; userId: number }) {
   const { t } = useTranslation('user-assets');
   const notices = noticesOf(info, userId);
@@ -45,6 +49,7 @@ export function ComplianceNotices({ info, userId }: { info: AssetsAggregateInfo;
       {notices.map((key) => (
         <Alert
           key={key}
+          role="note"
           color={URGENT.has(key) ? 'red' : 'yellow'}
           variant="light"
           title={t(`assetsArea.notices.${key}.title`)}

@@ -111,7 +111,8 @@ function UnifiedBody({ overview, reload }: { overview: AssetOverview; reload: ()
   return (
     <Stack gap="md">
       {unified.upgradeEligible && (
-        <Alert color="blue" variant="light" title={t('earn.unified.upgradeTitle')}>
+        // A standing offer, not news: role=note, not the default alert (read out on every visit).
+        <Alert role="note" color="blue" variant="light" title={t('earn.unified.upgradeTitle')}>
           <Stack gap="xs" align="flex-start">
             <Text size="sm">{t('earn.unified.upgradeBody')}</Text>
             <Button size="sm" onClick={() => openDialog('upgradeUnified', {})}>
