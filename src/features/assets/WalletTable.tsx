@@ -119,9 +119,25 @@ const WalletRows = memo(function WalletRows({ coin }: { coin: string }) {
             aria-controls={detailsId}
             onClick={() => setOpen((o) => !o)}
           >
-            <span aria-hidden className={classes.chevron} data-open={open || undefined}>
-              ›
-            </span>
+            {/* An SVG, not "›": the bidi algorithm mirrors that character in RTL, and the CSS
+                mirrors the chevron again (wallets.module.css), which turned it the wrong way. */}
+            <svg
+              aria-hidden
+              focusable="false"
+              viewBox="0 0 16 16"
+              width="1em"
+              height="1em"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth={2}
+              strokeLinecap="round"
+              strokeLinejoin="round"
+              className={classes.chevron}
+              data-open={open || undefined}
+              data-chevron
+            >
+              <path d="M6 3l5 5-5 5" />
+            </svg>
             <span className={classes.toggleText}>
               {open ? t('assets.wallets.hideDetails') : t('assets.wallets.details')}
             </span>
