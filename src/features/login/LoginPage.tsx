@@ -12,7 +12,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useStore } from 'jotai';
-import { Fragment, useId, useState, type FormEvent } from 'react';
+import { Fragment, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../facade';
 import { logIn } from '../../facade';
@@ -41,6 +41,17 @@ export default function LoginPage() {
   const [busy, setBusy] = useState(false);
   const titleId = useId();
   const demoTitleId = useId();
+  // While signing in, the pressed button is disabled (loading) and the browser drops its focus
+  // to <body>. When the sign-in fails, focus goes back to it, once it is enabled again
+  // (review L5); the error itself is announced by its alert.
+  const focusAfter = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    const el = focusAfter.current;
+    if (busy || !el) return;
+    focusAfter.current = null;
+    const active = document.activeElement;
+    if ((active === null || active === document.body) && el.isConnected) el.focus();
+  }, [busy]);
 
   const submit = async (creds: { username: string; password: string }) => {
     const messages = formMessages(t);
@@ -50,6 +61,8 @@ export default function LoginPage() {
     };
     setErrors(found);
     if (found.username || found.password) return;
+    focusAfter.current =
+      document.activeElement instanceof HTMLElement ? document.activeElement : null;
     setBusy(true);
     try {
       await logIn(store, api, { username: creds.username.trim(), password: creds.password });

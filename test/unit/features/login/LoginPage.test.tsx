@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { DEMO_ACCOUNTS } from '@src/features/login/demo-accounts';
@@ -61,6 +61,29 @@ describe('/login', () => {
     await submit();
     expect(await screen.findByRole('alert')).toHaveTextContent('Incorrect username or password.');
     expect(api.login).toHaveBeenCalledWith({ username: 'follower', password: 'nope' });
+  });
+
+  it('gives focus back to the Sign in button when the sign-in fails (review L5)', async () => {
+    let fail: (e: unknown) => void = () => undefined;
+    const login = vi.fn(() => new Promise<never>((_, reject) => (fail = reject)));
+    await openLogin(fakeApi(undefined, { login }));
+    await userEvent.type(screen.getByLabelText(/Username/), 'follower');
+    await userEvent.type(screen.getByLabelText(/Password/), 'nope');
+    const button = screen.getByRole('button', { name: 'Sign in' });
+    await userEvent.click(button);
+    await waitFor(() => expect(button).toBeDisabled());
+    // A browser drops focus from a control that becomes disabled; jsdom does not, so drop it
+    // here as Chromium does (through an element that takes focus and goes).
+    act(() => {
+      const spare = document.body.appendChild(document.createElement('input'));
+      spare.focus();
+      spare.remove();
+    });
+    expect(document.body).toHaveFocus();
+    await act(async () => fail(apiError(20001)));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Incorrect username or password.');
+    expect(button).toBeEnabled();
+    expect(button).toHaveFocus();
   });
 
   it('puts a 10001 on the field the server named', async () => {
