@@ -30,10 +30,12 @@ export const LIVE_UNAVAILABLE_AFTER_MS = 5_000;
 
 /**
  * How long a section's connection notice lies over the top of its content before it takes its
- * own room above it: a brief reconnect passes without moving anything, but an outage that
- * lasts does not keep the column headers, figures and first row covered (review M6).
+ * own room above it: a brief reconnect (first backoff steps 1 and 2 s, test/e2e/screens'
+ * forced drop) passes without moving anything, but an outage that lasts does not keep the
+ * column headers, figures and first row covered (review M6). The same wait as a section
+ * without data takes before it calls the live data unavailable.
  */
-export const NOTICE_IN_FLOW_AFTER_MS = 2_000;
+export const NOTICE_IN_FLOW_AFTER_MS = LIVE_UNAVAILABLE_AFTER_MS;
 
 /** Tells when a stream's values on screen may be old: its connection is down or silent. */
 function ConnectionNoticeFor({
