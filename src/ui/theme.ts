@@ -85,6 +85,9 @@ export const theme = createTheme({
         },
       }),
     },
+    // A modal's title bar as a <div>, not Mantine's <header>: axe counts that <header> as a
+    // second banner landmark while any dialog is open (landmark-no-duplicate-banner).
+    ModalHeader: { defaultProps: { component: 'div' } },
     Switch: {
       classNames: { input: focusClasses.switchInput, track: focusClasses.switchTrack },
     },
