@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai';
 import { Suspense, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { isSignedInAtom } from '../../state/client';
+import { isSignedInAtom, userAtom } from '../../state/client';
 import { DialogHost } from '../../ui/dialogs/DialogHost';
 import { ShellPrompts } from '../../ui/dialogs/ShellPrompts';
 import { Spinner } from '../../ui/Spinner';
@@ -16,11 +16,14 @@ const MAIN_CONTENT_ID = 'main-content';
 /**
  * The page frame: skip link, header/footer/chat for a signed-in user (userId > 0) only, the
  * routed screen in <main>, the dialog host, and the page metadata. After a route change focus
- * moves to the new page's heading (route-focus.ts).
+ * moves to the new page's heading (route-focus.ts). The dialog host, like the header, is there
+ * only while someone is signed in, and is a new one for each user: no dialog, nor anything it
+ * holds, outlives the session it was opened in (dialog-state.ts).
  */
 export function AppLayout() {
   const { t } = useTranslation('user-assets');
   const signedIn = useAtomValue(isSignedInAtom);
+  const { userId } = useAtomValue(userAtom);
   const mainRef = useRef<HTMLElement>(null);
   useRouteFocus(mainRef);
   return (
@@ -50,7 +53,7 @@ export function AppLayout() {
           <ChatWidget />
         </Suspense>
       )}
-      <DialogHost />
+      {signedIn && <DialogHost key={userId} />}
       <ShellPrompts />
       <RouteMeta />
     </div>

@@ -23,6 +23,7 @@ import { amountError, chosenAmountText } from './money/amounts';
 import { useMoneyMoved } from './money/events';
 import { accountLabel } from './money/labels';
 import { SubmissionIds, isOutcomeUnknown } from './money/request-id';
+import { useStillOpenedSession } from './money/session-guard';
 import { fundedAccounts } from './money/transfer-accounts';
 import { LoadFailed } from './money/LoadFailed';
 
@@ -103,6 +104,7 @@ export function TransferForm({ accounts, coin, from, to, close }: TransferFormPr
   const [retryNote, setRetryNote] = useState(false);
   const inFlight = useRef(false);
   const ids = useRef(new SubmissionIds());
+  const stillOurs = useStillOpenedSession();
 
   const availableIn = (account: AccountType): string => {
     const acc = ov?.accounts.find((a) => a.accountType === account);
@@ -159,6 +161,11 @@ export function TransferForm({ accounts, coin, from, to, close }: TransferFormPr
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (inFlight.current) return; // a second click while the first is on its way sends nothing
+    // Opened for a session that has ended: nothing of it is sent for another.
+    if (!stillOurs()) {
+      close();
+      return;
+    }
     const found = validate();
     setErrors(found);
     if (Object.keys(found).length > 0) return;

@@ -6,6 +6,7 @@ import { errorMessage } from '../../i18n/error-message';
 import { showToast } from '../notifications';
 import { DialogActions } from './DialogActions';
 import { useMoneyMoved } from './money/events';
+import { useStillOpenedSession } from './money/session-guard';
 import type { DialogBodyProps } from './registry';
 
 /**
@@ -20,8 +21,14 @@ export default function UpgradeUnifiedDialog({ props, close }: DialogBodyProps<'
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | undefined>();
   const inFlight = useRef(false);
+  const stillOurs = useStillOpenedSession();
   const upgrade = async () => {
     if (inFlight.current) return;
+    // Opened for a session that has ended: nothing is sent for another.
+    if (!stillOurs()) {
+      close();
+      return;
+    }
     inFlight.current = true;
     setBusy(true);
     setFailure(undefined);

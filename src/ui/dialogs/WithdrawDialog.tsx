@@ -36,6 +36,7 @@ import { amountError, chosenAmountText, exactDecimals } from './money/amounts';
 import { useMoneyMoved } from './money/events';
 import { accountLabel, statusColor, statusLabel } from './money/labels';
 import { SubmissionIds, isOutcomeUnknown } from './money/request-id';
+import { useStillOpenedSession } from './money/session-guard';
 import type { DialogBodyProps } from './registry';
 import { LoadFailed } from './money/LoadFailed';
 
@@ -103,6 +104,7 @@ export default function WithdrawDialog({ props, close }: DialogBodyProps<'withdr
   const [retryNote, setRetryNote] = useState(false);
   const inFlight = useRef(false);
   const ids = useRef(new SubmissionIds());
+  const stillOurs = useStillOpenedSession();
 
   const coinInfo = withdrawable.find((c) => c.coin === coin);
   const chains = coinInfo?.chains.filter((ch) => ch.withdrawEnabled) ?? [];
@@ -197,6 +199,11 @@ export default function WithdrawDialog({ props, close }: DialogBodyProps<'withdr
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (inFlight.current || !chain) return;
+    // Opened for a session that has ended: nothing of it is sent for another.
+    if (!stillOurs()) {
+      close();
+      return;
+    }
     const messages = formMessages(t);
     const found: Errors = {};
     const g = validateValue(

@@ -1,10 +1,16 @@
 /**
  * The one dialog host's state: which dialog is open, by name, with its props. Opening a dialog
  * while another is open replaces it (dialogs here never stack: one focus trap at a time).
+ *
+ * A dialog belongs to the session it was opened in (the `userAtom` value, a new one at every
+ * sign-in): once that session ends, for whatever reason (sign-out, session expiry, a sign-out in
+ * another tab seen as 10007), `dialogAtom` reads null, so no dialog of one user ever shows, or
+ * sends anything, in another's session. The session layer below cannot import this state
+ * (docs/architecture.md); the dialogs follow the session instead.
  */
 import { atom, useSetAtom } from 'jotai';
 import { useMemo, type ReactNode } from 'react';
-import type { TransferableAccount } from '../../facade';
+import { userAtom, type SessionUser, type TransferableAccount } from '../../facade';
 
 /** The accounts a transfer moves funds between (API names: DERIVATIVES, SPOT, UNIFIED, FUND). */
 type AccountKind = TransferableAccount;
@@ -52,7 +58,17 @@ export type OpenDialogState = {
   [K in DialogName]: { name: K; props: DialogPropsMap[K] };
 }[DialogName];
 
-export const dialogAtom = atom<OpenDialogState | null>(null);
+const openedAtom = atom<{ dialog: OpenDialogState; session: SessionUser } | null>(null);
+
+/** The open dialog, or null; null as soon as the session it was opened in has ended. */
+export const dialogAtom = atom(
+  (get) => {
+    const opened = get(openedAtom);
+    return opened && opened.session === get(userAtom) ? opened.dialog : null;
+  },
+  (get, set, next: OpenDialogState | null) =>
+    set(openedAtom, next && { dialog: next, session: get(userAtom) }),
+);
 
 /** Write-only: open a dialog by name. */
 const openDialogAtom = atom(null, (_get, set, next: OpenDialogState) => set(dialogAtom, next));
