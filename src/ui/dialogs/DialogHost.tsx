@@ -1,6 +1,6 @@
 import { Modal } from '@mantine/core';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { Suspense, useState, type ComponentType } from 'react';
+import { Suspense, useCallback, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../Spinner';
 import {
@@ -23,6 +23,10 @@ function resolve(state: OpenDialogState) {
  * The one mount point of every dialog. Mantine's Modal traps focus, closes on Escape and on the
  * overlay, labels itself with the title and returns focus to the opener; it stays mounted (closed)
  * between dialogs, which is what lets it remember the opener and run its exit transition.
+ *
+ * A body that sends a request reports it with `setBusy`: while it is busy the user cannot dismiss
+ * the dialog (no Escape, no overlay click, no close button), so the answer, whatever it is, is
+ * always seen. The body's own `close` (after a success) closes it whatever the state.
  */
 export function DialogHost() {
   const { t } = useTranslation('user-assets');
@@ -32,22 +36,35 @@ export function DialogHost() {
   if (open && open !== last) setLast(open);
   const current = open ?? last;
   const shown = current ? resolve(current) : undefined;
+  // Busy belongs to the opening that said so: a dialog opened next starts dismissable.
+  const [busyFor, setBusyFor] = useState<OpenDialogState | null>(null);
+  const busy = busyFor !== null && busyFor === current;
+  const setBusy = useCallback(
+    (next: boolean) => setBusyFor((s) => (next ? current : s === current ? null : s)),
+    [current],
+  );
+  const dismiss = useCallback(() => {
+    if (!busy) close();
+  }, [busy, close]);
 
   return (
     <Modal
       opened={open !== null}
-      onClose={close}
+      onClose={dismiss}
       title={shown ? shown.entry.title(t, shown.props) : undefined}
       size={shown?.entry.size ?? 'md'}
       centered
       trapFocus
       returnFocus
+      closeOnEscape={!busy}
+      closeOnClickOutside={!busy}
+      withCloseButton={!busy}
       closeButtonProps={{ 'aria-label': t('common.close') }}
       data-dialog={current?.name}
     >
       {shown && current && (
         <Suspense fallback={<Spinner size="small" />}>
-          <shown.Body key={current.name} props={shown.props} close={close} />
+          <shown.Body key={current.name} props={shown.props} close={close} setBusy={setBusy} />
         </Suspense>
       )}
     </Modal>

@@ -5,7 +5,7 @@ import { TransferForm } from './TransferForm';
  * The classic transfer: between the derivatives, spot, unified trading and funding accounts (the
  * derivatives and spot ones drop out once the overview says the user has upgraded).
  */
-export default function TransferDialog({ props, close }: DialogBodyProps<'transfer'>) {
+export default function TransferDialog({ props, close, setBusy }: DialogBodyProps<'transfer'>) {
   return (
     <TransferForm
       accounts={['DERIVATIVES', 'SPOT', 'UNIFIED', 'FUND']}
@@ -13,6 +13,7 @@ export default function TransferDialog({ props, close }: DialogBodyProps<'transf
       to={props.to ?? 'SPOT'}
       coin={props.coin}
       close={close}
+      setBusy={setBusy}
     />
   );
 }

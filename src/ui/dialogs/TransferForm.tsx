@@ -17,6 +17,7 @@ import { Amount } from '../amount/Amount';
 import { useResource } from '../live/use-resource';
 import { showToast } from '../notifications';
 import { Spinner } from '../Spinner';
+import { useBusyReport } from './busy';
 import { DialogActions } from './DialogActions';
 import { AmountField } from './money/AmountField';
 import { amountError, chosenAmountText } from './money/amounts';
@@ -34,6 +35,8 @@ export interface TransferFormProps {
   from?: TransferableAccount;
   to?: TransferableAccount;
   close: () => void;
+  /** Tells the dialog host while a request is in flight (the dialog cannot be dismissed). */
+  setBusy: (busy: boolean) => void;
 }
 
 type Field = 'coin' | 'from' | 'to' | 'amount' | 'form';
@@ -69,7 +72,7 @@ const SWAP_ICON = (
  * for holds none (`fundedAccounts`). From and To are stacked, the swap button between them (side
  * by side at 375 px, "Derivatives account" had 124 px of the 163 it needs).
  */
-export function TransferForm({ accounts, coin, from, to, close }: TransferFormProps) {
+export function TransferForm({ accounts, coin, from, to, close, setBusy }: TransferFormProps) {
   const { t } = useTranslation('user-assets');
   const api = useScreenApi();
   const moved = useMoneyMoved();
@@ -100,9 +103,14 @@ export function TransferForm({ accounts, coin, from, to, close }: TransferFormPr
   const [coinValue, setCoin] = useState<string>(coin ?? 'USDT');
   const [amount, setAmount] = useState('');
   const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
+  // In flight, or done: from the success on, this form never sends again (it stays on screen,
+  // filled in, for the dialog's exit transition, and a second click of a slow double-click
+  // would otherwise be a new transfer with a new requestId).
+  const [busy, setLocked] = useState(false);
   const [retryNote, setRetryNote] = useState(false);
   const inFlight = useRef(false);
+  const done = useRef(false);
+  useBusyReport(setBusy, busy);
   const ids = useRef(new SubmissionIds());
   const stillOurs = useStillOpenedSession();
 
@@ -160,7 +168,8 @@ export function TransferForm({ accounts, coin, from, to, close }: TransferFormPr
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (inFlight.current) return; // a second click while the first is on its way sends nothing
+    // a second click while the first is on its way, or after it went through, sends nothing
+    if (inFlight.current || done.current) return;
     // Opened for a session that has ended: nothing of it is sent for another.
     if (!stillOurs()) {
       close();
@@ -178,9 +187,10 @@ export function TransferForm({ accounts, coin, from, to, close }: TransferFormPr
     };
     const requestId = ids.current.idFor(JSON.stringify(body));
     inFlight.current = true;
-    setBusy(true);
+    setLocked(true);
     try {
       await api.money.transfer({ ...body, requestId });
+      done.current = true;
       ids.current.settle();
       moved();
       showToast(
@@ -202,8 +212,10 @@ export function TransferForm({ accounts, coin, from, to, close }: TransferFormPr
       setErrors({ [field]: errorMessage(t, err) });
       if (!unknown) overview.reload();
     } finally {
-      inFlight.current = false;
-      setBusy(false);
+      if (!done.current) {
+        inFlight.current = false;
+        setLocked(false);
+      }
     }
   };
 
@@ -239,6 +251,7 @@ export function TransferForm({ accounts, coin, from, to, close }: TransferFormPr
           allowDeselect={false}
           searchable
           error={errors.coin}
+          disabled={busy}
         />
         {/* Stacked at every width: each field as wide as the dialog, so no account name in any
             language is cut (side by side, "Derivatives account" was cut at 375 px, and even the
@@ -251,6 +264,7 @@ export function TransferForm({ accounts, coin, from, to, close }: TransferFormPr
             onChange={(v) => v && pick(v as TransferableAccount, toAcc)}
             allowDeselect={false}
             error={errors.from}
+            disabled={busy}
             description={balanceLine(fromAcc)}
           />
           <Group justify="center">
@@ -259,6 +273,7 @@ export function TransferForm({ accounts, coin, from, to, close }: TransferFormPr
               size="lg"
               aria-label={t('money.transfer.swap')}
               onClick={() => pick(toAcc, fromAcc)}
+              disabled={busy}
             >
               {SWAP_ICON}
             </ActionIcon>
@@ -270,6 +285,7 @@ export function TransferForm({ accounts, coin, from, to, close }: TransferFormPr
             onChange={(v) => v && pick(fromAcc, v as TransferableAccount)}
             allowDeselect={false}
             error={errors.to}
+            disabled={busy}
             description={balanceLine(toAcc)}
           />
         </Stack>
@@ -280,6 +296,7 @@ export function TransferForm({ accounts, coin, from, to, close }: TransferFormPr
           error={errors.amount}
           max={ov ? availableIn(fromAcc) : undefined}
           precision={precision}
+          disabled={busy}
         />
         {errors.form && (
           <Alert color="red" role="alert">

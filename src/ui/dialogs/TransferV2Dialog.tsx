@@ -7,7 +7,7 @@ import { TransferForm } from './TransferForm';
  * to unified by default. The same form as the classic dialog, so that validation, Max, swap and
  * the kept requestId live in one place; only the accounts and their order differ.
  */
-export default function TransferV2Dialog({ props, close }: DialogBodyProps<'transferV2'>) {
+export default function TransferV2Dialog({ props, close, setBusy }: DialogBodyProps<'transferV2'>) {
   return (
     <TransferForm
       accounts={['UNIFIED', 'FUND']}
@@ -15,6 +15,7 @@ export default function TransferV2Dialog({ props, close }: DialogBodyProps<'tran
       to={props.to ?? 'UNIFIED'}
       coin={props.coin}
       close={close}
+      setBusy={setBusy}
     />
   );
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useScreenApi } from '../../facade';
 import { errorMessage } from '../../i18n/error-message';
 import { showToast } from '../notifications';
+import { useBusyReport } from './busy';
 import { DialogActions } from './DialogActions';
 import { useMoneyMoved } from './money/events';
 import { useStillOpenedSession } from './money/session-guard';
@@ -14,26 +15,35 @@ import type { DialogBodyProps } from './registry';
  * and spot balances into it (docs/assets.md). A refusal (131013: open positions or orders) is
  * shown in its own words; success refreshes the assets.
  */
-export default function UpgradeUnifiedDialog({ props, close }: DialogBodyProps<'upgradeUnified'>) {
+export default function UpgradeUnifiedDialog({
+  props,
+  close,
+  setBusy,
+}: DialogBodyProps<'upgradeUnified'>) {
   const { t } = useTranslation('user-assets');
   const api = useScreenApi();
   const moved = useMoneyMoved();
-  const [busy, setBusy] = useState(false);
+  // In flight, or done: the dialog cannot be dismissed meanwhile, and once the upgrade went
+  // through the closing dialog never sends it again.
+  const [busy, setLocked] = useState(false);
   const [failure, setFailure] = useState<string | undefined>();
   const inFlight = useRef(false);
+  const done = useRef(false);
+  useBusyReport(setBusy, busy);
   const stillOurs = useStillOpenedSession();
   const upgrade = async () => {
-    if (inFlight.current) return;
+    if (inFlight.current || done.current) return;
     // Opened for a session that has ended: nothing is sent for another.
     if (!stillOurs()) {
       close();
       return;
     }
     inFlight.current = true;
-    setBusy(true);
+    setLocked(true);
     setFailure(undefined);
     try {
       await api.money.unifiedUpgrade();
+      done.current = true;
       moved();
       showToast(t('money.upgrade.done'), { tone: 'success' });
       props.onUpgraded?.();
@@ -41,8 +51,10 @@ export default function UpgradeUnifiedDialog({ props, close }: DialogBodyProps<'
     } catch (err) {
       setFailure(errorMessage(t, err));
     } finally {
-      inFlight.current = false;
-      setBusy(false);
+      if (!done.current) {
+        inFlight.current = false;
+        setLocked(false);
+      }
     }
   };
   return (

@@ -29,7 +29,9 @@ import { Amount } from '../amount/Amount';
 import { formatAmount } from '../amount/format-amount';
 import { LtrText } from '../amount/LtrText';
 import { useResource } from '../live/use-resource';
+import { showToast } from '../notifications';
 import { Spinner } from '../Spinner';
+import { useBusyReport } from './busy';
 import { DialogActions } from './DialogActions';
 import { AmountField } from './money/AmountField';
 import { amountError, chosenAmountText, exactDecimals } from './money/amounts';
@@ -79,7 +81,7 @@ interface AddressCheck {
  * the withdrawal itself, pending until the simulator's blocks make it done. The requestId is
  * kept across retries of one submission (money/request-id.ts).
  */
-export default function WithdrawDialog({ props, close }: DialogBodyProps<'withdraw'>) {
+export default function WithdrawDialog({ props, close, setBusy }: DialogBodyProps<'withdraw'>) {
   const { t } = useTranslation('user-assets');
   const api = useScreenApi();
   const moved = useMoneyMoved();
@@ -99,10 +101,13 @@ export default function WithdrawDialog({ props, close }: DialogBodyProps<'withdr
   const [google, setGoogle] = useState('');
   const [emailCode, setEmailCode] = useState('');
   const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
+  // While the withdrawal is on its way the dialog cannot be dismissed and nothing in it changes.
+  const [busy, setLocked] = useState(false);
   const [result, setResult] = useState<{ withdrawId: string } | undefined>();
   const [retryNote, setRetryNote] = useState(false);
   const inFlight = useRef(false);
+  const done = useRef(false);
+  useBusyReport(setBusy, busy);
   const ids = useRef(new SubmissionIds());
   const stillOurs = useStillOpenedSession();
 
@@ -198,7 +203,7 @@ export default function WithdrawDialog({ props, close }: DialogBodyProps<'withdr
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (inFlight.current || !chain) return;
+    if (inFlight.current || done.current || !chain) return;
     // Opened for a session that has ended: nothing of it is sent for another.
     if (!stillOurs()) {
       close();
@@ -232,7 +237,7 @@ export default function WithdrawDialog({ props, close }: DialogBodyProps<'withdr
     const key = JSON.stringify(body);
     const requestId = ids.current.idFor(key);
     inFlight.current = true;
-    setBusy(true);
+    setLocked(true);
     try {
       const r = await api.money.withdraw({
         ...body,
@@ -240,6 +245,7 @@ export default function WithdrawDialog({ props, close }: DialogBodyProps<'withdr
         google2faCode: google.trim(),
         emailCode: emailCode.trim(),
       });
+      done.current = true;
       ids.current.settle();
       moved();
       // Single-use codes, spent: nothing of this withdrawal may be sent again.
@@ -247,6 +253,15 @@ export default function WithdrawDialog({ props, close }: DialogBodyProps<'withdr
       setEmailCode('');
       setResult({ withdrawId: r.withdrawId });
       setStep(2);
+      // Said where it outlives the dialog too: the status step may be closed at once.
+      showToast(
+        t('money.withdraw.submitted', {
+          amount: chosenAmountText(body.amount, body.coin, language),
+          coin: body.coin,
+          id: r.withdrawId,
+        }),
+        { tone: 'success' },
+      );
     } catch (err) {
       ids.current.settle(err);
       setRetryNote(isOutcomeUnknown(err));
@@ -256,7 +271,7 @@ export default function WithdrawDialog({ props, close }: DialogBodyProps<'withdr
       if (DETAIL_FIELDS.has(field)) setStep(0);
     } finally {
       inFlight.current = false;
-      setBusy(false);
+      setLocked(false);
     }
   };
 
@@ -434,6 +449,7 @@ export default function WithdrawDialog({ props, close }: DialogBodyProps<'withdr
               value={google}
               onChange={(e) => setGoogle(e.currentTarget.value)}
               error={errors.google}
+              disabled={busy}
               required
               inputMode="numeric"
               autoComplete="one-time-code"
@@ -444,6 +460,7 @@ export default function WithdrawDialog({ props, close }: DialogBodyProps<'withdr
               onChange={setEmailCode}
               error={errors.email}
               onError={(msg) => setErrors((e) => ({ ...e, email: msg }))}
+              disabled={busy}
             />
             {errors.form && (
               <Alert color="red" role="alert">
@@ -546,11 +563,13 @@ function EmailCodeField({
   onChange,
   error,
   onError,
+  disabled,
 }: {
   value: string;
   onChange: (v: string) => void;
   error?: string;
   onError: (message: string | undefined) => void;
+  disabled: boolean;
 }) {
   const { t } = useTranslation('user-assets');
   const api = useScreenApi();
@@ -592,6 +611,7 @@ function EmailCodeField({
       value={value}
       onChange={(e) => onChange(e.currentTarget.value)}
       error={error}
+      disabled={disabled}
       required
       inputMode="numeric"
       autoComplete="one-time-code"
@@ -603,7 +623,7 @@ function EmailCodeField({
           size="compact-xs"
           variant="subtle"
           loading={sending}
-          disabled={left > 0}
+          disabled={disabled || left > 0}
           onClick={() => void send()}
         >
           {left > 0 ? t('money.withdraw.resendIn', { s: left }) : t('money.withdraw.sendCode')}

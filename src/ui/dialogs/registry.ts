@@ -9,7 +9,13 @@ import type { DialogName, DialogPropsMap } from './dialog-state';
 
 export interface DialogBodyProps<K extends DialogName> {
   props: DialogPropsMap[K];
+  /** Closes the dialog, busy or not (a body calls it when it is done). */
   close: () => void;
+  /**
+   * A body tells the host while its request is in flight (`useBusyReport`): the user cannot
+   * dismiss the dialog until the answer is shown.
+   */
+  setBusy: (busy: boolean) => void;
 }
 
 export interface DialogEntry<K extends DialogName> {

@@ -18,6 +18,8 @@ export interface AmountFieldProps {
   max: string | undefined;
   /** Decimals of the coin. */
   precision: number;
+  /** While the form's request is in flight: neither the field nor Max can change the amount. */
+  disabled?: boolean;
 }
 
 /**
@@ -29,14 +31,22 @@ export interface AmountFieldProps {
  * whose width is fixed: the button takes the width of its words in every language ("الحد
  * الأقصى" needs 61 px) and the input the rest, so neither is cut at 375 px.
  */
-export function AmountField({ label, value, onChange, error, max, precision }: AmountFieldProps) {
+export function AmountField({
+  label,
+  value,
+  onChange,
+  error,
+  max,
+  precision,
+  disabled = false,
+}: AmountFieldProps) {
   const { t } = useTranslation('user-assets');
   const language = useAtomValue(currentLangAtom);
   const maxButton = (
     <Button
       variant="light"
       flex="none"
-      disabled={max === undefined}
+      disabled={disabled || max === undefined}
       onClick={() => max !== undefined && onChange(floorTo(max, precision))}
     >
       {t('money.common.max')}
@@ -51,6 +61,7 @@ export function AmountField({ label, value, onChange, error, max, precision }: A
       onChange={(e) => onChange(normalizeAmountInput(e.currentTarget.value, language))}
       error={error}
       required
+      disabled={disabled}
       inputContainer={(input: ReactNode) => (
         <Group gap="xs" wrap="nowrap" align="flex-start">
           <div style={{ flex: 1, minWidth: 0 }}>{input}</div>

@@ -4,6 +4,7 @@
  */
 import { act, screen } from '@testing-library/react';
 import { createStore } from 'jotai';
+import { vi } from 'vitest';
 import type { ReactNode } from 'react';
 import { ScreenApiProvider, type ScreenApi } from '@src/facade/screen-api';
 import type { MoneyApi } from '@src/facade/money-api';
@@ -36,6 +37,28 @@ export async function renderMoney(opts: MoneyHarnessOptions = {}) {
     return screen.findByRole('dialog', { name });
   };
   return { ...view, api, money, store, open };
+}
+
+/**
+ * One dialog body on its own, without the host: what stays on screen, filled in and clickable,
+ * while the host's modal runs its exit transition after the body called `close` (the tests'
+ * Mantine has no transitions, so the host unmounts the body at once). `close` and `setBusy`
+ * only record their calls.
+ */
+export async function renderBody(
+  body: (controls: { close: () => void; setBusy: (busy: boolean) => void }) => ReactNode,
+  opts: Omit<MoneyHarnessOptions, 'children'> = {},
+) {
+  const money = fakeMoneyApi(opts.money);
+  const api = fakeScreenApi({ ...opts.screen, money });
+  const store = opts.store ?? createStore();
+  const close = vi.fn();
+  const setBusy = vi.fn();
+  const view = await renderWithProviders(
+    <ScreenApiProvider api={api}>{body({ close, setBusy })}</ScreenApiProvider>,
+    { store, lng: opts.lng },
+  );
+  return { ...view, api, money, store, close, setBusy };
 }
 
 /** A promise with its resolve and reject outside. */

@@ -5,21 +5,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createStore } from 'jotai';
-import { describe, expect, it, vi } from 'vitest';
-import { ScreenApiProvider } from '@src/facade/screen-api';
+import { describe, expect, it } from 'vitest';
 import { userAtom, type SessionUser } from '@src/state/client';
 import { dialogAtom } from '@src/ui/dialogs/dialog-state';
 import TransferDialog from '@src/ui/dialogs/TransferDialog';
-import { fakeMoneyApi } from '../money-fakes';
-import {
-  apiError,
-  fakeApi,
-  fakeScreenApi,
-  PROFILES,
-  renderApp,
-  renderWithProviders,
-} from '../test-utils';
-import { renderMoney } from './harness';
+import { apiError, fakeApi, PROFILES, renderApp } from '../test-utils';
+import { renderBody, renderMoney } from './harness';
 
 const session = (who: keyof typeof PROFILES): SessionUser => ({
   userId: PROFILES[who]!.userId,
@@ -63,12 +54,8 @@ describe('money dialogs and the session', () => {
   it('a transfer form opened for one user sends nothing once another is signed in', async () => {
     const store = createStore();
     store.set(userAtom, session('follower'));
-    const money = fakeMoneyApi();
-    const close = vi.fn();
-    await renderWithProviders(
-      <ScreenApiProvider api={fakeScreenApi({ money })}>
-        <TransferDialog props={{ coin: 'USDT' }} close={close} />
-      </ScreenApiProvider>,
+    const { money, close } = await renderBody(
+      (c) => <TransferDialog props={{ coin: 'USDT' }} {...c} />,
       { store },
     );
     const amount = await screen.findByRole('textbox', { name: /^Amount/ });

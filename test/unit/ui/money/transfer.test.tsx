@@ -1,10 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { AssetOverview, TransferResult } from '@src/api/types';
 import { earnOverview } from '../../../support/sample-answers';
 import { apiError } from '../test-utils';
-import { deferred, renderMoney } from './harness';
+import TransferV2Dialog from '@src/ui/dialogs/TransferV2Dialog';
+import { deferred, renderBody, renderMoney } from './harness';
 import ar from '../../../../locales/ar-SA/user-assets.json';
 import de from '../../../../locales/de-DE/user-assets.json';
 
@@ -142,6 +143,47 @@ describe('transfer dialog', () => {
     pending.resolve({ transferId: 'T-1', status: 'SUCCESS' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(money.transfer).toHaveBeenCalledTimes(1);
+  });
+
+  it('never sends again once it went through: a slow double-click during the exit transition sends nothing', async () => {
+    // The body as it stays on screen while the modal fades out after the success (review H1).
+    const { money, close } = await renderBody((c) => (
+      <TransferV2Dialog props={{ coin: 'USDT' }} {...c} />
+    ));
+    const amount = await screen.findByRole('textbox', { name: /^Amount/ });
+    await screen.findByText(/^2,500(\.0+)?$/);
+    await userEvent.type(amount, '1');
+    const submit = screen.getByRole('button', { name: 'Transfer' });
+    await userEvent.click(submit);
+    await waitFor(() => expect(close).toHaveBeenCalledTimes(1));
+    // the second click of the double-click, after the answer
+    submit.closest('form')!.requestSubmit();
+    await userEvent.keyboard('{Enter}');
+    expect(money.transfer).toHaveBeenCalledTimes(1);
+    expect(amount).toBeDisabled();
+  });
+
+  it('cannot be dismissed while in flight, with its fields and Cancel disabled, and shows the answer', async () => {
+    const pending = deferred<TransferResult>();
+    const { dialog, amount, submit, money } = await openV2();
+    money.transfer.mockReturnValueOnce(pending.promise);
+    await userEvent.type(amount, '5');
+    await userEvent.click(submit);
+    await waitFor(() => expect(amount).toBeDisabled());
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    expect(within(dialog).getByRole('combobox', { name: 'From' })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Swap the accounts' })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Max' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Close' })).toBeNull();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.getByRole('dialog', { name: 'Transfer (unified account)' })).toBe(dialog);
+    act(() => pending.reject(apiError(131001)));
+    expect(await within(dialog).findByText('Insufficient available balance.')).toBeInTheDocument();
+    // answered: the user may change the amount, cancel or close again
+    expect(amount).toBeEnabled();
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeEnabled();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it.each([

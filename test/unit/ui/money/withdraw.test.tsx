@@ -1,10 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { apiError } from '../test-utils';
 import { fakeMoneyApi, withdrawRecord } from '../money-fakes';
 import type { MoneyApi } from '@src/facade/money-api';
-import { renderMoney } from './harness';
+import type { WithdrawResult } from '@src/api/types';
+import { deferred, renderMoney } from './harness';
 import de from '../../../../locales/de-DE/user-assets.json';
 
 /** USDT on TRC20 (min 10, fee 1); the fake overview's funding account has 2500 USDT. */
@@ -262,6 +263,27 @@ describe('withdraw dialog', () => {
     // it, far above what a loaded machine takes (a 10 s one here was a wall-clock bet).
     expect(await within(dialog).findByText('Your withdrawal is complete.')).toBeInTheDocument();
     expect(within(dialog).getByText('0xabc')).toBeInTheDocument();
+  });
+
+  it('cannot be dismissed while the withdrawal is on its way, and confirms it with its id in a toast too', async () => {
+    const { dialog, address, money } = await openWithdraw();
+    const pending = deferred<WithdrawResult>();
+    money.withdraw.mockReturnValueOnce(pending.promise);
+    await fillDetails(dialog, address);
+    await verifyAndSubmit(dialog);
+    const google = within(dialog).getByRole('textbox', { name: /Google Authenticator code/ });
+    await waitFor(() => expect(google).toBeDisabled());
+    expect(within(dialog).getByRole('textbox', { name: /Email verification code/ })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Back' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Close' })).toBeNull();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.getByRole('dialog', { name: 'Withdraw USDT' })).toBe(dialog);
+    act(() => pending.resolve({ withdrawId: 'W-7', status: 'pending' }));
+    expect(await screen.findByText('Withdrawal W-7 submitted: 100 USDT.')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('Your withdrawal is being processed.'),
+    ).toBeInTheDocument();
+    expect(money.withdraw).toHaveBeenCalledTimes(1);
   });
 
   it.each([
