@@ -23,7 +23,10 @@ import { AmountField } from './money/AmountField';
 import { amountError, chosenAmountText } from './money/amounts';
 import { useMoneyMoved } from './money/events';
 import { accountLabel } from './money/labels';
+import { useKeptSubmissions } from './money/kept-submissions';
+import { findTransfer } from './money/outcome';
 import { SubmissionIds, isOutcomeUnknown } from './money/request-id';
+import { RetryNote } from './money/RetryNote';
 import { useStillOpenedSession } from './money/session-guard';
 import { fundedAccounts } from './money/transfer-accounts';
 import { LoadFailed } from './money/LoadFailed';
@@ -67,7 +70,9 @@ const SWAP_ICON = (
 /**
  * A transfer between two of the user's accounts: coin, from and to with their available balances,
  * swap, Max; checked with the default form messages and the coin's precision; sent as POST
- * transfer with a requestId kept across retries of the same submission (money/request-id.ts).
+ * transfer with a requestId kept across retries of the same submission (money/request-id.ts),
+ * and beyond the dialog while its outcome is unknown (money/kept-submissions.ts: the records are
+ * then looked up, money/outcome.ts).
  * Until the user picks an account (or swaps), From is one that holds the coin when the one asked
  * for holds none (`fundedAccounts`). From and To are stacked, the swap button between them (side
  * by side at 375 px, "Derivatives account" had 124 px of the 163 it needs).
@@ -107,11 +112,14 @@ export function TransferForm({ accounts, coin, from, to, close, setBusy }: Trans
   // filled in, for the dialog's exit transition, and a second click of a slow double-click
   // would otherwise be a new transfer with a new requestId).
   const [busy, setLocked] = useState(false);
-  const [retryNote, setRetryNote] = useState(false);
+  /** After an unknown outcome: whether the transfer records list it (they did not, or no list). */
+  const [unknown, setUnknown] = useState<'notListed' | 'unchecked' | undefined>();
   const inFlight = useRef(false);
   const done = useRef(false);
   useBusyReport(setBusy, busy);
-  const ids = useRef(new SubmissionIds());
+  // The requestId of an unknown outcome outlives this form (money/kept-submissions.ts).
+  const kept = useKeptSubmissions('transfer');
+  const [ids] = useState(() => new SubmissionIds(undefined, kept));
   const stillOurs = useStillOpenedSession();
 
   const availableIn = (account: AccountType): string => {
@@ -143,6 +151,17 @@ export function TransferForm({ accounts, coin, from, to, close, setBusy }: Trans
   const precision = coinList?.find((c) => c.coin === coinValue)?.precision ?? 8;
   const amountLabel = t('dialogs.transfer.amount');
   const accountOptions = offered.map((a) => ({ value: a, label: accountLabel(t, a) }));
+
+  /** What a submission now would send, less its requestId. */
+  const draft = {
+    coin: coinValue,
+    // ASCII already: AmountField writes Arabic-Indic digits as ASCII as they are typed
+    amount: amount.trim(),
+    fromAccountType: fromAcc,
+    toAccountType: toAcc,
+  };
+  // The same details as a transfer whose outcome is unknown: it is sent again as that request.
+  const repeating = draft.amount !== '' && ids.isRetryOf(JSON.stringify(draft));
 
   const validate = (): Errors => {
     const next: Errors = {};
@@ -178,39 +197,56 @@ export function TransferForm({ accounts, coin, from, to, close, setBusy }: Trans
     const found = validate();
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    const body = {
-      coin: coinValue,
-      // ASCII already: AmountField writes Arabic-Indic digits as ASCII as they are typed
-      amount: amount.trim(),
-      fromAccountType: fromAcc,
-      toAccountType: toAcc,
-    };
-    const requestId = ids.current.idFor(JSON.stringify(body));
-    inFlight.current = true;
-    setLocked(true);
-    try {
-      await api.money.transfer({ ...body, requestId });
+    const body = draft;
+    const requestId = ids.idFor(JSON.stringify(body));
+    const since = ids.firstSentAt;
+    /** It went through: say so, once, and close (the form stays locked while it goes). */
+    const finish = (text: 'money.transfer.success' | 'money.transfer.confirmed') => {
       done.current = true;
-      ids.current.settle();
       moved();
       showToast(
-        t('money.transfer.success', {
+        t(text, {
           amount: chosenAmountText(body.amount, body.coin, language),
           coin: body.coin,
-          from: accountLabel(t, fromAcc),
-          to: accountLabel(t, toAcc),
+          from: accountLabel(t, body.fromAccountType),
+          to: accountLabel(t, body.toAccountType),
         }),
         { tone: 'success' },
       );
       close();
+    };
+    inFlight.current = true;
+    setLocked(true);
+    setUnknown(undefined);
+    try {
+      const r = await api.money.transfer({ ...body, requestId });
+      ids.settle();
+      kept.claim(r.transferId);
+      if (stillOurs()) finish('money.transfer.success');
     } catch (err) {
-      ids.current.settle(err);
-      const unknown = isOutcomeUnknown(err);
-      setRetryNote(unknown);
+      ids.settle(err);
+      if (!stillOurs()) return;
       const code = errorCodeOf(err);
       const field = (code !== undefined && FIELD_OF[code]) || 'form';
-      setErrors({ [field]: errorMessage(t, err) });
-      if (!unknown) overview.reload();
+      if (!isOutcomeUnknown(err)) {
+        setErrors({ [field]: errorMessage(t, err) });
+        overview.reload();
+        return;
+      }
+      // The answer was lost, the transfer may have gone through: the overview, the aggregate
+      // info and the records are re-read, and the transfer records tell whether it did. (This
+      // form's own balances are not: a retry is checked against what it was sent with.)
+      moved();
+      const lookup = await findTransfer(api.money, body, since, kept.isClaimed);
+      if (!stillOurs()) return;
+      if (typeof lookup === 'object') {
+        ids.settle();
+        kept.claim(lookup.found);
+        finish('money.transfer.confirmed');
+        return;
+      }
+      setUnknown(lookup);
+      setErrors({ form: errorMessage(t, err) });
     } finally {
       if (!done.current) {
         inFlight.current = false;
@@ -298,15 +334,17 @@ export function TransferForm({ accounts, coin, from, to, close, setBusy }: Trans
           precision={precision}
           disabled={busy}
         />
-        {errors.form && (
+        {errors.form ? (
           <Alert color="red" role="alert">
             {errors.form}
-            {retryNote && (
-              <Text size="sm" mt={4}>
-                {t('money.transfer.retryNote')}
-              </Text>
-            )}
+            {unknown && <RetryNote kind="transfer" lookup={unknown} />}
           </Alert>
+        ) : (
+          repeating && (
+            <Text size="sm" c="dimmed">
+              {t('money.common.repeatNote')}
+            </Text>
+          )
         )}
         <DialogActions
           submit

@@ -37,7 +37,10 @@ import { AmountField } from './money/AmountField';
 import { amountError, chosenAmountText, exactDecimals } from './money/amounts';
 import { useMoneyMoved } from './money/events';
 import { accountLabel, statusColor, statusLabel } from './money/labels';
+import { useKeptSubmissions } from './money/kept-submissions';
+import { findWithdrawal } from './money/outcome';
 import { SubmissionIds, isOutcomeUnknown } from './money/request-id';
+import { RetryNote } from './money/RetryNote';
 import { useStillOpenedSession } from './money/session-guard';
 import type { DialogBodyProps } from './registry';
 import { LoadFailed } from './money/LoadFailed';
@@ -79,7 +82,8 @@ interface AddressCheck {
  * amount with fee, minimum, available and the daily limit, the withdraw notices), the
  * verification (Google 2FA and an email code sent on request, with its resend countdown), then
  * the withdrawal itself, pending until the simulator's blocks make it done. The requestId is
- * kept across retries of one submission (money/request-id.ts).
+ * kept across retries of one submission (money/request-id.ts), and beyond the dialog while its
+ * outcome is unknown (money/kept-submissions.ts: the records are then looked up, money/outcome.ts).
  */
 export default function WithdrawDialog({ props, close, setBusy }: DialogBodyProps<'withdraw'>) {
   const { t } = useTranslation('user-assets');
@@ -104,11 +108,14 @@ export default function WithdrawDialog({ props, close, setBusy }: DialogBodyProp
   // While the withdrawal is on its way the dialog cannot be dismissed and nothing in it changes.
   const [busy, setLocked] = useState(false);
   const [result, setResult] = useState<{ withdrawId: string } | undefined>();
-  const [retryNote, setRetryNote] = useState(false);
+  /** After an unknown outcome: whether the withdrawal records list it (they did not, or no list). */
+  const [unknown, setUnknown] = useState<'notListed' | 'unchecked' | undefined>();
   const inFlight = useRef(false);
   const done = useRef(false);
   useBusyReport(setBusy, busy);
-  const ids = useRef(new SubmissionIds());
+  // The requestId of an unknown outcome outlives this dialog (money/kept-submissions.ts).
+  const kept = useKeptSubmissions('withdraw');
+  const [ids] = useState(() => new SubmissionIds(undefined, kept));
   const stillOurs = useStillOpenedSession();
 
   const coinInfo = withdrawable.find((c) => c.coin === coin);
@@ -184,6 +191,17 @@ export default function WithdrawDialog({ props, close, setBusy }: DialogBodyProp
     return next;
   };
 
+  /** What a submission now would send on `ch`, less its requestId and codes. */
+  const bodyOf = (ch: ChainInfo) => ({
+    coin,
+    chain: ch.chain,
+    address: address.trim(),
+    ...(ch.needTag ? { tag: tag.trim() } : {}),
+    amount: amount.trim(),
+  });
+  // The same details as a withdrawal whose outcome is unknown: it is sent again as that request.
+  const repeating = chain !== undefined && ids.isRetryOf(JSON.stringify(bodyOf(chain)));
+
   const toVerify = (e: FormEvent) => {
     e.preventDefault();
     const found = validateDetails();
@@ -227,17 +245,31 @@ export default function WithdrawDialog({ props, close, setBusy }: DialogBodyProp
     if (m) found.email = m;
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    const body = {
-      coin,
-      chain: chain.chain,
-      address: address.trim(),
-      ...(chain.needTag ? { tag: tag.trim() } : {}),
-      amount: amount.trim(),
+    const body = bodyOf(chain);
+    const requestId = ids.idFor(JSON.stringify(body));
+    const since = ids.firstSentAt;
+    /** It went through (answered, or found in the records): the status step, and a toast. */
+    const sent = (withdrawId: string) => {
+      done.current = true;
+      moved();
+      // Single-use codes, spent: nothing of this withdrawal may be sent again.
+      setGoogle('');
+      setEmailCode('');
+      setResult({ withdrawId });
+      setStep(2);
+      // Said where it outlives the dialog too: the status step may be closed at once.
+      showToast(
+        t('money.withdraw.submitted', {
+          amount: chosenAmountText(body.amount, body.coin, language),
+          coin: body.coin,
+          id: withdrawId,
+        }),
+        { tone: 'success' },
+      );
     };
-    const key = JSON.stringify(body);
-    const requestId = ids.current.idFor(key);
     inFlight.current = true;
     setLocked(true);
+    setUnknown(undefined);
     try {
       const r = await api.money.withdraw({
         ...body,
@@ -245,28 +277,28 @@ export default function WithdrawDialog({ props, close, setBusy }: DialogBodyProp
         google2faCode: google.trim(),
         emailCode: emailCode.trim(),
       });
-      done.current = true;
-      ids.current.settle();
-      moved();
-      // Single-use codes, spent: nothing of this withdrawal may be sent again.
-      setGoogle('');
-      setEmailCode('');
-      setResult({ withdrawId: r.withdrawId });
-      setStep(2);
-      // Said where it outlives the dialog too: the status step may be closed at once.
-      showToast(
-        t('money.withdraw.submitted', {
-          amount: chosenAmountText(body.amount, body.coin, language),
-          coin: body.coin,
-          id: r.withdrawId,
-        }),
-        { tone: 'success' },
-      );
+      ids.settle();
+      kept.claim(r.withdrawId);
+      if (stillOurs()) sent(r.withdrawId);
     } catch (err) {
-      ids.current.settle(err);
-      setRetryNote(isOutcomeUnknown(err));
+      ids.settle(err);
+      if (!stillOurs()) return;
       const code = errorCodeOf(err);
       const field = (code !== undefined && FIELD_OF[code]) || 'form';
+      if (isOutcomeUnknown(err)) {
+        // The answer was lost, the withdrawal may be on its way: the balances and the records
+        // are re-read, and the withdrawal records tell whether it is.
+        moved();
+        const lookup = await findWithdrawal(api.money, body, since, kept.isClaimed);
+        if (!stillOurs()) return;
+        if (typeof lookup === 'object') {
+          ids.settle();
+          kept.claim(lookup.found);
+          sent(lookup.found);
+          return;
+        }
+        setUnknown(lookup);
+      }
       setErrors({ [field]: errorMessage(t, err) });
       if (DETAIL_FIELDS.has(field)) setStep(0);
     } finally {
@@ -462,15 +494,17 @@ export default function WithdrawDialog({ props, close, setBusy }: DialogBodyProp
               onError={(msg) => setErrors((e) => ({ ...e, email: msg }))}
               disabled={busy}
             />
-            {errors.form && (
+            {errors.form ? (
               <Alert color="red" role="alert">
                 {errors.form}
-                {retryNote && (
-                  <Text size="sm" mt={4}>
-                    {t('money.transfer.retryNote')}
-                  </Text>
-                )}
+                {unknown && <RetryNote kind="withdraw" lookup={unknown} />}
               </Alert>
+            ) : (
+              repeating && (
+                <Text size="sm" c="dimmed">
+                  {t('money.common.repeatNote')}
+                </Text>
+              )
             )}
             <DialogActions
               submit

@@ -4,7 +4,8 @@
  * keeps its id while its outcome is unknown (a timeout, a dropped connection, a 5xx: the money may
  * or may not have moved), so that "try again" with the same details can never move it twice. Once
  * the server has answered (done, or refused with a business error) or the details change, the
- * next submission is a new one with a fresh id.
+ * next submission is a new one with a fresh id. Given an `IdStore` (kept-submissions.ts), the id of an unknown outcome outlives the
+ * form: a form opened later with the same details sends the same id.
  */
 import { errorCodeOf } from '../../../i18n/error-message';
 import { ERROR_CODES } from '../../../facade';
@@ -27,54 +28,65 @@ export function isOutcomeUnknown(err: unknown): boolean {
 
 const newRequestId = (): string => globalThis.crypto.randomUUID();
 
-/**
- * Where the ids of submissions whose outcome is unknown outlive the form that sent them (closed
- * and opened again, the same details are still the same submission). A store for one signed-in
- * session: it must forget everything at sign-out, and never hand one user's id to another.
- */
-export interface PendingIds {
-  get(key: string): string | undefined;
-  put(key: string, id: string): void;
+/** The id of a submission whose outcome is unknown, and when its first attempt went out. */
+export interface KeptId {
+  requestId: string;
+  /** ms, this device's clock. */
+  firstSentAt: number;
+}
+
+/** Where the ids of unknown outcomes are kept beyond one form (kept-submissions.ts). */
+export interface IdStore {
+  get(key: string): KeptId | undefined;
+  keep(key: string, kept: KeptId): void;
   drop(key: string): void;
 }
 
 export class SubmissionIds {
   #key: string | undefined;
   #id: string | undefined;
+  #firstSentAt = 0;
   readonly #make: () => string;
-  readonly #pending: PendingIds | undefined;
+  readonly #store: IdStore | undefined;
+  readonly #now: () => number;
 
-  /**
-   * `pending`: where an unknown outcome's id is kept beyond this instance (without it, only as
-   * long as this instance lives, that is the form).
-   */
-  constructor(make: () => string = newRequestId, pending?: PendingIds) {
+  constructor(make: () => string = newRequestId, store?: IdStore, now: () => number = Date.now) {
     this.#make = make;
-    this.#pending = pending;
+    this.#store = store;
+    this.#now = now;
   }
 
   /** The id to send for a submission of `key` (the request body without its id, serialised). */
   idFor(key: string): string {
     if (this.#id === undefined || key !== this.#key) {
+      const kept = this.#store?.get(key);
       this.#key = key;
-      this.#id = this.#pending?.get(key) ?? this.#make();
+      this.#id = kept?.requestId ?? this.#make();
+      this.#firstSentAt = kept?.firstSentAt ?? this.#now();
     }
     return this.#id;
   }
 
+  /** When the first attempt with the current id went out (ms, this device's clock). */
+  get firstSentAt(): number {
+    return this.#firstSentAt;
+  }
+
   /** Whether the next submission of `key` is a retry of one whose outcome is unknown. */
   isRetryOf(key: string): boolean {
-    return (this.#id !== undefined && key === this.#key) || this.#pending?.get(key) !== undefined;
+    return (this.#id !== undefined && key === this.#key) || this.#store?.get(key) !== undefined;
   }
 
   /** After the answer: keep the id only when the outcome is unknown. */
   settle(err?: unknown): void {
     const key = this.#key;
+    const id = this.#id;
+    if (key === undefined || id === undefined) return;
     if (err !== undefined && isOutcomeUnknown(err)) {
-      if (key !== undefined && this.#id !== undefined) this.#pending?.put(key, this.#id);
+      this.#store?.keep(key, { requestId: id, firstSentAt: this.#firstSentAt });
       return;
     }
-    if (key !== undefined) this.#pending?.drop(key);
+    this.#store?.drop(key);
     this.#id = undefined;
     this.#key = undefined;
   }

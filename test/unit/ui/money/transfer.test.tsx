@@ -120,7 +120,7 @@ describe('transfer dialog', () => {
     await userEvent.click(submit);
     const alert = await within(dialog).findByRole('alert');
     expect(alert).toHaveTextContent('Request timeout, please re-try!');
-    expect(alert).toHaveTextContent('cannot move the money twice');
+    expect(alert).toHaveTextContent('the money does not move a second time');
     await userEvent.click(submit);
     expect(await within(dialog).findByText('Insufficient available balance.')).toBeInTheDocument();
     await userEvent.click(submit);

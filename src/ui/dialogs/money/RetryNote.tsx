@@ -1,0 +1,36 @@
+import { Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { KEPT_FOR_MS } from './kept-submissions';
+
+/**
+ * Under the error of a transfer or withdrawal whose outcome is unknown: what its records said
+ * (not listed, or could not be read: one that lists it never gets here, it went through), and
+ * what sending the same details again does, no more than kept-submissions.ts keeps.
+ */
+export function RetryNote({
+  kind,
+  lookup,
+}: {
+  kind: 'transfer' | 'withdraw';
+  lookup: 'notListed' | 'unchecked';
+}) {
+  const { t } = useTranslation('user-assets');
+  const records =
+    kind === 'transfer'
+      ? lookup === 'notListed'
+        ? t('money.transfer.notListed')
+        : t('money.transfer.unchecked')
+      : lookup === 'notListed'
+        ? t('money.withdraw.notListed')
+        : t('money.withdraw.unchecked');
+  return (
+    <>
+      <Text size="sm" mt={4}>
+        {records}
+      </Text>
+      <Text size="sm" mt={4}>
+        {t('money.transfer.retryNote', { minutes: KEPT_FOR_MS / 60_000 })}
+      </Text>
+    </>
+  );
+}
