@@ -1,12 +1,13 @@
 import { Alert, List, Stack, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useScreenApi } from '../../facade';
-import { errorMessage } from '../../i18n/error-message';
+import { ERROR_CODES, useScreenApi } from '../../facade';
+import { errorCodeOf, errorMessage } from '../../i18n/error-message';
 import { showToast } from '../notifications';
 import { useBusyReport } from './busy';
 import { DialogActions } from './DialogActions';
 import { useMoneyMoved } from './money/events';
+import { isOutcomeUnknown } from './money/request-id';
 import { useStillOpenedSession } from './money/session-guard';
 import type { DialogBodyProps } from './registry';
 
@@ -14,6 +15,12 @@ import type { DialogBodyProps } from './registry';
  * Explains the unified trading account and upgrades: POST unified/upgrade moves the derivatives
  * and spot balances into it (docs/assets.md). A refusal (131013: open positions or orders) is
  * shown in its own words; success refreshes the assets.
+ *
+ * The answer may be lost after the server upgraded (a timeout, a 5xx), and a retry of an account
+ * already upgraded is refused with 131013 ("close all positions") like one that may not be: after
+ * either the overview is read again, and if it says the account is upgraded, that is a success.
+ * An unknown outcome the overview cannot settle says the upgrade could not be confirmed, never
+ * that it did not go through.
  */
 export default function UpgradeUnifiedDialog({
   props,
@@ -26,7 +33,7 @@ export default function UpgradeUnifiedDialog({
   // In flight, or done: the dialog cannot be dismissed meanwhile, and once the upgrade went
   // through the closing dialog never sends it again.
   const [busy, setLocked] = useState(false);
-  const [failure, setFailure] = useState<string | undefined>();
+  const [failure, setFailure] = useState<{ title: string; text: string } | undefined>();
   const inFlight = useRef(false);
   const done = useRef(false);
   useBusyReport(setBusy, busy);
@@ -41,15 +48,39 @@ export default function UpgradeUnifiedDialog({
     inFlight.current = true;
     setLocked(true);
     setFailure(undefined);
-    try {
-      await api.money.unifiedUpgrade();
+    const upgraded = () => {
       done.current = true;
       moved();
       showToast(t('money.upgrade.done'), { tone: 'success' });
       props.onUpgraded?.();
       close();
+    };
+    try {
+      await api.money.unifiedUpgrade();
+      if (stillOurs()) upgraded();
     } catch (err) {
-      setFailure(errorMessage(t, err));
+      if (!stillOurs()) return;
+      const unknown = isOutcomeUnknown(err);
+      if (unknown) moved();
+      let isUpgraded: boolean | undefined;
+      if (unknown || errorCodeOf(err) === ERROR_CODES.UPGRADE_NOT_ELIGIBLE) {
+        isUpgraded = await api.assetOverview().then(
+          (ov) => ov.unified.upgraded,
+          () => undefined,
+        );
+        if (!stillOurs()) return;
+        if (isUpgraded) {
+          upgraded();
+          return;
+        }
+      }
+      setFailure({
+        title:
+          unknown && isUpgraded === undefined
+            ? t('dialogs.upgradeUnified.unconfirmed')
+            : t('dialogs.upgradeUnified.failed'),
+        text: errorMessage(t, err),
+      });
     } finally {
       if (!done.current) {
         inFlight.current = false;
@@ -67,8 +98,8 @@ export default function UpgradeUnifiedDialog({
         <List.Item>{t('dialogs.upgradeUnified.pointIrreversible')}</List.Item>
       </List>
       {failure && (
-        <Alert color="red" role="alert" title={t('dialogs.upgradeUnified.failed')}>
-          {failure}
+        <Alert color="red" role="alert" title={failure.title}>
+          {failure.text}
         </Alert>
       )}
       <DialogActions

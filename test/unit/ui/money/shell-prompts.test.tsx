@@ -127,7 +127,16 @@ describe('shell prompts', () => {
   });
 
   it('shows the upgrade refusal in its own words', async () => {
-    const h = await renderMoney();
+    const overview = earnOverview();
+    // not upgraded: a 131013 of an account already upgraded is a success (upgrade.test.tsx)
+    const h = await renderMoney({
+      screen: {
+        assetOverview: async () => ({
+          ...overview,
+          unified: { ...overview.unified, upgraded: false, upgradeEligible: false },
+        }),
+      },
+    });
     h.money.unifiedUpgrade.mockRejectedValueOnce(Object.assign(new Error('x'), { code: 131013 }));
     const dialog = await h.open(
       { name: 'upgradeUnified', props: {} },

@@ -1,22 +1,33 @@
 /**
- * The unified upgrade dialog: it cannot be dismissed while its request is on its way, and once
- * the upgrade went through it never sends again (money-flow review, H1 and M1).
+ * The unified upgrade dialog: it cannot be dismissed while its request is on its way, once the
+ * upgrade went through it never sends again, and a lost answer or a refused retry is settled by
+ * the overview (money-flow review, H1, M1 and M2).
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import type { AssetActionResult } from '@src/api/types';
+import { describe, expect, it, vi } from 'vitest';
+import type { AssetActionResult, AssetOverview } from '@src/api/types';
+import { earnOverview } from '../../../support/sample-answers';
 import UpgradeUnifiedDialog from '@src/ui/dialogs/UpgradeUnifiedDialog';
 import { apiError } from '../test-utils';
 import { deferred, renderBody, renderMoney } from './harness';
 
 const TITLE = 'Upgrade to the unified trading account';
 
-async function openUpgrade() {
-  const h = await renderMoney();
-  const dialog = await h.open({ name: 'upgradeUnified', props: {} }, TITLE);
+/** The overview of a user who has (or has not) upgraded. */
+function overviewOf(upgraded: boolean): AssetOverview {
+  const o = earnOverview();
+  return { ...o, unified: { ...o.unified, upgraded, upgradeEligible: !upgraded } };
+}
+
+async function openUpgrade(
+  assetOverview: () => Promise<AssetOverview> = async () => overviewOf(false),
+) {
+  const onUpgraded = vi.fn();
+  const h = await renderMoney({ screen: { assetOverview: vi.fn(assetOverview) } });
+  const dialog = await h.open({ name: 'upgradeUnified', props: { onUpgraded } }, TITLE);
   const upgrade = await within(dialog).findByRole('button', { name: 'Upgrade now' });
-  return { ...h, dialog, upgrade };
+  return { ...h, dialog, upgrade, onUpgraded };
 }
 
 describe('unified upgrade dialog', () => {
@@ -45,5 +56,48 @@ describe('unified upgrade dialog', () => {
     upgrade.click();
     await userEvent.click(upgrade);
     expect(money.unifiedUpgrade).toHaveBeenCalledTimes(1);
+  });
+
+  it('a lost answer of an upgrade that went through is a success once the overview says so', async () => {
+    const { upgrade, money, api, onUpgraded } = await openUpgrade(async () => overviewOf(true));
+    money.unifiedUpgrade.mockRejectedValueOnce(apiError(9000003));
+    await userEvent.click(upgrade);
+    expect(
+      await screen.findByText('Your account is now a unified trading account.'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(onUpgraded).toHaveBeenCalledTimes(1);
+    expect(api.assetOverview).toHaveBeenCalled();
+    expect(screen.queryByText(/did not go through/)).toBeNull();
+  });
+
+  it('a retry refused as not eligible is a success when the account is upgraded', async () => {
+    const { upgrade, money, onUpgraded } = await openUpgrade(async () => overviewOf(true));
+    money.unifiedUpgrade.mockRejectedValueOnce(apiError(131013));
+    await userEvent.click(upgrade);
+    expect(
+      await screen.findByText('Your account is now a unified trading account.'),
+    ).toBeInTheDocument();
+    expect(onUpgraded).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText(/close all positions/)).toBeNull();
+  });
+
+  it('a lost answer the overview cannot settle says the upgrade could not be confirmed', async () => {
+    const { dialog, upgrade, money } = await openUpgrade(() => Promise.reject(apiError(9000003)));
+    money.unifiedUpgrade.mockRejectedValueOnce(apiError(9000001));
+    await userEvent.click(upgrade);
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('The upgrade could not be confirmed.');
+    expect(alert).toHaveTextContent('Request timeout, please re-try!');
+    expect(alert).not.toHaveTextContent(/did not go through/);
+  });
+
+  it('a lost answer of an upgrade that did not happen says so, as the overview shows', async () => {
+    const { dialog, upgrade, money } = await openUpgrade(async () => overviewOf(false));
+    money.unifiedUpgrade.mockRejectedValueOnce(apiError(9000003));
+    await userEvent.click(upgrade);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'The upgrade did not go through. Please try again.',
+    );
   });
 });
