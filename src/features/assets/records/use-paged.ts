@@ -1,8 +1,11 @@
 /**
  * A records list paged by cursor: the first page on mount and whenever the query changes, "load
  * more" appends the next page, and while a loaded record is pending the loaded rows are re-read
- * every 3 s (docs/assets.md). A failed load keeps what was shown. Answers for a superseded query
- * are dropped.
+ * every 3 s (docs/assets.md). They are also re-read when money moved here (`refreshKey`: a
+ * transfer, a withdrawal, or an answer lost on the way) and when the user comes back to the page
+ * (window focus, the tab shown again), which is when a transfer made in another tab or on another
+ * device is looked for. A failed load keeps what was shown. Answers for a superseded query are
+ * dropped.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Page } from '../../../facade';
@@ -92,7 +95,7 @@ export function usePaged<T>(
   const pending = current.rows?.some(isPending) ?? false;
   const refresh = useCallback(() => {
     const limit = Math.min(MAX_LIMIT, Math.max(RECORDS_PAGE_SIZE, shown));
-    query.load('', limit).then(
+    return query.load('', limit).then(
       (page) => settle(query, page, false),
       () => undefined,
     );
@@ -100,15 +103,33 @@ export function usePaged<T>(
 
   useEffect(() => {
     if (!pending) return;
-    const timer = setInterval(refresh, RECORDS_POLL_MS);
+    const timer = setInterval(() => void refresh(), RECORDS_POLL_MS);
     return () => clearInterval(timer);
   }, [pending, refresh]);
+
+  // Back on the page: one re-read at a time (focus and visibilitychange come together).
+  const backInFlight = useRef(false);
+  useEffect(() => {
+    const onBack = () => {
+      if (document.visibilityState === 'hidden' || backInFlight.current) return;
+      backInFlight.current = true;
+      void refresh().finally(() => {
+        backInFlight.current = false;
+      });
+    };
+    window.addEventListener('focus', onBack);
+    document.addEventListener('visibilitychange', onBack);
+    return () => {
+      window.removeEventListener('focus', onBack);
+      document.removeEventListener('visibilitychange', onBack);
+    };
+  }, [refresh]);
 
   const lastKey = useRef(refreshKey);
   useEffect(() => {
     if (lastKey.current === refreshKey) return;
     lastKey.current = refreshKey;
-    refresh();
+    void refresh();
   }, [refreshKey, refresh]);
 
   const { cursor } = current;

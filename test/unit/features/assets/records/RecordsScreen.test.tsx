@@ -1,11 +1,23 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import type { RecordQuery } from '@src/api/types';
+import type { RecordQuery, TransferRecord } from '@src/api/types';
 import RecordsScreen from '@src/features/assets/records/RecordsScreen';
 import { depositRecord, withdrawRecord } from '../../../ui/money-fakes';
 import { renderMoney } from '../../../ui/money/harness';
+import { apiError } from '../../../ui/test-utils';
+
+/** A transfer of 3.5 USDT from funding to spot, made now. */
+const TRANSFER: TransferRecord = {
+  transferId: 'TR-77',
+  coin: 'USDT',
+  amount: '3.5',
+  fromAccountType: 'FUND',
+  toAccountType: 'SPOT',
+  status: 'SUCCESS',
+  createdAtE3: String(Date.now()),
+};
 
 /** The screen at its address (it keeps its tab in `?tab=`). */
 function records(path = '/assets/records') {
@@ -223,5 +235,45 @@ describe('records screen', () => {
     const table = await screen.findByRole('table', { name: /.+/ });
     expect(within(table).getByRole('cell', { name: '1.234,123456' })).toBeInTheDocument();
     expect(within(table).getByRole('cell', { name: '0,000001' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['the window gets focus again', () => window.dispatchEvent(new Event('focus'))],
+    ['the tab is shown again', () => document.dispatchEvent(new Event('visibilitychange'))],
+  ])('shows a transfer made elsewhere when %s', async (_, comeBack) => {
+    const h = await renderMoney({ children: records('/assets/records?tab=transfers').children });
+    expect(await screen.findByText('No transfers yet.')).toBeInTheDocument();
+    // made in another tab: nothing here moved money
+    h.money.transferList.mockResolvedValue({ list: [TRANSFER], nextCursor: '' });
+    act(() => {
+      comeBack();
+    });
+    const table = await screen.findByRole('table', { name: 'Transfer records' });
+    expect(await within(table).findByRole('cell', { name: '3.5000' })).toBeInTheDocument();
+  });
+
+  it('shows a transfer whose answer was lost, once the dialog has looked it up', async () => {
+    const h = await renderMoney({ children: records('/assets/records?tab=transfers').children });
+    expect(await screen.findByText('No transfers yet.')).toBeInTheDocument();
+    h.money.transfer.mockRejectedValueOnce(apiError(9000003));
+    await userEvent.click(screen.getByRole('button', { name: 'Transfer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Transfer' });
+    await within(dialog).findByText(/^2,500(\.0+)?$/);
+    // the dialog's defaults for an upgraded user: from the unified trading account to funding
+    const before = h.money.transferList.mock.calls.length;
+    // the server carried it out: the list has it from now on
+    h.money.transferList.mockResolvedValue({
+      list: [{ ...TRANSFER, fromAccountType: 'UNIFIED', toAccountType: 'FUND', amount: '7' }],
+      nextCursor: '',
+    });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /^Amount/ }), '7');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Transfer' }));
+    expect(
+      await screen.findByText(/Your transfer records show it went through/),
+    ).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Transfer records' });
+    expect(await within(table).findByRole('cell', { name: '7.0000' })).toBeInTheDocument();
+    // the dialog's look-up and the screen's own re-read
+    expect(h.money.transferList.mock.calls.length).toBeGreaterThanOrEqual(before + 2);
   });
 });
