@@ -6,6 +6,7 @@ import {
   ERROR_CODES,
   TRANSFERABLE_ACCOUNTS,
   currentLangAtom,
+  dataOf,
   showAssetsAtom,
   useScreenApi,
   type AccountType,
@@ -85,7 +86,8 @@ export function TransferForm({ accounts, coin, from, to, close, setBusy }: Trans
   const loadCoins = useCallback(() => api.money.coinInfo(), [api]);
   const overview = useResource(loadOverview);
   const coins = useResource(loadCoins);
-  const ov = overview.state.status === 'ready' ? overview.state.data : undefined;
+  // The last balances read (a failed re-read keeps them); none at all: LoadFailed below.
+  const ov = dataOf(overview.state);
   const coinList = coins.state.status === 'ready' ? coins.state.data.list : undefined;
 
   // After the unified upgrade the derivatives and spot accounts refuse transfers (131004).
@@ -257,6 +259,10 @@ export function TransferForm({ accounts, coin, from, to, close, setBusy }: Trans
 
   if (coins.state.status === 'error' && !coinList) {
     return <LoadFailed onRetry={coins.reload} />;
+  }
+  // Without the balances nothing here can be checked, and "Available: …" would stay for ever.
+  if (overview.state.status === 'error' && !ov) {
+    return <LoadFailed onRetry={overview.reload} message={t('money.common.balancesFailed')} />;
   }
   if (!coinList) return <Spinner size="small" label={t('money.common.loading')} />;
 

@@ -15,6 +15,7 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next';
 import {
   currentLangAtom,
+  dataOf,
   ERROR_CODES,
   showAssetsAtom,
   useScreenApi,
@@ -122,7 +123,8 @@ export default function WithdrawDialog({ props, close, setBusy }: DialogBodyProp
   const chains = coinInfo?.chains.filter((ch) => ch.withdrawEnabled) ?? [];
   const chain: ChainInfo | undefined = chains.find((c) => c.chain === chainPick) ?? chains[0];
   const precision = coinInfo?.precision ?? 8;
-  const ov = overview.state.status === 'ready' ? overview.state.data : undefined;
+  // The last balances read; none at all: LoadFailed below.
+  const ov = dataOf(overview.state);
   const available =
     ov?.accounts.find((a) => a.accountType === 'FUND')?.coins.find((c) => c.coin === coin)
       ?.available || '0';
@@ -313,6 +315,10 @@ export default function WithdrawDialog({ props, close, setBusy }: DialogBodyProp
     ) : (
       <Spinner size="small" label={t('money.common.loading')} />
     );
+  }
+  // Without the funding balance the amount cannot be checked, and "Available: …" would stay.
+  if (overview.state.status === 'error' && !ov && !result) {
+    return <LoadFailed onRetry={overview.reload} message={t('money.common.balancesFailed')} />;
   }
 
   const noticeList = (notices.state.status === 'ready' ? notices.state.data.messages : []).filter(

@@ -186,6 +186,25 @@ describe('transfer dialog', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('says when the balances cannot be loaded, instead of "Available: …" for ever, and retries', async () => {
+    const overview = earnOverview();
+    const assetOverview = vi
+      .fn<() => Promise<AssetOverview>>()
+      .mockRejectedValueOnce(apiError(9000003))
+      .mockResolvedValue(overview);
+    const h = await renderMoney({ screen: { assetOverview } });
+    const dialog = await h.open(
+      { name: 'transferV2', props: { coin: 'USDT' } },
+      'Transfer (unified account)',
+    );
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('Your balances could not be loaded.');
+    expect(within(dialog).queryByRole('button', { name: 'Transfer' })).toBeNull();
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await within(dialog).findByText(/^2,500(\.0+)?$/)).toBeInTheDocument();
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+  });
+
   it.each([
     [131001, 'Amount', 'Insufficient available balance.'],
     [131005, 'Amount', 'Enter a valid amount.'],

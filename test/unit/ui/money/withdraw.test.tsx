@@ -1,10 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import type { AssetOverview, WithdrawResult } from '@src/api/types';
+import { earnOverview } from '../../../support/sample-answers';
 import { apiError } from '../test-utils';
 import { fakeMoneyApi, withdrawRecord } from '../money-fakes';
 import type { MoneyApi } from '@src/facade/money-api';
-import type { WithdrawResult } from '@src/api/types';
 import { deferred, renderMoney } from './harness';
 import de from '../../../../locales/de-DE/user-assets.json';
 
@@ -108,6 +109,19 @@ describe('withdraw dialog', () => {
     expect(
       await within(dialog).findByRole('textbox', { name: /Google Authenticator code/ }),
     ).toBeInTheDocument();
+  });
+
+  it('says when the funding balance cannot be loaded, and retries', async () => {
+    const assetOverview = vi
+      .fn<() => Promise<AssetOverview>>()
+      .mockRejectedValueOnce(apiError(9000003))
+      .mockResolvedValue(earnOverview());
+    const h = await renderMoney({ screen: { assetOverview } });
+    const dialog = await h.open({ name: 'withdraw', props: { coin: 'USDT' } }, 'Withdraw USDT');
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('Your balances could not be loaded.');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await within(dialog).findByText(/^2,500(\.0+)?$/)).toBeInTheDocument();
   });
 
   it('says the fee and the total again on the verification step', async () => {
