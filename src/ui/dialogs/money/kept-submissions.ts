@@ -75,11 +75,11 @@ export function useKeptSubmissions(kind: string): KeptSubmissions {
       },
       claim: (recordId) => {
         const k = mine();
-        if (!k.claimed.includes(recordId)) {
-          write({ ...k, claimed: [...k.claimed, recordId].slice(-CLAIMED_MAX) });
+        if (!k.claimed.includes(full(recordId))) {
+          write({ ...k, claimed: [...k.claimed, full(recordId)].slice(-CLAIMED_MAX) });
         }
       },
-      isClaimed: (recordId) => mine().claimed.includes(recordId),
+      isClaimed: (recordId) => mine().claimed.includes(full(recordId)),
     };
   }, [store, session, kind]);
 }
