@@ -28,14 +28,12 @@ import classes from './live.module.css';
  */
 export const LIVE_UNAVAILABLE_AFTER_MS = 5_000;
 
-/**
- * How long a section's connection notice lies over the top of its content before it takes its
- * own room above it: a brief reconnect (first backoff steps 1 and 2 s, test/e2e/screens'
- * forced drop) passes without moving anything, but an outage that lasts does not keep the
- * column headers, figures and first row covered (review M6). The same wait as a section
- * without data takes before it calls the live data unavailable.
+/*
+ * The same wait is how long a section's connection notice lies over the top of its content
+ * before it takes its own room above it: a brief reconnect (first backoff steps 1 and 2 s,
+ * test/e2e/screens' forced drop) passes without moving anything, but an outage that lasts does
+ * not keep the column headers, figures and first row covered (review M6).
  */
-export const NOTICE_IN_FLOW_AFTER_MS = LIVE_UNAVAILABLE_AFTER_MS;
 
 /** Tells when a stream's values on screen may be old: its connection is down or silent. */
 function ConnectionNoticeFor({
@@ -108,7 +106,7 @@ export function ConnectionNotice({
 /**
  * A section's passing notices ("Refreshing…", a connection notice): laid over the top of its
  * content, so that nothing moves while a brief interruption comes and goes (issue 15, item 6);
- * once a connection notice has shown for NOTICE_IN_FLOW_AFTER_MS, in the flow above the content,
+ * once a connection notice has shown for LIVE_UNAVAILABLE_AFTER_MS, in the flow above the content,
  * which moves down once and stays readable for the whole outage (review M6). The same element
  * either way, so the notices are not mounted (nor announced) again.
  */
@@ -123,7 +121,7 @@ function SectionNotices({ pending, prices }: { pending: boolean; prices: boolean
       setShown((s) => (s[stream] === on ? s : { ...s, [stream]: on })),
     [],
   );
-  const inFlow = useHeldFor(shown.private || shown.public, NOTICE_IN_FLOW_AFTER_MS);
+  const inFlow = useHeldFor(shown.private || shown.public, LIVE_UNAVAILABLE_AFTER_MS);
   return (
     <div className={inFlow ? classes.inFlow : classes.overlay} data-in-flow={inFlow || undefined}>
       {pending && (

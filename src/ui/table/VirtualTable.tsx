@@ -95,7 +95,7 @@ function columnLabel(c: TableColumn): string {
 }
 
 /** Whether the table has columns that can move into the rows' details. */
-export function hasRowDetails(columns: readonly TableColumn[]): boolean {
+function hasRowDetails(columns: readonly TableColumn[]): boolean {
   return columns.some((c) => c.narrow === false);
 }
 

@@ -25,7 +25,7 @@ import {
 import { isOutcomeUnknown, SubmissionIds } from '../../../ui/dialogs/money/request-id';
 import { Spinner } from '../../../ui/Spinner';
 import { roundTo, type CoinPrecisions } from './coin-precision';
-import { pendingEarnIdsAtom, usePendingEarnIds } from './pending-ids';
+import { KEPT_FOR_MS, useKeptSubmissions } from '../../../ui/dialogs/money/kept-submissions';
 import { LoadFailed } from '../../../ui/dialogs/money/LoadFailed';
 
 interface AmountFormProps {
@@ -81,7 +81,7 @@ type Errors = {
  * anything is sent; a limit in a message is written as the figure beside it (a maximum rounded
  * down, a minimum up: never beyond what is allowed). The request id is the transfer form's
  * (`SubmissionIds`, keyed by scope and amount): kept while the outcome is unknown (a timeout, a
- * lost answer), also beyond this form for the session (`pending-ids.ts`), so the same amount again
+ * lost answer), also beyond this form for the session (the money dialogs' kept submissions, `kept-submissions.ts`), so the same amount again
  * is a replay, never a second order; made anew after a definite answer or for another amount.
  * Every control is disabled while a request is in flight, and for good once one has succeeded
  * (the modal still shows the form while it closes: a second click must not order again). A
@@ -116,9 +116,8 @@ function AmountForm({
   const [sent, setSent] = useState(false);
   const inFlight = useRef(false);
   const done = useRef(false);
-  const pending = usePendingEarnIds();
-  const [ids] = useState(() => new SubmissionIds(undefined, pending));
-  const pendingIds = useAtomValue(pendingEarnIdsAtom);
+  const kept = useKeptSubmissions('earn');
+  const [ids] = useState(() => new SubmissionIds(undefined, kept));
   const refreshAssets = useRefreshAssets();
   const label = t('earn.form.amount', { coin });
   const precision = precisions.of(coin);
@@ -193,7 +192,7 @@ function AmountForm({
   const locked = busy || sent;
   // The amount typed is that of a submission whose outcome is unknown (this form's or one closed
   // before): sending it again is a replay. Said beside the error, or alone once it is gone.
-  const retrying = pendingIds.has(keyOf(amount.trim()));
+  const retrying = ids.isRetryOf(keyOf(amount.trim()));
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate>
@@ -251,14 +250,14 @@ function AmountForm({
             {errors.form}
             {errors.unknown && (
               <Text size="sm" mt={4}>
-                {t('money.transfer.retryNote')}
+                {t('money.transfer.retryNote', { minutes: KEPT_FOR_MS / 60_000 })}
               </Text>
             )}
           </Alert>
         ) : (
           retrying && (
             <Text size="sm" c="dimmed">
-              {t('money.transfer.retryNote')}
+              {t('money.common.repeatNote')}
             </Text>
           )
         )}

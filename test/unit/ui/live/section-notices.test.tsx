@@ -1,6 +1,6 @@
 /**
  * A connection notice that lasts does not cover the section (review M6): it lies over the top
- * of the content for a brief reconnect, and once it has shown for NOTICE_IN_FLOW_AFTER_MS it
+ * of the content for a brief reconnect, and once it has shown for LIVE_UNAVAILABLE_AFTER_MS it
  * takes its own room above the content, so the last values stay readable during the outage.
  * Real connection actors on mock-socket exchanges, fake timers.
  */
@@ -8,7 +8,7 @@ import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import FollowerScreen from '@src/features/copytrade/FollowerScreen';
 import { liveConnectionsAtom } from '@src/pipeline/live';
-import { NOTICE_IN_FLOW_AFTER_MS } from '@src/ui/live/TopicState';
+import { LIVE_UNAVAILABLE_AFTER_MS } from '@src/ui/live/TopicState';
 import { renderScreen } from '../../features/harness';
 import { advance, rig, type Rig } from '../../machines/harness';
 import { copyAccount } from '../../state/fixtures';
@@ -46,7 +46,7 @@ describe('a section during an outage', () => {
     const notices = notice.closest('[role="status"]')!.parentElement!;
     expect(notices).not.toHaveAttribute('data-in-flow');
 
-    await act(() => advance(NOTICE_IN_FLOW_AFTER_MS));
+    await act(() => advance(LIVE_UNAVAILABLE_AFTER_MS));
     // The same notice (not mounted, nor announced, again), now in the flow above the figures.
     expect(within(account).getByText(/Connection lost/)).toBe(notice);
     expect(notices).toHaveAttribute('data-in-flow');

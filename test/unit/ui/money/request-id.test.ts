@@ -1,10 +1,10 @@
 /**
  * The request id of a money-moving submission (src/ui/dialogs/money/request-id.ts): kept while
  * the outcome is unknown, new after a definite answer or for other details, and, given a
- * `PendingIds` store, kept beyond the instance (a form closed and opened again).
+ * `IdStore` (kept-submissions.ts), kept beyond the instance (a form closed and opened again).
  */
 import { describe, expect, it } from 'vitest';
-import { SubmissionIds, type PendingIds } from '@src/ui/dialogs/money/request-id';
+import { SubmissionIds, type IdStore, type KeptId } from '@src/ui/dialogs/money/request-id';
 import { apiError } from '../test-utils';
 
 const LOST = apiError(9000001, 'Request timeout, please re-try!');
@@ -15,11 +15,11 @@ function counter() {
   return () => `id-${++n}`;
 }
 
-function memoryStore(): PendingIds & { size: () => number } {
-  const ids = new Map<string, string>();
+function memoryStore(): IdStore & { size: () => number } {
+  const ids = new Map<string, KeptId>();
   return {
     get: (k) => ids.get(k),
-    put: (k, id) => void ids.set(k, id),
+    keep: (k, kept) => void ids.set(k, kept),
     drop: (k) => void ids.delete(k),
     size: () => ids.size,
   };

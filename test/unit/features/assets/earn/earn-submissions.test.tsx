@@ -21,8 +21,11 @@ import de from '../../../../../locales/de-DE/user-assets.json';
 
 /** HTTP 504 after the server carried the request out: the client cannot know. */
 const LOST = () => apiError(9000003, 'Request failed with an unexpected HTTP status.');
+/** Under the error of an unknown outcome (money.transfer.retryNote, as the transfer form's). */
 const RETRY_NOTE =
-  'The result of the last attempt is unknown. Submitting the same details again cannot move the money twice.';
+  'Until you sign out or reload the page, and for at most 30 minutes, sending exactly the same details again repeats this same request';
+/** Under the amount when it is that of an unknown outcome (money.common.repeatNote). */
+const REPEAT_NOTE = 'it is sent again as that same request, so the money cannot move twice';
 
 type Call = { requestId: string; amount: string };
 const ids = (fn: ReturnType<typeof vi.fn>) => fn.mock.calls.map((c) => (c[0] as Call).requestId);
@@ -123,9 +126,9 @@ describe('an earn form after an unknown outcome', () => {
     form = await openSubscribe();
     // Another amount is another order; the one whose outcome is unknown is said to be a retry.
     await userEvent.type(form.input, '2');
-    expect(form.dialog).not.toHaveTextContent(RETRY_NOTE);
+    expect(form.dialog).not.toHaveTextContent(REPEAT_NOTE);
     await userEvent.type(form.input, '0');
-    expect(form.dialog).toHaveTextContent(RETRY_NOTE);
+    expect(form.dialog).toHaveTextContent(REPEAT_NOTE);
     await userEvent.click(form.submit);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const [first, second] = ids(savingsSubscribe);
@@ -134,7 +137,7 @@ describe('an earn form after an unknown outcome', () => {
     // Answered: the next subscription of the same amount is a new one.
     form = await openSubscribe();
     await userEvent.type(form.input, '20');
-    expect(form.dialog).not.toHaveTextContent(RETRY_NOTE);
+    expect(form.dialog).not.toHaveTextContent(REPEAT_NOTE);
     await userEvent.click(form.submit);
     await waitFor(() => expect(savingsSubscribe).toHaveBeenCalledTimes(3));
     expect(ids(savingsSubscribe)[2]).not.toBe(first);
@@ -160,7 +163,7 @@ describe('an earn form after an unknown outcome', () => {
     act(() => store.set(userAtom, { userId: 3001 }));
     form = await openSubscribe();
     await userEvent.type(form.input, '20');
-    expect(form.dialog).not.toHaveTextContent(RETRY_NOTE);
+    expect(form.dialog).not.toHaveTextContent(REPEAT_NOTE);
     await userEvent.click(form.submit);
     await waitFor(() => expect(savingsSubscribe).toHaveBeenCalledTimes(2));
     const [first, second] = ids(savingsSubscribe);
@@ -191,7 +194,7 @@ describe('an earn form after an unknown outcome', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Repay USDT loan' });
     const input = within(dialog).getByRole('textbox', { name: /Amount \(USDT\)/ });
     await userEvent.type(input, '20');
-    expect(dialog).not.toHaveTextContent(RETRY_NOTE);
+    expect(dialog).not.toHaveTextContent(REPEAT_NOTE);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Repay' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(RETRY_NOTE);
     // Typed again: the repayment's own id, never the subscription's.
