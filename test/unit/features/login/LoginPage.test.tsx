@@ -208,6 +208,10 @@ describe('/login', () => {
     ['trader', '/assets/derivatives', 'Derivatives assets', null],
     ['newbie', '/assets/derivatives', 'Derivatives assets', 'Welcome to VIP'],
   ])('one click logs in as %s and lands on %s', async (username, path, heading, prompt) => {
+    // An arrival prompt shows once per user on this device (src/config/prompts.ts): another file
+    // in this worker (no isolation) may have shown it already.
+    localStorage.clear();
+    sessionStorage.clear();
     const api = demoApi();
     const { router } = await openLogin(api);
     const account = DEMO_ACCOUNTS.find((a) => a.username === username)!;
