@@ -11,6 +11,7 @@ import {
   bootstrapSession,
   installNoPermissionSignOut,
   sessionStatusAtom,
+  watchOtherTabs,
 } from '../pipeline/session';
 
 interface SessionRuntimeProps {
@@ -20,8 +21,9 @@ interface SessionRuntimeProps {
 }
 
 /**
- * Runs the session once per page: checks who is signed in, and signs the user out with a message
- * when any call answers a no-permission code.
+ * Runs the session once per page: checks who is signed in, checks again when another tab signs
+ * in as someone else or signs out, and signs the user out with a message when any call answers a
+ * no-permission code.
  */
 function SessionRuntime({ router, subscribeNoPermission }: SessionRuntimeProps) {
   const store = useStore();
@@ -32,6 +34,9 @@ function SessionRuntime({ router, subscribeNoPermission }: SessionRuntimeProps) 
     // StrictMode runs effects twice in development: check the session only once.
     if (store.get(sessionStatusAtom) === 'unknown') void bootstrapSession(store, api);
   }, [store, api]);
+
+  // A sign-in as another user or a sign-out in another tab: this one checks who it acts for.
+  useEffect(() => watchOtherTabs(store, api), [store, api]);
 
   useEffect(
     () =>

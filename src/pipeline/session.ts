@@ -267,3 +267,42 @@ export function installNoPermissionSignOut(store: JotaiStore, fx: NoPermissionEf
     fx.navigate('/login');
   });
 }
+
+/** The channel the tabs of this site tell each other who is signed in on. */
+const SESSION_CHANNEL = 'assetdeck-session';
+
+/**
+ * The session cookie is shared by every tab of the site: a sign-in as another user, or a sign-out,
+ * in one tab changes who the others act for, while their store still shows the previous user (a
+ * money form there would send for the new one: review of the money flows). Each tab says on a
+ * BroadcastChannel who is signed in whenever that changes here; a tab that hears another user id
+ * than its own checks the session again (bootstrapSession: a new user begins a new session, which
+ * closes every dialog of the old one; nobody signs this tab out). Returns the stop function; a
+ * no-op where BroadcastChannel is missing.
+ */
+export function watchOtherTabs(
+  store: JotaiStore,
+  api: SessionApi,
+  open: (name: string) => BroadcastChannel | undefined = (name) =>
+    typeof BroadcastChannel === 'function' ? new BroadcastChannel(name) : undefined,
+): () => void {
+  const channel = open(SESSION_CHANNEL);
+  if (!channel) return () => {};
+  let said = store.get(userAtom).userId;
+  const unsub = store.sub(userAtom, () => {
+    const userId = store.get(userAtom).userId;
+    if (userId === said) return;
+    said = userId;
+    channel.postMessage({ userId });
+  });
+  channel.onmessage = (e: MessageEvent<unknown>) => {
+    const userId = (e.data as { userId?: unknown } | null)?.userId;
+    if (typeof userId !== 'number' || userId === store.get(userAtom).userId) return;
+    if (store.get(sessionStatusAtom) === 'checking') return;
+    void bootstrapSession(store, api);
+  };
+  return () => {
+    unsub();
+    channel.close();
+  };
+}

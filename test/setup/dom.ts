@@ -23,6 +23,16 @@ afterEach(() => {
 // does fail says what it waited for.
 configure({ asyncUtilTimeout: 150_000 });
 
+// No BroadcastChannel in the component tests: the app's tabs tell each other who is signed in
+// on one (src/pipeline/session.ts `watchOtherTabs`), and files here run in one worker without
+// isolation, so an app of one test would hear another's sign-in and check its session again.
+// test/unit/pipeline/session-tabs.test.ts tests the channel, with channels of its own.
+Object.defineProperty(globalThis, 'BroadcastChannel', {
+  configurable: true,
+  writable: true,
+  value: undefined,
+});
+
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
     writable: true,
