@@ -29,6 +29,7 @@ import { compareDecimal, isDecimalInput, subDecimal, sumDecimals } from '../../l
 import { Amount } from '../amount/Amount';
 import { formatAmount } from '../amount/format-amount';
 import { LtrText } from '../amount/LtrText';
+import amountClasses from '../amount/amount.module.css';
 import { useResource } from '../live/use-resource';
 import { showToast } from '../notifications';
 import { Spinner } from '../Spinner';
@@ -470,7 +471,7 @@ export default function WithdrawDialog({ props, close, setBusy }: DialogBodyProp
                 coin,
                 chain: chain?.name ?? '',
               })}{' '}
-              <LtrText>{address.trim()}</LtrText>
+              <LtrText className={amountClasses.anywhere}>{address.trim()}</LtrText>
             </Text>
             {/* What leaves the account, said again where the user confirms it. */}
             <List size="sm" spacing={2} listStyleType="none">

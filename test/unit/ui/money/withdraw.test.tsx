@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import amountClasses from '@src/ui/amount/amount.module.css';
 import { describe, expect, it, vi } from 'vitest';
 import type { AssetOverview, WithdrawResult } from '@src/api/types';
 import { earnOverview } from '../../../support/sample-answers';
@@ -329,5 +330,16 @@ describe('withdraw dialog', () => {
       money.withdraw.mock.calls[0]![0].requestId,
     );
     expect(await screen.findByText('Your withdrawal is being processed.')).toBeInTheDocument();
+  });
+
+  // Accessibility review H3: at 375 px the address in the confirmation overflowed the dialog (its
+  // start hidden in RTL); it now breaks anywhere, left to right and isolated.
+  it('writes the address to confirm as one left-to-right run that may break anywhere', async () => {
+    const { dialog, address } = await openWithdraw();
+    await fillDetails(dialog, address);
+    const shown = within(dialog).getByText('TXYZabcdefghijkmnopqrstuvwxyz12345');
+    expect(shown).toHaveAttribute('dir', 'ltr');
+    expect(amountClasses.anywhere).toEqual(expect.any(String));
+    expect(shown).toHaveClass(amountClasses.anywhere as string);
   });
 });
