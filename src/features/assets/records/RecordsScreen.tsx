@@ -1,10 +1,10 @@
-import { Alert, Badge, Button, Group, Select, Stack, Tabs, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Select, Stack, Tabs, Text } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 // Only this screen draws a date picker: its styles come with this chunk, not the first page.
 import '@mantine/dates/styles.css';
 import dayjs from 'dayjs';
 import { useAtomValue } from 'jotai';
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { TFunction } from 'i18next';
@@ -222,6 +222,16 @@ function RecordsTable<T extends { id?: string; transferId?: string }>({
 }) {
   const { t } = useTranslation('user-assets');
   const { rows, error, loading, hasMore, loadMore, reload } = paged;
+  const tableRef = useRef<HTMLTableElement>(null);
+  // "Load more" was used: when the last page came and the button went, focus goes to the table
+  // rather than to the page (accessibility review M2).
+  const askedMore = useRef(false);
+  useEffect(() => {
+    if (hasMore || !askedMore.current) return;
+    askedMore.current = false;
+    const active = document.activeElement;
+    if (!active || active === document.body) tableRef.current?.focus();
+  }, [hasMore]);
   if (rows === undefined) {
     if (error !== undefined) {
       return (
@@ -246,7 +256,7 @@ function RecordsTable<T extends { id?: string; transferId?: string }>({
   }
   return (
     <Stack gap="sm">
-      <table className={classes.table} aria-label={label}>
+      <table ref={tableRef} tabIndex={-1} className={classes.table} aria-label={label}>
         <thead>
           <tr>
             {columns.map((c) => (
@@ -274,7 +284,20 @@ function RecordsTable<T extends { id?: string; transferId?: string }>({
         </Text>
       )}
       {hasMore && (
-        <Button variant="light" onClick={loadMore} loading={loading} w="fit-content">
+        // Not Mantine's `loading`: it disables the button, and a focused button that becomes
+        // disabled loses focus to the page (accessibility review M2). Busy, it stays focused and
+        // a second press does nothing.
+        <Button
+          variant="light"
+          w="fit-content"
+          aria-disabled={loading || undefined}
+          rightSection={loading ? <Loader size="xs" /> : undefined}
+          onClick={() => {
+            if (loading) return;
+            askedMore.current = true;
+            loadMore();
+          }}
+        >
           {t('money.records.loadMore')}
         </Button>
       )}

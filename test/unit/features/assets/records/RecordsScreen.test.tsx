@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { RecordQuery, TransferRecord } from '@src/api/types';
 import RecordsScreen from '@src/features/assets/records/RecordsScreen';
 import { depositRecord, withdrawRecord } from '../../../ui/money-fakes';
-import { renderMoney } from '../../../ui/money/harness';
+import { deferred, renderMoney } from '../../../ui/money/harness';
 import { apiError } from '../../../ui/test-utils';
 
 /** A transfer of 3.5 USDT from funding to spot, made now. */
@@ -28,6 +28,35 @@ function records(path = '/assets/records') {
 }
 
 describe('records screen', () => {
+  // Accessibility review M2: Mantine's loading state disabled the focused button, and focus fell to
+  // the page on every "Load more"; on the last page the button went and focus with it.
+  it('keeps focus on "Load more" while it loads, and gives it to the table after the last page', async () => {
+    const page2 = deferred<{ list: ReturnType<typeof depositRecord>[]; nextCursor: string }>();
+    await renderMoney({
+      children: records().children,
+      money: {
+        depositList: vi.fn(async (q: RecordQuery = {}) =>
+          q.cursor === 'c2'
+            ? page2.promise
+            : { list: [depositRecord({ id: 'D-1' })], nextCursor: 'c2' },
+        ),
+      },
+    });
+    const table = await screen.findByRole('table', { name: 'Deposit records' });
+    const more = screen.getByRole('button', { name: 'Load more' });
+    more.focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(more).toHaveAttribute('aria-disabled', 'true'));
+    expect(more).not.toBeDisabled();
+    expect(more).toHaveFocus();
+    await act(async () => {
+      page2.resolve({ list: [depositRecord({ id: 'D-2', status: 'success' })], nextCursor: '' });
+      await page2.promise;
+    });
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull());
+    await waitFor(() => expect(table).toHaveFocus());
+  });
+
   it('lists deposits with status and confirmations, pages by cursor, and filters by coin', async () => {
     const h = await renderMoney({
       children: records().children,
