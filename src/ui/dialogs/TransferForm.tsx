@@ -24,6 +24,7 @@ import { AmountField } from './money/AmountField';
 import { amountError, chosenAmountText } from './money/amounts';
 import { useMoneyMoved } from './money/events';
 import { accountLabel } from './money/labels';
+import { useFormBalances } from './money/form-balances';
 import { useKeptSubmissions } from './money/kept-submissions';
 import { findTransfer } from './money/outcome';
 import { SubmissionIds, isOutcomeUnknown } from './money/request-id';
@@ -82,9 +83,13 @@ export function TransferForm({ accounts, coin, from, to, close, setBusy }: Trans
   const { t } = useTranslation('user-assets');
   const api = useScreenApi();
   const moved = useMoneyMoved();
-  const loadOverview = useCallback(() => api.assetOverview(), [api]);
   const loadCoins = useCallback(() => api.money.coinInfo(), [api]);
-  const overview = useResource(loadOverview);
+  // In flight, or done: from the success on, this form never sends again (it stays on screen,
+  // filled in, for the dialog's exit transition, and a second click of a slow double-click
+  // would otherwise be a new transfer with a new requestId).
+  const [busy, setLocked] = useState(false);
+  // Read again while the form is open, so that "Available" and Max follow the balance.
+  const overview = useFormBalances(busy);
   const coins = useResource(loadCoins);
   // The last balances read (a failed re-read keeps them); none at all: LoadFailed below.
   const ov = dataOf(overview.state);
@@ -110,10 +115,6 @@ export function TransferForm({ accounts, coin, from, to, close, setBusy }: Trans
   const [coinValue, setCoin] = useState<string>(coin ?? 'USDT');
   const [amount, setAmount] = useState('');
   const [errors, setErrors] = useState<Errors>({});
-  // In flight, or done: from the success on, this form never sends again (it stays on screen,
-  // filled in, for the dialog's exit transition, and a second click of a slow double-click
-  // would otherwise be a new transfer with a new requestId).
-  const [busy, setLocked] = useState(false);
   /** After an unknown outcome: whether the transfer records list it (they did not, or no list). */
   const [unknown, setUnknown] = useState<'notListed' | 'unchecked' | undefined>();
   const inFlight = useRef(false);

@@ -39,6 +39,7 @@ import { AmountField } from './money/AmountField';
 import { amountError, chosenAmountText, exactDecimals } from './money/amounts';
 import { useMoneyMoved } from './money/events';
 import { accountLabel, statusColor, statusLabel } from './money/labels';
+import { useFormBalances } from './money/form-balances';
 import { useKeptSubmissions } from './money/kept-submissions';
 import { findWithdrawal } from './money/outcome';
 import { SubmissionIds, isOutcomeUnknown } from './money/request-id';
@@ -92,9 +93,7 @@ export default function WithdrawDialog({ props, close, setBusy }: DialogBodyProp
   const api = useScreenApi();
   const moved = useMoneyMoved();
   const loadCoins = useCallback(() => api.money.coinInfo(), [api]);
-  const loadOverview = useCallback(() => api.assetOverview(), [api]);
   const coins = useResource(loadCoins);
-  const overview = useResource(loadOverview);
   const info = coins.state.status === 'ready' ? coins.state.data : undefined;
   const withdrawable = (info?.list ?? []).filter((c) => c.chains.some((ch) => ch.withdrawEnabled));
 
@@ -109,6 +108,8 @@ export default function WithdrawDialog({ props, close, setBusy }: DialogBodyProp
   const [errors, setErrors] = useState<Errors>({});
   // While the withdrawal is on its way the dialog cannot be dismissed and nothing in it changes.
   const [busy, setLocked] = useState(false);
+  // Read again while the dialog is open, so that "Available" and Max follow the balance.
+  const overview = useFormBalances(busy);
   const [result, setResult] = useState<{ withdrawId: string } | undefined>();
   /** After an unknown outcome: whether the withdrawal records list it (they did not, or no list). */
   const [unknown, setUnknown] = useState<'notListed' | 'unchecked' | undefined>();

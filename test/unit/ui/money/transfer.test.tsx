@@ -205,6 +205,55 @@ describe('transfer dialog', () => {
     expect(within(dialog).queryByRole('alert')).toBeNull();
   });
 
+  it('follows the balance while it is open: "Available", Max and the limit are the latest read', async () => {
+    const fund = (available: string) => {
+      const overview = earnOverview();
+      return {
+        ...overview,
+        accounts: overview.accounts.map((a) =>
+          a.accountType === 'FUND'
+            ? { ...a, coins: [{ coin: 'USDT', amount: available, available, usdValue: '0' }] }
+            : a,
+        ),
+      };
+    };
+    const assetOverview = vi
+      .fn<() => Promise<AssetOverview>>()
+      .mockResolvedValueOnce(fund('2500'))
+      .mockResolvedValue(fund('1800'));
+    const { dialog, amount, submit, money } = await openV2({ screen: { assetOverview } });
+    // money left the funding account elsewhere (another tab, a withdrawal): read again when the
+    // window gets focus back (and every few seconds while the form is open)
+    act(() => void window.dispatchEvent(new Event('focus')));
+    expect(await within(dialog).findByText(/^1,800(\.0+)?$/)).toBeInTheDocument();
+    expect(within(dialog).queryByText(/^2,500(\.0+)?$/)).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Max' }));
+    expect(amount).toHaveValue('1800');
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '2000');
+    await userEvent.click(submit);
+    expect(
+      await within(dialog).findByText('Amount cannot be greater than 1,800.0000'),
+    ).toBeInTheDocument();
+    expect(money.transfer).not.toHaveBeenCalled();
+  });
+
+  it('does not read the balances again while a transfer is on its way', async () => {
+    const pending = deferred<TransferResult>();
+    const assetOverview = vi.fn(async () => earnOverview());
+    const { amount, submit, money } = await openV2({
+      money: { transfer: vi.fn(() => pending.promise) },
+      screen: { assetOverview },
+    });
+    await userEvent.type(amount, '10');
+    await userEvent.click(submit);
+    await waitFor(() => expect(money.transfer).toHaveBeenCalledTimes(1));
+    const reads = assetOverview.mock.calls.length;
+    act(() => void window.dispatchEvent(new Event('focus')));
+    expect(assetOverview).toHaveBeenCalledTimes(reads);
+    await act(async () => pending.resolve({ transferId: 'T-1', status: 'SUCCESS' }));
+  });
+
   it.each([
     [131001, 'Amount', 'Insufficient available balance.'],
     [131005, 'Amount', 'Enter a valid amount.'],
