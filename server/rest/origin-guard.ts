@@ -37,6 +37,22 @@ const header = (req: FastifyRequest, name: string): string | undefined => {
   return Array.isArray(v) ? v[0] : v;
 };
 
+/**
+ * The 403 of both guards: operator paths (`controlPrefix`) answer plain `{error}` JSON, the rest
+ * the API's envelope with ret_code 33003.
+ */
+function refuse(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  why: string,
+  opts: { now: () => number; controlPrefix: string },
+) {
+  const control = (req.url.split('?')[0] ?? '').startsWith(opts.controlPrefix);
+  return reply
+    .code(403)
+    .send(control ? { error: why } : errorEnvelope(ERROR_CODES.API_FORBIDDEN, why, opts.now()));
+}
+
 /** `host[:port]` as a URL of `protocol` writes it (default ports dropped, lower case). */
 function normalHost(protocol: string, host: string): string | undefined {
   try {
@@ -153,13 +169,7 @@ export function installHostGuard(
     const why =
       `host not allowed: ${shown} is not a name of this server ` +
       '(localhost, an IP address, or a name given with --allowed-host)';
-    await reply
-      .code(403)
-      .send(
-        (req.url.split('?')[0] ?? '').startsWith(opts.controlPrefix)
-          ? { error: why }
-          : errorEnvelope(ERROR_CODES.API_FORBIDDEN, why, opts.now()),
-      );
+    await refuse(req, reply, why, opts);
   });
 }
 
@@ -175,12 +185,6 @@ export function installOriginGuard(
     if (!needsOriginCheck(req)) return;
     const why = crossOriginRefusal(req);
     if (why === undefined) return;
-    await reply
-      .code(403)
-      .send(
-        (req.url.split('?')[0] ?? '').startsWith(opts.controlPrefix)
-          ? { error: why }
-          : errorEnvelope(ERROR_CODES.API_FORBIDDEN, why, opts.now()),
-      );
+    await refuse(req, reply, why, opts);
   });
 }
