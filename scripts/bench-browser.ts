@@ -100,6 +100,11 @@ interface Summary {
   loaf: { n: number; over50: number; over100: number; max: number; supported: boolean };
   /** The first long animation frames over 100 ms, in parts (instrument.js `longFrame`). */
   longFrames: LongFrame[];
+  /**
+   * Painted values by the frame that showed them, from their receipt: the first frame that
+   * began after the value came, the second, the third, later (instrument.js `frameLag`).
+   */
+  frameLag: [number, number, number, number];
   firstValueAt: number | null;
 }
 
@@ -519,6 +524,16 @@ function print(rep: Report): void {
     rows.push(ratioRow('(b) heavy ratio', rep.b.app, rep.b.naive));
   }
   say(table(rows));
+  const lag = (r: RunResult) => {
+    const n = r.frameLag.reduce((a, x) => a + x, 0);
+    return r.frameLag.map((x) => pctOf(x, n)).join(' / ');
+  };
+  say(
+    '\npainted in the 1st / 2nd / 3rd / a later frame that began after the value came (share of painted values):',
+  );
+  for (const [cadence, r] of Object.entries(rep.a))
+    say(`  (a) sim ${cadence}: assetdeck ${lag(r.app)}; naive ${lag(r.naive)}`);
+  if (rep.b) say(`  (b) heavy: assetdeck ${lag(rep.b.app)}; naive ${lag(rep.b.naive)}`);
   if (rep.b?.app.memStart && rep.b.app.memEnd) {
     const m = (x: Memory) =>
       `${x.heapMB.toFixed(1)} MB heap, ${x.domNodes} DOM nodes, ${x.elements} elements`;

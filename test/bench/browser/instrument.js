@@ -89,7 +89,13 @@
     /** What the long animation frames over 100 ms were made of (the first LONG_FRAMES_KEPT). */
     longFrames: [],
     firstValueAt: null,
-    /** key -> [{ t, v }] receipts not yet painted, oldest first */
+    /**
+     * Painted values by the frame that painted them, counted from their receipt: [0] the first
+     * frame that began after the value came, [1] the second, [2] the third, [3] later. A page
+     * that shows every value in the next frame has all of them in [0]; the rest missed a frame.
+     */
+    frameLag: [0, 0, 0, 0],
+    /** key -> [{ t, v, f }] receipts not yet painted (f: the frame number then), oldest first */
     pending: new Map(),
     /** value -> Set of keys with that value pending */
     byValue: new Map(),
@@ -105,6 +111,7 @@
       b.worstFrame = 0;
       b.loaf = { n: 0, over50: 0, over100: 0, max: 0, supported: b.loaf.supported };
       b.longFrames = [];
+      b.frameLag = [0, 0, 0, 0];
       b.pending.clear();
       b.byValue.clear();
       b.seg = newSegment();
@@ -146,6 +153,7 @@
         worstFrame: b.worstFrame,
         loaf: { ...b.loaf },
         longFrames: b.longFrames.slice(),
+        frameLag: b.frameLag.slice(),
         firstValueAt: b.firstValueAt,
       };
     },
@@ -205,7 +213,7 @@
       b.unpainted++;
       unindex(old.v, key, list);
     }
-    list.push({ t, v });
+    list.push({ t, v, f: frameNo });
     if (list.length > PER_KEY) {
       const old = list.shift();
       b.unpainted++;
@@ -252,6 +260,10 @@
   };
   /** True from the probe's own animation-frame callback (the first of each frame) to the frame's end. */
   let inFrame = false;
+  /** Frames begun so far (the probe's callback, the first of each frame, counts them). */
+  let frameNo = 0;
+  /** The number of the frame that shows what the observer saw (set when it asks for the stamp). */
+  let seenFrame = 0;
   /** [value, the text of the table row it was written in] this frame */
   let seen = [];
   let waiting = false;
@@ -293,6 +305,8 @@
       // The value painted is the newest of its key received before the paint: its latency
       // counts; older ones of the key were superseded unseen (batched away) and count apart.
       const done = list.splice(0, last + 1);
+      const lag = seenFrame - done[done.length - 1].f - 1;
+      b.frameLag[Math.min(3, Math.max(0, lag))]++;
       add(b.latency, paintedAt - done[done.length - 1].t);
       add(b.seg.latency, paintedAt - done[done.length - 1].t);
       b.superseded += done.length - 1;
@@ -372,6 +386,7 @@
         // Written inside a frame (a requestAnimationFrame callback: style, layout and paint
         // follow in the same task) the frame that shows it is this one; written in any other
         // task, the next one.
+        seenFrame = inFrame ? frameNo : frameNo + 1;
         if (inFrame) afterFrame(painted);
         else requestAnimationFrame(() => afterFrame(painted));
       }
@@ -382,6 +397,7 @@
   // ---- frames
   let lastFrame = 0;
   const frame = (ts) => {
+    frameNo++;
     inFrame = true;
     afterFrame(() => {
       inFrame = false;
