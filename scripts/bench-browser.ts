@@ -105,6 +105,8 @@ interface Summary {
    * began after the value came, the second, the third, later (instrument.js `frameLag`).
    */
   frameLag: [number, number, number, number];
+  /** Time between the ends of consecutive frames' main-thread work: p50, p95 (ms). */
+  frameEnd: { p50: number | null; p95: number | null };
   firstValueAt: number | null;
 }
 
@@ -531,9 +533,14 @@ function print(rep: Report): void {
   say(
     '\npainted in the 1st / 2nd / 3rd / a later frame that began after the value came (share of painted values):',
   );
+  const ends = (r: RunResult) => `${f1(r.frameEnd.p50)} / ${f1(r.frameEnd.p95)} ms`;
   for (const [cadence, r] of Object.entries(rep.a))
     say(`  (a) sim ${cadence}: assetdeck ${lag(r.app)}; naive ${lag(r.naive)}`);
   if (rep.b) say(`  (b) heavy: assetdeck ${lag(rep.b.app)}; naive ${lag(rep.b.naive)}`);
+  say('time between the ends of consecutive frames (p50 / p95; a value waits up to this long):');
+  for (const [cadence, r] of Object.entries(rep.a))
+    say(`  (a) sim ${cadence}: assetdeck ${ends(r.app)}; naive ${ends(r.naive)}`);
+  if (rep.b) say(`  (b) heavy: assetdeck ${ends(rep.b.app)}; naive ${ends(rep.b.naive)}`);
   if (rep.b?.app.memStart && rep.b.app.memEnd) {
     const m = (x: Memory) =>
       `${x.heapMB.toFixed(1)} MB heap, ${x.domNodes} DOM nodes, ${x.elements} elements`;

@@ -95,6 +95,12 @@
      * that shows every value in the next frame has all of them in [0]; the rest missed a frame.
      */
     frameLag: [0, 0, 0, 0],
+    /**
+     * Time between the ends of consecutive frames' main-thread work (the stamp task after each
+     * frame): a value that came just after one frame's end waits about this long for the next.
+     * A frame's rendering that starts late or takes long stretches it past the display interval.
+     */
+    frameEnds: hist(),
     /** key -> [{ t, v, f }] receipts not yet painted (f: the frame number then), oldest first */
     pending: new Map(),
     /** value -> Set of keys with that value pending */
@@ -112,6 +118,7 @@
       b.loaf = { n: 0, over50: 0, over100: 0, max: 0, supported: b.loaf.supported };
       b.longFrames = [];
       b.frameLag = [0, 0, 0, 0];
+      b.frameEnds = hist();
       b.pending.clear();
       b.byValue.clear();
       b.seg = newSegment();
@@ -154,6 +161,7 @@
         loaf: { ...b.loaf },
         longFrames: b.longFrames.slice(),
         frameLag: b.frameLag.slice(),
+        frameEnd: { p50: pct(b.frameEnds, 50), p95: pct(b.frameEnds, 95) },
         firstValueAt: b.firstValueAt,
       };
     },
@@ -396,11 +404,15 @@
 
   // ---- frames
   let lastFrame = 0;
+  let lastEnd = 0;
   const frame = (ts) => {
     frameNo++;
     inFrame = true;
     afterFrame(() => {
       inFrame = false;
+      const end = now();
+      if (lastEnd) add(b.frameEnds, end - lastEnd);
+      lastEnd = end;
     });
     if (lastFrame) {
       const d = ts - lastFrame;
