@@ -9,12 +9,16 @@ import { describe, expect, it } from 'vitest';
 import { Replayer, replayToDump } from '@src/pipeline/replay';
 import {
   cutIndex,
+  diffBySeq,
   diffByTime,
   diffDumps,
   parseInstant,
   parseIsoDateTime,
+  type PartBySeq,
   type PartByTime,
 } from '@src/pipeline/replay-query';
+import { decodePrivate } from '@src/wire/decode';
+import type { PrivateTopic } from '@src/wire/protocol';
 import { parseSession, type SessionEvent } from '@src/wire/session-file';
 import { generate } from '@scripts/gen-session';
 
@@ -375,5 +379,164 @@ describe('diffByTime compares only what changed, with the answer of whole dumps'
         expect(diffByTime(a, b), `${x} ${y}`).toEqual(diffByTimeReference(a, b, {}));
       }
     }
+  });
+});
+
+/** A topic's part of a whole dump, as diffBySeq compares it. */
+function topicOf(dump: ReturnType<Replayer['dump']>, topic: PrivateTopic): unknown {
+  const c = dump.copytrade;
+  const parts: Record<PrivateTopic, unknown> = {
+    wallet: { wallets: dump.wallets },
+    risk: { risk: dump.risk },
+    'copytrade.account': { copytrade: { account: c.account } },
+    'copytrade.order': { copytrade: { orders: c.orders } },
+    'copytrade.position': { copytrade: { positions: c.positions } },
+    'copytrade.leaderWallet': { copytrade: { leaderWallet: c.leaderWallet } },
+    'copytrade.leaderIncome': { copytrade: { leaderIncome: c.leaderIncome } },
+  };
+  return parts[topic];
+}
+
+/**
+ * diffBySeq's definition, with whole dumps: after every private data frame of each session, its
+ * topic's part of the dump; the first frame of A (in A's order) whose part differs from B's after
+ * the frame of the same connection, topic and seq; else the final dumps.
+ */
+function diffBySeqReference(
+  a: readonly SessionEvent[],
+  b: readonly SessionEvent[],
+  options: { stats?: boolean },
+): PartBySeq | undefined {
+  type Mark = { key: string; at: PartBySeq['at']; line: number; t: number; part: unknown };
+  const marks = (events: readonly SessionEvent[]) => {
+    const r = new Replayer();
+    const out: Mark[] = [];
+    events.forEach((ev, i) => {
+      r.feed(ev, i);
+      if (ev.kind !== 'recv' || ev.stream !== 'private') return;
+      const f = decodePrivate(ev.frame);
+      if (f.kind !== 'data') return;
+      out.push({
+        key: `${r.connection}/${f.topic}/${f.seq}`,
+        at: { connection: r.connection, topic: f.topic, seq: f.seq },
+        line: i + 2,
+        t: ev.t,
+        part: topicOf(r.dump(), f.topic),
+      });
+    });
+    return out;
+  };
+  const ma = marks(a);
+  const mb = new Map(marks(b).map((m) => [m.key, m]));
+  const keysA = new Set(ma.map((m) => m.key));
+  const onlyA = ma.filter((m) => !mb.has(m.key)).length;
+  const onlyB = [...mb.keys()].filter((k) => !keysA.has(k)).length;
+  for (const m of ma) {
+    const other = mb.get(m.key);
+    if (!other) continue;
+    const differences = diffDumps(m.part as never, other.part as never);
+    if (differences.length === 0) continue;
+    return {
+      align: 'seq',
+      at: m.at,
+      lineA: m.line,
+      lineB: other.line,
+      tA: m.t,
+      tB: other.t,
+      differences,
+      onlyA,
+      onlyB,
+    };
+  }
+  const differences = diffDumps(replayToDump(a), replayToDump(b), options);
+  if (differences.length === 0) return undefined;
+  return {
+    align: 'seq',
+    at: 'end',
+    lineA: a.length + 1,
+    lineB: b.length + 1,
+    tA: a[a.length - 1]?.t ?? 0,
+    tB: b[b.length - 1]?.t ?? 0,
+    differences,
+    onlyA,
+    onlyB,
+  };
+}
+
+describe('diffBySeq keeps prints of what changed, with the answer of whole dumps', () => {
+  const generated = (): SessionEvent[] => {
+    const lines: string[] = [];
+    generate({ positions: 150, orders: 100, rate: 300, seconds: 1, symbols: 30, seed: 11 }, (l) =>
+      lines.push(l),
+    );
+    return parseSession(lines.join('\n')).events;
+  };
+  const sessions: [string, () => readonly SessionEvent[], number][] = [
+    ['follower_session', () => load('follower_session').events, 8],
+    ['reconnect_session', () => load('reconnect_session').events, 8],
+    ['leader_session', () => load('leader_session').events, 8],
+    ['seq_gap_reseed', () => load('seq_gap_reseed').events, 8],
+    ['a generated session (150 positions, 100 orders, 30 symbols)', generated, 8],
+  ];
+  for (const [name, events, count] of sessions) {
+    it(`${name}: itself and ${count} copies changed in one place`, () => {
+      const a = events();
+      expect(diffBySeq(a, a)).toBeUndefined();
+      let parted = 0;
+      for (const [k, copy] of variants(a, name.length + 1, count).entries()) {
+        for (const [x, y] of [
+          [a, copy],
+          [copy, a],
+        ] as const) {
+          const got = diffBySeq(x, y);
+          expect(got, `copy ${k}`).toEqual(diffBySeqReference(x, y, {}));
+          if (got && got.at !== 'end') parted++;
+        }
+      }
+      expect(parted).toBeGreaterThan(0);
+    });
+  }
+
+  it('positions: the same rows in another display order part at that frame', () => {
+    const position = (symbol: string, size: string) => ({
+      symbol,
+      positionIdx: 0,
+      userId: 2001,
+      side: 'Buy',
+      size,
+      entryPrice: '1',
+      markPrice: '1',
+      leverage: '10',
+      liqPrice: '0.1',
+      unrealisedPnlE8: '0',
+      createdAtE3: '1732150000000',
+      updatedAtE3: '1732150000005',
+    });
+    const frame = (seq: number, ...symbols: [string, string][]): SessionEvent => ({
+      t: seq,
+      kind: 'recv',
+      stream: 'private',
+      frame: JSON.stringify({
+        id: `f${seq}`,
+        topic: 'copytrade.position',
+        type: 'delta',
+        seq,
+        creationTime: 1732150000000 + seq,
+        data: symbols.map(([s, size]) => position(s, size)),
+      }),
+    });
+    const open: SessionEvent = { t: 0, kind: 'open', stream: 'private' };
+    const a = [open, frame(1, ['XRPUSDT', '1'], ['BTCUSDT', '1']), frame(2, ['ETHUSDT', '1'])];
+    const b = [open, frame(1, ['BTCUSDT', '1'], ['XRPUSDT', '1']), frame(2, ['ETHUSDT', '1'])];
+    expect(diffBySeq(a, b)).toMatchObject({
+      at: { connection: 1, topic: 'copytrade.position', seq: 1 },
+      differences: [{ path: 'copytrade.positions(order)' }],
+    });
+    expect(diffBySeq(a, b)).toEqual(diffBySeqReference(a, b, {}));
+    // A row that differs at seq 1 and is equal again at seq 2 parts at seq 1.
+    const c = [open, frame(1, ['XRPUSDT', '2'], ['BTCUSDT', '1']), frame(2, ['XRPUSDT', '1'])];
+    const d = [open, frame(1, ['XRPUSDT', '1'], ['BTCUSDT', '1']), frame(2, ['XRPUSDT', '1'])];
+    expect(diffBySeq(c, d)).toMatchObject({ at: { seq: 1 } });
+    expect(diffBySeq(c, d)).toEqual(diffBySeqReference(c, d, {}));
   });
 });
