@@ -12,7 +12,7 @@ import { useScreenApi, type AssetOverview } from '../../../facade';
 import { useResource, type Resource } from '../../live/use-resource';
 
 /** As often as the assets screens refresh the same overview (pipeline/assets-refresh.ts). */
-export const FORM_BALANCES_REFRESH_MS = 5_000;
+const FORM_BALANCES_REFRESH_MS = 5_000;
 
 export function useFormBalances(paused = false): Resource<AssetOverview> {
   const api = useScreenApi();
@@ -20,7 +20,9 @@ export function useFormBalances(paused = false): Resource<AssetOverview> {
   const balances = useResource(load);
   const { reload } = balances;
   const pausedRef = useRef(paused);
-  pausedRef.current = paused;
+  useEffect(() => {
+    pausedRef.current = paused;
+  }, [paused]);
 
   useEffect(() => {
     const again = () => {
