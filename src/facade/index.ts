@@ -39,6 +39,7 @@ export {
 } from '../config/prompts';
 export type { MoneyApi } from './money-api';
 export { memberInfoAtom, profileUserTagAtom } from '../state/client';
+export { useReloadMemberInfo } from './member-info';
 export { DEMO_LOGINS } from '../config/demo';
 export { THEME_STORAGE_KEY } from '../config/storage-keys';
 export type { DemoLogin } from '../config/demo';

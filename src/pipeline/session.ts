@@ -175,6 +175,18 @@ function loadUserContext(store: JotaiStore, api: SessionApi): UserContextLoad {
   return { role, done };
 }
 
+/**
+ * Reads the member info again (after the unified upgrade: `isUnifiedAccount` decides which
+ * transfer dialog opens, src/ui/dialogs/open-money.ts). Until it answers the last value stays;
+ * an answer that comes after the session ended is dropped. Resolves once it answered or failed.
+ */
+export function reloadMemberInfo(store: JotaiStore, api: SessionApi): Promise<void> {
+  const call = api.memberInfo;
+  if (!call) return Promise.resolve();
+  const session = store.get(userAtom);
+  return loadInto(store, memberInfoAtom, call, () => sameSession(store, session)).then(() => {});
+}
+
 /** On page load: who is signed in? 10007 (or any no-permission code) means nobody. */
 export async function bootstrapSession(store: JotaiStore, api: SessionApi): Promise<void> {
   store.set(sessionStatusAtom, 'checking');

@@ -1,7 +1,7 @@
 import { Alert, List, Stack, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ERROR_CODES, useScreenApi } from '../../facade';
+import { ERROR_CODES, useReloadMemberInfo, useScreenApi } from '../../facade';
 import { errorCodeOf, errorMessage } from '../../i18n/error-message';
 import { showToast } from '../notifications';
 import { useBusyReport } from './busy';
@@ -14,13 +14,15 @@ import type { DialogBodyProps } from './registry';
 /**
  * Explains the unified trading account and upgrades: POST unified/upgrade moves the derivatives
  * and spot balances into it (docs/assets.md). A refusal (131013: open positions or orders) is
- * shown in its own words; success refreshes the assets.
+ * shown in its own words; success refreshes the assets and reads the member info again (it says
+ * whether the account is unified, and so which transfer dialog opens next: open-money.ts).
  *
  * The answer may be lost after the server upgraded (a timeout, a 5xx), and a retry of an account
  * already upgraded is refused with 131013 ("close all positions") like one that may not be: after
  * either the overview is read again, and if it says the account is upgraded, that is a success.
  * An unknown outcome the overview cannot settle says the upgrade could not be confirmed, never
- * that it did not go through.
+ * that it did not go through; the member info is read again then too, so that an upgrade that did
+ * go through is known without a reload.
  */
 export default function UpgradeUnifiedDialog({
   props,
@@ -30,6 +32,7 @@ export default function UpgradeUnifiedDialog({
   const { t } = useTranslation('user-assets');
   const api = useScreenApi();
   const moved = useMoneyMoved();
+  const reloadMemberInfo = useReloadMemberInfo();
   // In flight, or done: the dialog cannot be dismissed meanwhile, and once the upgrade went
   // through the closing dialog never sends it again.
   const [busy, setLocked] = useState(false);
@@ -51,6 +54,7 @@ export default function UpgradeUnifiedDialog({
     const upgraded = () => {
       done.current = true;
       moved();
+      reloadMemberInfo();
       showToast(t('money.upgrade.done'), { tone: 'success' });
       props.onUpgraded?.();
       close();
@@ -74,11 +78,12 @@ export default function UpgradeUnifiedDialog({
           return;
         }
       }
+      const unconfirmed = unknown && isUpgraded === undefined;
+      if (unconfirmed) reloadMemberInfo();
       setFailure({
-        title:
-          unknown && isUpgraded === undefined
-            ? t('dialogs.upgradeUnified.unconfirmed')
-            : t('dialogs.upgradeUnified.failed'),
+        title: unconfirmed
+          ? t('dialogs.upgradeUnified.unconfirmed')
+          : t('dialogs.upgradeUnified.failed'),
         text: errorMessage(t, err),
       });
     } finally {

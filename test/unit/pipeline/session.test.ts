@@ -6,6 +6,7 @@ import {
   clearSession,
   installNoPermissionSignOut,
   logIn,
+  reloadMemberInfo,
   roleAtom,
   roleOf,
   sessionStatusAtom,
@@ -408,5 +409,34 @@ describe('the rest of the client state', () => {
     expect(instrumentsInfo).toHaveBeenNthCalledWith(2, 'linear', { limit: 1000, cursor: 'c1' });
     const loaded = store.get(instrumentsAtom);
     expect(loaded.status === 'ready' && [...loaded.data.keys()]).toEqual(['AAAUSDT', 'BBBUSDT']);
+  });
+});
+
+describe('reading the member info again (after the unified upgrade)', () => {
+  const classic = { memberId: 4001, isUnifiedAccount: false } as never;
+  const unified = { memberId: 4001, isUnifiedAccount: true } as never;
+
+  it('keeps the last value until the answer, then writes it', async () => {
+    const store = createStore();
+    await bootstrapSession(store, api({ memberInfo: async () => classic }));
+    const again = deferred<never>();
+    const done = reloadMemberInfo(store, api({ memberInfo: again.call }));
+    expect(store.get(memberInfoAtom)).toEqual({ status: 'pending', data: classic });
+    again.resolve(unified);
+    await done;
+    expect(store.get(memberInfoAtom)).toEqual({ status: 'ready', data: unified });
+  });
+
+  it('drops an answer that comes after the session ended; without the call it does nothing', async () => {
+    const store = createStore();
+    await bootstrapSession(store, api({ memberInfo: async () => classic }));
+    const again = deferred<never>();
+    const done = reloadMemberInfo(store, api({ memberInfo: again.call }));
+    clearSession(store);
+    again.resolve(unified);
+    await done;
+    expect(store.get(memberInfoAtom).status).toBe('idle');
+    await reloadMemberInfo(store, api());
+    expect(store.get(memberInfoAtom).status).toBe('idle');
   });
 });

@@ -8,6 +8,7 @@ import { vi } from 'vitest';
 import type { ReactNode } from 'react';
 import { ScreenApiProvider, type ScreenApi } from '@src/facade/screen-api';
 import type { MoneyApi } from '@src/facade/money-api';
+import type { SessionApi } from '@src/pipeline/session';
 import { DialogHost } from '@src/ui/dialogs/DialogHost';
 import { dialogAtom, type OpenDialogState } from '@src/ui/dialogs/dialog-state';
 import { fakeScreenApi, renderWithProviders } from '../test-utils';
@@ -18,6 +19,8 @@ export interface MoneyHarnessOptions {
   screen?: Partial<ScreenApi>;
   store?: ReturnType<typeof createStore>;
   lng?: string;
+  /** The session API of the app's services (default: fakeApi(), nobody). */
+  session?: SessionApi;
   children?: ReactNode;
 }
 
@@ -30,7 +33,7 @@ export async function renderMoney(opts: MoneyHarnessOptions = {}) {
       {opts.children}
       <DialogHost />
     </ScreenApiProvider>,
-    { store, lng: opts.lng },
+    { store, lng: opts.lng, api: opts.session },
   );
   const open = async (dialog: OpenDialogState, name: string | RegExp) => {
     act(() => store.set(dialogAtom, dialog));

@@ -6,10 +6,15 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { AssetActionResult, AssetOverview } from '@src/api/types';
+import { Button } from '@mantine/core';
+import { createStore } from 'jotai';
+import type { AssetActionResult, AssetOverview, MemberInfo } from '@src/api/types';
+import { ready } from '@src/state/loadable';
+import { memberInfoAtom, userAtom } from '@src/state/client';
+import { useMoneyDialogs } from '@src/ui/dialogs/open-money';
 import { earnOverview } from '../../../support/sample-answers';
 import UpgradeUnifiedDialog from '@src/ui/dialogs/UpgradeUnifiedDialog';
-import { apiError } from '../test-utils';
+import { apiError, fakeApi, PROFILES } from '../test-utils';
 import { deferred, renderBody, renderMoney } from './harness';
 
 const TITLE = 'Upgrade to the unified trading account';
@@ -28,6 +33,46 @@ async function openUpgrade(
   const dialog = await h.open({ name: 'upgradeUnified', props: { onUpgraded } }, TITLE);
   const upgrade = await within(dialog).findByRole('button', { name: 'Upgrade now' });
   return { ...h, dialog, upgrade, onUpgraded };
+}
+
+/** The member info of a user whose account is (or is not yet) unified. */
+function memberOf(unified: boolean): MemberInfo {
+  return {
+    memberId: 4001,
+    memberType: 'NORMAL',
+    isUnifiedAccount: unified,
+    upgradeToUnifiedAvailable: !unified,
+    google2faBound: false,
+    emailVerified: true,
+    mobileVerified: false,
+  };
+}
+
+/** A screen's Transfer button: it opens the dialog the member info calls for (open-money.ts). */
+function TransferButton() {
+  const money = useMoneyDialogs();
+  return <Button onClick={() => money.transfer({ coin: 'USDT' })}>Transfer</Button>;
+}
+
+/**
+ * The newbie signed in with a classic account, a Transfer button on the page, and a member info
+ * call that now answers `after` (what the server says once the upgrade was asked for).
+ */
+async function signedInNewbie(
+  after: () => Promise<MemberInfo>,
+  assetOverview: () => Promise<AssetOverview> = async () => overviewOf(false),
+) {
+  const store = createStore();
+  store.set(userAtom, { userId: PROFILES.newbie!.userId, profile: PROFILES.newbie });
+  store.set(memberInfoAtom, ready(memberOf(false)));
+  const memberInfo = vi.fn(after);
+  const h = await renderMoney({
+    store,
+    session: fakeApi('newbie', { memberInfo }),
+    screen: { assetOverview: vi.fn(assetOverview) },
+    children: <TransferButton />,
+  });
+  return { ...h, memberInfo };
 }
 
 describe('unified upgrade dialog', () => {
@@ -99,5 +144,57 @@ describe('unified upgrade dialog', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'The upgrade did not go through. Please try again.',
     );
+  });
+
+  it("once the upgrade went through, the next Transfer opens the unified account's dialog", async () => {
+    const { open, memberInfo } = await signedInNewbie(async () => memberOf(true));
+    const dialog = await open({ name: 'upgradeUnified', props: {} }, TITLE);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Upgrade now' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(memberInfo).toHaveBeenCalledTimes(1);
+    await userEvent.click(screen.getByRole('button', { name: 'Transfer' }));
+    const transfer = await screen.findByRole('dialog', { name: 'Transfer (unified account)' });
+    expect(await within(transfer).findByRole('combobox', { name: 'From' })).toHaveValue(
+      'Funding account',
+    );
+  });
+
+  it('an upgrade settled by the overview after a lost answer reads the member info again too', async () => {
+    const { open, money, memberInfo } = await signedInNewbie(
+      async () => memberOf(true),
+      async () => overviewOf(true),
+    );
+    money.unifiedUpgrade.mockRejectedValueOnce(apiError(9000003));
+    const dialog = await open({ name: 'upgradeUnified', props: {} }, TITLE);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Upgrade now' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(memberInfo).toHaveBeenCalledTimes(1);
+    await userEvent.click(screen.getByRole('button', { name: 'Transfer' }));
+    expect(
+      await screen.findByRole('dialog', { name: 'Transfer (unified account)' }),
+    ).toBeInTheDocument();
+  });
+
+  it('an outcome nobody could confirm reads the member info: an upgrade that happened is known', async () => {
+    const { open, money, memberInfo } = await signedInNewbie(
+      async () => memberOf(true),
+      () => Promise.reject(apiError(9000003)),
+    );
+    money.unifiedUpgrade.mockRejectedValueOnce(apiError(9000001));
+    const dialog = await open({ name: 'upgradeUnified', props: {} }, TITLE);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Upgrade now' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'The upgrade could not be confirmed.',
+    );
+    await waitFor(() => expect(memberInfo).toHaveBeenCalledTimes(1));
+  });
+
+  it('a refused upgrade does not read the member info again', async () => {
+    const { open, money, memberInfo } = await signedInNewbie(async () => memberOf(false));
+    money.unifiedUpgrade.mockRejectedValueOnce(apiError(131013));
+    const dialog = await open({ name: 'upgradeUnified', props: {} }, TITLE);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Upgrade now' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('close all positions');
+    expect(memberInfo).not.toHaveBeenCalled();
   });
 });
