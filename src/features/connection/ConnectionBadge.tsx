@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { ConnectionActor } from '../../facade';
 import { useConnectionStatus, type ConnectionHealth } from '../../facade';
 import { liveConnectionsAtom } from '../../facade';
+import { ConnectionAnnouncer } from './ConnectionAnnouncer';
 import { ConnectionPanel } from './ConnectionPanel';
 import classes from './connection.module.css';
 import { healthText, streamText, worstHealth } from '../../ui/connection-labels';
@@ -43,12 +44,13 @@ function BadgeView({ health, detail }: BadgeViewProps) {
         <UnstyledButton
           className={classes.badge}
           data-health={health}
-          // Browsers leave a live region's text out of a button's name: name it by reference.
+          // Named by reference to its words (which are not a live region: the announcer speaks
+          // once per outage, ConnectionAnnouncer.tsx).
           aria-labelledby={statusId}
           onClick={() => setOpened((o) => !o)}
         >
           <span className={classes.dot} aria-hidden />
-          <span role="status" id={statusId} className={classes.text}>
+          <span id={statusId} className={classes.text}>
             <VisuallyHidden>{t('connection.badgePrefix')} </VisuallyHidden>
             {healthText(t, health)}
             {detail && <VisuallyHidden> ({detail})</VisuallyHidden>}
@@ -76,12 +78,18 @@ function LiveBadge({ pub, priv }: { pub: ConnectionActor; priv: ConnectionActor 
     publicHealth === privateHealth
       ? undefined
       : `${streamText(t, 'public')}: ${healthText(t, publicHealth)}, ${streamText(t, 'private')}: ${healthText(t, privateHealth)}`;
-  return <BadgeView health={health} detail={detail} />;
+  return (
+    <>
+      <BadgeView health={health} detail={detail} />
+      <ConnectionAnnouncer pub={pub} priv={priv} />
+    </>
+  );
 }
 
 /**
- * The header's connection badge: the worse of both streams in colour and words
- * (role="status", so a change is announced); it opens the connection panel.
+ * The header's connection badge: the worse of both streams in colour and words; it opens the
+ * connection panel. Beside it, the page's one announcement of an outage and of its end
+ * (ConnectionAnnouncer), rather than every change of the badge's words.
  */
 export function ConnectionBadge() {
   const { public: pub, private: priv } = useAtomValue(liveConnectionsAtom);

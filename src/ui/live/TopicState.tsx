@@ -35,7 +35,11 @@ export const LIVE_UNAVAILABLE_AFTER_MS = 5_000;
  * not keep the column headers, figures and first row covered (review M6).
  */
 
-/** Tells when a stream's values on screen may be old: its connection is down or silent. */
+/**
+ * Tells when a stream's values on screen may be old: its connection is down or silent. Visible
+ * words (a note), not a live region: several sections show it at once, and the page announces
+ * an outage once (src/features/connection/ConnectionAnnouncer.tsx, accessibility review L3).
+ */
 function ConnectionNoticeFor({
   actor,
   stream,
@@ -70,14 +74,14 @@ function ConnectionNoticeFor({
     // A mark beside the figure, its words for screen readers and on hover: a line of text here
     // would make the figure's row taller, and move everything below it, for a brief reconnect.
     return (
-      <span role="status" className={classes.compactNotice} title={text}>
+      <span role="note" className={classes.compactNotice} title={text}>
         <span aria-hidden>⚠</span>
         <VisuallyHidden>{text}</VisuallyHidden>
       </span>
     );
   }
   return (
-    <Alert role="status" color="yellow" variant="light" p="xs">
+    <Alert role="note" color="yellow" variant="light" p="xs">
       {text}
     </Alert>
   );
@@ -108,7 +112,8 @@ export function ConnectionNotice({
  * content, so that nothing moves while a brief interruption comes and goes (issue 15, item 6);
  * once a connection notice has shown for LIVE_UNAVAILABLE_AFTER_MS, in the flow above the content,
  * which moves down once and stays readable for the whole outage (review M6). The same element
- * either way, so the notices are not mounted (nor announced) again.
+ * either way, so the notices are not mounted again. None of them is a live region: "Refreshing…"
+ * passes, and the page says once that the connection was lost (review L3).
  */
 function SectionNotices({ pending, prices }: { pending: boolean; prices: boolean }) {
   const { t } = useTranslation('user-assets');
@@ -125,7 +130,7 @@ function SectionNotices({ pending, prices }: { pending: boolean; prices: boolean
   return (
     <div className={inFlow ? classes.inFlow : classes.overlay} data-in-flow={inFlow || undefined}>
       {pending && (
-        <Text role="status" size="xs" className={classes.refreshing}>
+        <Text size="xs" className={classes.refreshing}>
           {t('live.refreshing')}
         </Text>
       )}

@@ -35,6 +35,8 @@ async function live() {
 }
 
 const badge = () => screen.getByRole('button', { name: /^Connection:/ });
+/** What the page announces about the connection (one live region, beside the badge). */
+const announcer = () => screen.getByRole('status');
 const drop = async (r: Rig) => {
   await act(async () => {
     r.exchange.last.close({ code: 1006, reason: '', wasClean: false });
@@ -45,23 +47,23 @@ const drop = async (r: Rig) => {
 describe('connection badge', () => {
   it('is disconnected, in words, before the session opens its streams', async () => {
     await renderScreen(<ConnectionBadge />);
-    expect(screen.getByRole('status')).toHaveTextContent('Connection: Disconnected');
+    expect(badge()).toHaveTextContent('Connection: Disconnected');
     expect(badge()).toHaveAttribute('data-health', 'disconnected');
   });
 
   it('follows both streams: connected, disconnected (which one), connected again', async () => {
     await live();
-    expect(screen.getByRole('status')).toHaveTextContent(/^Connection: Connected$/);
+    expect(badge()).toHaveTextContent(/^Connection: Connected$/);
     expect(badge()).toHaveAttribute('data-health', 'connected');
 
     await drop(priv!);
-    expect(screen.getByRole('status')).toHaveTextContent(
+    expect(badge()).toHaveTextContent(
       'Connection: Disconnected (Market data: Connected, Account data: Disconnected)',
     );
     expect(badge()).toHaveAttribute('data-health', 'disconnected');
 
     await act(() => advance(2_000));
-    expect(screen.getByRole('status')).toHaveTextContent(/^Connection: Connected$/);
+    expect(badge()).toHaveTextContent(/^Connection: Connected$/);
   });
 
   it('says unstable after repeated drops until the connection holds again', async () => {
@@ -70,12 +72,64 @@ describe('connection badge', () => {
     await act(() => advance(2_000));
     await drop(pub!);
     await act(() => advance(3_000));
-    expect(screen.getByRole('status')).toHaveTextContent(/^Connection: Unstable/);
+    expect(badge()).toHaveTextContent(/^Connection: Unstable/);
     expect(badge()).toHaveAttribute('data-health', 'unstable');
     // it describes now: once the connection has held (5 s), connected again
     await act(() => advance(5_000));
-    expect(screen.getByRole('status')).toHaveTextContent(/^Connection: Connected$/);
+    expect(badge()).toHaveTextContent(/^Connection: Connected$/);
     expect(badge()).toHaveAttribute('data-health', 'connected');
+  });
+});
+
+describe('what the page announces about the connection (accessibility review L3)', () => {
+  it('nothing while the streams first connect, nor while there are none', async () => {
+    const r = await renderScreen(<ConnectionBadge />);
+    expect(screen.queryByRole('status')).toBeNull();
+    pub = rig('public', { random: () => 0.5 });
+    priv = rig('private', { random: () => 0.5 });
+    act(() => r.store.set(liveConnectionsAtom, { public: pub!.actor, private: priv!.actor }));
+    expect(announcer()).toHaveTextContent(/^$/);
+    await act(() => advance(50));
+    expect(badge()).toHaveTextContent(/^Connection: Connected$/);
+    expect(announcer()).toHaveTextContent(/^$/);
+  });
+
+  it('says once that the connection was lost, however the badge changes, and once that it is back', async () => {
+    await live();
+    const region = announcer();
+    const said: string[] = [];
+    const observer = new MutationObserver(() => said.push(region.textContent ?? ''));
+    observer.observe(region, { subtree: true, childList: true, characterData: true });
+
+    await drop(priv!);
+    await drop(pub!); // the second stream drops too: the badge's words change, nothing is said
+    expect(badge()).toHaveTextContent(/^Connection: Disconnected$/);
+    await act(() => advance(800)); // one stream is back, the other not yet
+    await act(() => advance(3_000));
+    expect(badge()).toHaveTextContent(/^Connection: Connected$/);
+    expect(screen.getAllByRole('status')).toEqual([region]);
+    observer.disconnect();
+    expect(said.filter(Boolean)).toEqual([
+      'Connection lost: the values on this page may be out of date. Reconnecting…',
+      'Connection restored: the values on this page are live again.',
+    ]);
+  });
+
+  it('says it is back once, not again when an unstable connection settles', async () => {
+    await live();
+    await drop(pub!);
+    expect(announcer()).toHaveTextContent(/^Connection lost/);
+    await act(() => advance(2_000));
+    expect(announcer()).toHaveTextContent(/^Connection restored/);
+    await drop(pub!);
+    expect(announcer()).toHaveTextContent(/^Connection lost/);
+    await act(() => advance(3_000));
+    expect(badge()).toHaveTextContent(/^Connection: Unstable/);
+    const back = announcer().textContent;
+    expect(back).toMatch(/^Connection restored/);
+    await act(() => advance(5_000));
+    expect(badge()).toHaveTextContent(/^Connection: Connected$/);
+    expect(announcer().textContent).toBe(back);
   });
 });
 
@@ -178,6 +232,8 @@ describe('connection panel', () => {
     const r = await renderScreen(<ConnectionBadge />, { lng: 'ar-SA' });
     act(() => r.store.set(liveConnectionsAtom, { public: pub!.actor, private: priv!.actor }));
     await act(() => advance(50));
-    expect(screen.getByRole('status')).toHaveTextContent('الاتصال: متصل');
+    expect(screen.getByRole('button', { name: /^الاتصال:/ })).toHaveTextContent('الاتصال: متصل');
+    await drop(priv!);
+    expect(screen.getByRole('status')).toHaveTextContent(/^انقطع الاتصال: قد تكون القيم/);
   });
 });

@@ -244,7 +244,8 @@ describe('follower screen states', () => {
       r.h.sched.tick();
     });
     const orders = screen.getByRole('region', { name: 'Orders of open positions' });
-    expect(within(orders).getByRole('status')).toHaveTextContent('Refreshing…');
+    expect(within(orders).getByText('Refreshing…')).toBeInTheDocument();
+    expect(within(orders).queryByRole('status')).toBeNull(); // passing: not announced
     await act(async () => {
       r.h.request('copytrade.order').reject(new Error('down'));
       await Promise.resolve();
@@ -322,9 +323,17 @@ describe('follower screen when the connection drops', () => {
       await advance(5);
     });
     expect(
-      within(positions).getByText(/Connection lost: these values may be out of date/),
-    ).toBeInTheDocument();
+      within(positions)
+        .getAllByRole('note')
+        .map((n) => n.textContent),
+    ).toEqual([
+      expect.stringMatching(/^Connection lost: these values may be out of date/),
+      expect.stringMatching(/^Prices are not live/),
+    ]);
     expect(within(positions).getByText(/Prices are not live/)).toBeInTheDocument();
+    // Every section shows it, none announces it: the page does, once (review L3).
+    expect(screen.getAllByText(/Connection lost: these values may be out of date/)).toHaveLength(3);
+    expect(screen.queryAllByRole('status')).toEqual([]);
     // the data stays on screen
     expect(cells(positionsTable())).toHaveLength(5);
 

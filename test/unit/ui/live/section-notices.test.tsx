@@ -43,11 +43,11 @@ describe('a section during an outage', () => {
       await advance(5);
     });
     const notice = within(account).getByText(/Connection lost: these values may be out of date/);
-    const notices = notice.closest('[role="status"]')!.parentElement!;
+    const notices = notice.closest('[role="note"]')!.parentElement!;
     expect(notices).not.toHaveAttribute('data-in-flow');
 
     await act(() => advance(LIVE_UNAVAILABLE_AFTER_MS));
-    // The same notice (not mounted, nor announced, again), now in the flow above the figures.
+    // The same notice (not mounted again), now in the flow above the figures.
     expect(within(account).getByText(/Connection lost/)).toBe(notice);
     expect(notices).toHaveAttribute('data-in-flow');
     expect(within(account).getByText(/^Total assets/)).toBeInTheDocument();
