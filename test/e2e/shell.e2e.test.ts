@@ -107,7 +107,7 @@ describe('shell in Chromium against the simulator', () => {
     expect(Math.abs(box.width - box.height)).toBeLessThanOrEqual(2);
     const launcher = banner.getByRole('button', { name: 'Open support chat' });
     await launcher.click();
-    const chat = page.getByRole('complementary', { name: 'Support chat' });
+    const chat = banner.getByRole('region', { name: 'Support chat' });
     await chat.getByRole('heading', { name: 'Support' }).waitFor();
     const panel = (await chat.boundingBox())!;
     const header = (await banner.boundingBox())!;

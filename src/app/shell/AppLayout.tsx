@@ -50,6 +50,7 @@ export function AppLayout() {
       {signedIn && (
         <Suspense fallback={null}>
           <Footer />
+          {/* Renders into the header (launcher, then its panel): chat-slot.ts. */}
           <ChatWidget />
         </Suspense>
       )}

@@ -16,17 +16,23 @@ import classes from './shell.module.css';
  * corner covered content on every screen: the last table rows, a chart's axis, a form's button)
  * and the panel opens under the header, at the inline end.
  *
- * Keyboard: the launcher opens the panel and focus moves to its close button (the panel sits
- * before the launcher); Escape, with focus in the panel or on the launcher (or nowhere), closes it
- * and focus returns to the launcher.
+ * The panel is rendered into the header right after its launcher (a disclosure): the tab order
+ * goes launcher, panel, the header's next control, and on into the page. It used to be the last
+ * thing of the page, after the footer, so Tab from it left the page (accessibility review L4).
+ * It is a named region, not a complementary landmark: a landmark inside the banner is not at the
+ * top level.
+ *
+ * Keyboard: the launcher opens the panel and focus moves to its close button; Shift+Tab from
+ * there goes back to the launcher, Tab on through the panel to the rest of the header. Escape,
+ * with focus in the panel or on the launcher (or nowhere), closes it and focus returns to the
+ * launcher.
  */
 export default function ChatWidget() {
   const { t } = useTranslation('user-assets');
   const { host } = useServices();
   const [open, setOpen] = useState(false);
   const panelId = useId();
-  const titleId = useId();
-  const asideRef = useRef<HTMLElement>(null);
+  const panelRef = useRef<HTMLElement>(null);
   const launcherRef = useRef<HTMLButtonElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const focusOnOpen = useRef(false);
@@ -52,7 +58,7 @@ export default function ChatWidget() {
         !active ||
         active === document.body ||
         active === launcherRef.current ||
-        asideRef.current?.contains(active);
+        panelRef.current?.contains(active);
       if (!inside) return;
       e.preventDefault();
       setOpen(false);
@@ -63,9 +69,15 @@ export default function ChatWidget() {
   }, [open]);
 
   const panel = open && (
-    <section id={panelId} className={classes.chatPanel} aria-labelledby={titleId}>
+    <section
+      ref={panelRef}
+      id={panelId}
+      className={`${classes.chat} ${classes.chatPanel}`}
+      aria-label={t('chat.label')}
+      data-shell="chat"
+    >
       <Group justify="space-between" mb="xs" wrap="nowrap">
-        <Title order={2} size="h5" id={titleId}>
+        <Title order={2} size="h5">
           {t('chat.title')}
         </Title>
         <CloseButton ref={closeRef} aria-label={t('chat.close')} onClick={close} />
@@ -102,19 +114,11 @@ export default function ChatWidget() {
   );
 
   if (!slot) return null;
-  return (
+  return createPortal(
     <>
-      {createPortal(launcher, slot)}
-      {panel && (
-        <aside
-          ref={asideRef}
-          className={classes.chat}
-          aria-label={t('chat.label')}
-          data-shell="chat"
-        >
-          {panel}
-        </aside>
-      )}
-    </>
+      {launcher}
+      {panel}
+    </>,
+    slot,
   );
 }

@@ -46,18 +46,43 @@ describe('focus', () => {
     const launcher = await screen.findByRole('button', { name: 'Open support chat' });
     launcher.focus();
     await userEvent.keyboard('{Enter}');
-    const panel = screen.getByRole('region', { name: 'Support' });
+    const panel = screen.getByRole('region', { name: 'Support chat' });
     const close = within(panel).getByRole('button', { name: 'Close support chat' });
     await waitFor(() => expect(close).toHaveFocus());
     await userEvent.keyboard('{Escape}');
-    expect(screen.queryByRole('region', { name: 'Support' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Support chat' })).toBeNull();
     expect(launcher).toHaveFocus();
     // Open again from the launcher, and Escape with focus still on the launcher closes it too.
     await userEvent.keyboard('{Enter}');
-    expect(screen.getByRole('region', { name: 'Support' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Support chat' })).toBeInTheDocument();
     launcher.focus();
     await userEvent.keyboard('{Escape}');
-    expect(screen.queryByRole('region', { name: 'Support' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Support chat' })).toBeNull();
+    expect(launcher).toHaveFocus();
+  });
+
+  it('keeps the chat panel in the tab order right after its launcher, inside the header (L4)', async () => {
+    await renderApp({ path: '/copy-trade', api: fakeApi('follower') });
+    const banner = await screen.findByRole('banner');
+    const launcher = await within(banner).findByRole('button', { name: 'Open support chat' });
+    launcher.focus();
+    await userEvent.keyboard('{Enter}');
+    const panel = within(banner).getByRole('region', { name: 'Support chat' });
+    const close = within(panel).getByRole('button', { name: 'Close support chat' });
+    await waitFor(() => expect(close).toHaveFocus());
+    // Tab leaves the panel to the header's next control, not to the end of the page
+    await userEvent.tab();
+    expect(within(banner).getByRole('button', { name: /^Account menu for/ })).toHaveFocus();
+    expect(panel).toBeInTheDocument();
+    // and Shift+Tab comes back through it to the launcher
+    await userEvent.tab({ shift: true });
+    expect(close).toHaveFocus();
+    await userEvent.tab({ shift: true });
+    expect(launcher).toHaveFocus();
+    // Escape in the panel still closes it, focus back on the launcher
+    close.focus();
+    await userEvent.keyboard('{Escape}');
+    expect(within(banner).queryByRole('region', { name: 'Support chat' })).toBeNull();
     expect(launcher).toHaveFocus();
   });
 });

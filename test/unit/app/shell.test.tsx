@@ -20,17 +20,17 @@ describe('shell', () => {
     await screen.findByRole('heading', { level: 1, name: 'Sign in' });
     expect(screen.queryByRole('banner')).toBeNull();
     expect(screen.queryByRole('contentinfo')).toBeNull();
-    expect(screen.queryByRole('complementary', { name: 'Support chat' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Open support chat' })).toBeNull();
   });
 
   it('shows them, each named, to a signed-in user', async () => {
     await renderApp({ path: '/assets/derivatives', api: fakeApi('trader') });
     expect(await screen.findByRole('banner', { name: 'Site header' })).toBeInTheDocument();
     expect(await screen.findByRole('contentinfo', { name: 'Site footer' })).toBeInTheDocument();
-    // the chat launcher is one of the header's controls; its panel is the complementary region
+    // the chat launcher is one of the header's controls; its panel a region right after it
     const banner = screen.getByRole('banner', { name: 'Site header' });
     await userEvent.click(await within(banner).findByRole('button', { name: 'Open support chat' }));
-    expect(screen.getByRole('complementary', { name: 'Support chat' })).toBeInTheDocument();
+    expect(within(banner).getByRole('region', { name: 'Support chat' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
     expect(screen.getByRole('main', { name: 'Main content' })).toBeInTheDocument();
   });
@@ -71,9 +71,10 @@ describe('shell', () => {
     const open = await screen.findByRole('button', { name: 'Open support chat' });
     expect(open).toHaveAttribute('aria-expanded', 'false');
     await userEvent.click(open);
-    const panel = screen.getByRole('region', { name: 'Support' });
+    const panel = screen.getByRole('region', { name: 'Support chat' });
+    expect(within(panel).getByRole('heading', { name: 'Support' })).toBeInTheDocument();
     expect(within(panel).getByText(/not available on this test network/)).toBeInTheDocument();
     await userEvent.click(within(panel).getByRole('button', { name: 'Close support chat' }));
-    expect(screen.queryByRole('region', { name: 'Support' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Support chat' })).toBeNull();
   });
 });
