@@ -4,9 +4,9 @@
  */
 import '@mantine/charts/styles.css';
 import { CompositeChart } from '@mantine/charts';
-import { Paper, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Paper, Text, VisuallyHidden } from '@mantine/core';
 import { useAtomValue } from 'jotai';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IncomePoint } from '../../facade';
 import { useStreamAtoms } from '../../facade';
@@ -14,6 +14,7 @@ import { formatTime } from '../../lib/time';
 import { coordinateToDecimal, SETTLEMENT_COIN } from '../../lib/money';
 import { showAssetsAtom } from '../../facade';
 import { Amount, useAmountFormat } from '../../ui/amount/Amount';
+import { LtrText } from '../../ui/amount/LtrText';
 import { HISTORY_DAYS } from './history';
 import { incomeSeries, type IncomeSeriesPoint } from './income-series';
 import classes from './leader.module.css';
@@ -56,13 +57,20 @@ export function IncomeTooltip({ active, payload }: TooltipArgs) {
   );
 }
 
-/** Daily bars and the running total, with the same figures in a table for screen readers. */
+/**
+ * Daily bars and the running total, with the same figures in a table: visually hidden (for
+ * screen readers) until "Daily figures as a table" shows it. The drawing's tooltip needs a
+ * pointer; the table is how a keyboard or magnifier user reads the days (accessibility review
+ * L11).
+ */
 export default function IncomeChartFigure({ history }: { history: readonly IncomePoint[] }) {
   const { t } = useTranslation('user-assets');
   const { leaderIncomeAtom } = useStreamAtoms();
   const income = useAtomValue(leaderIncomeAtom);
   const masked = !useAtomValue(showAssetsAtom);
   const format = useAmountFormat();
+  const [asTable, setAsTable] = useState(false);
+  const tableId = useId();
   const points = useMemo(
     () =>
       incomeSeries(history, income?.todayShareProfitE8, income?.updatedAtE3).map((p) => ({
@@ -76,6 +84,34 @@ export default function IncomeChartFigure({ history }: { history: readonly Incom
   const tick = useCallback(
     (v: number) => format('decimal', coordinateToDecimal(v), { decimals: 2 }),
     [format],
+  );
+  // Dates and figures left to right and isolated, so they read the same in RTL.
+  const dayTable = (
+    <table className={classes.dayTable}>
+      <caption>{t('leader.chart.tableCaption')}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t('leader.chart.date')}</th>
+          <th scope="col">{t('leader.chart.daily')}</th>
+          <th scope="col">{t('leader.chart.cumulative')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {points.map((p) => (
+          <tr key={p.dayMs}>
+            <th scope="row">
+              <LtrText>{formatTime(p.dayMs, 'YYYY-MM-DD', { utc: true })}</LtrText>
+            </th>
+            <td>
+              <LtrText>{format('e8', p.dailyE8, PNL)}</LtrText>
+            </td>
+            <td>
+              <LtrText>{format('e8', p.cumulativeE8, PNL)}</LtrText>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
   return (
     <figure className={classes.figure}>
@@ -127,28 +163,25 @@ export default function IncomeChartFigure({ history }: { history: readonly Incom
               withDots={false}
             />
           </div>
-          {/* The same figures for screen readers: the drawing itself is hidden from them. */}
-          <VisuallyHidden>
-            <table>
-              <caption>{t('leader.chart.tableCaption')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('leader.chart.date')}</th>
-                  <th scope="col">{t('leader.chart.daily')}</th>
-                  <th scope="col">{t('leader.chart.cumulative')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {points.map((p) => (
-                  <tr key={p.dayMs}>
-                    <th scope="row">{formatTime(p.dayMs, 'YYYY-MM-DD', { utc: true })}</th>
-                    <td>{format('e8', p.dailyE8, PNL)}</td>
-                    <td>{format('e8', p.cumulativeE8, PNL)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </VisuallyHidden>
+          <Button
+            variant="default"
+            size="xs"
+            mt="xs"
+            aria-expanded={asTable}
+            aria-controls={asTable ? tableId : undefined}
+            onClick={() => setAsTable((v) => !v)}
+          >
+            {t('leader.chart.tableToggle')}
+          </Button>
+          {/* The same figures: always there for screen readers (the drawing is hidden from
+              them), on screen once asked for. */}
+          {asTable ? (
+            <div id={tableId} className={classes.dayTableBox}>
+              {dayTable}
+            </div>
+          ) : (
+            <VisuallyHidden>{dayTable}</VisuallyHidden>
+          )}
         </>
       )}
     </figure>

@@ -160,6 +160,36 @@ describe('leader screen', () => {
     expect(read()[2]).toEqual([day(TODAY), '+0.3000', '+1.3000']);
   });
 
+  it('shows the daily figures as a table on request, by keyboard, left to right in RTL (L11)', async () => {
+    const r = await renderScreen(<LeaderScreen />, { api: api(), lng: 'ar-SA' });
+    await r.seed(SEED);
+    const chart = await screen.findByRole('region', { name: 'الدخل عبر الزمن' });
+    const table = await within(chart).findByRole('table', { name: 'حصة الأرباح اليومية' });
+    // for screen readers only at first: the drawing's tooltip needs a pointer
+    expect(table.closest('.mantine-VisuallyHidden-root')).not.toBeNull();
+    const toggle = within(chart).getByRole('button', { name: 'الأرقام اليومية في جدول' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).not.toHaveAttribute('aria-controls');
+    toggle.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const shown = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+    const visible = within(shown).getByRole('table', { name: 'حصة الأرباح اليومية' });
+    expect(visible.closest('.mantine-VisuallyHidden-root')).toBeNull();
+    expect(within(chart).getAllByRole('table')).toEqual([visible]);
+    // dates and figures isolated left to right inside the RTL page
+    const today = within(visible).getAllByRole('row').at(-1)!;
+    for (const cell of today.children) expect(cell.firstElementChild).toHaveAttribute('dir', 'ltr');
+    // (Arabic writes a left-to-right mark before a sign)
+    expect([...today.children].slice(1).map((c) => c.textContent)).toEqual([
+      expect.stringMatching(/^\u200e?\+0\.2000$/),
+      expect.stringMatching(/^\u200e?\+1\.2000$/),
+    ]);
+    await userEvent.keyboard(' ');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(within(chart).getByRole('table').closest('.mantine-VisuallyHidden-root')).not.toBeNull();
+  });
+
   it("writes today's profit share in the chart's table as the income section does, where rounding down would differ", async () => {
     const r = await renderScreen(<LeaderScreen />, { api: api() });
     await r.seed({
