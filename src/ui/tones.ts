@@ -205,6 +205,16 @@ interface BaseTones {
   dimmed: string;
   /** Links, the active navigation item, the focus ring. */
   anchor: string;
+  /** A disabled control's background (Mantine's own: gray 2 in light, dark 6 in dark). */
+  disabled: string;
+  /**
+   * A disabled control's label, 4.5:1 on `disabled` (accessibility review L9: Mantine's gray 5
+   * and dark 3 were 1.75:1 and 2.47:1). WCAG exempts inactive controls, but their label still
+   * says what the control would do; the grey background and the not-allowed cursor say that it
+   * is disabled, and a disabled control that needs a reason has it beside it in words. Mantine's
+   * own grey pushed just far enough (#60666c, 4.9:1; #969696, 4.6:1), so it still looks muted.
+   */
+  disabledText: string;
 }
 
 /** Semantic tones of the dashboard and the palette each one takes its colours from. */
@@ -236,12 +246,16 @@ function schemeTones(scheme: Scheme): SchemeTones {
           body: WHITE,
           dimmed: pick(GRAY, [6, 7, 8, 9], surfaces, darken),
           anchor: palettes.brand!.text,
+          disabled: GRAY[2]!,
+          disabledText: pick(GRAY, [6], [GRAY[2]!], darken),
         }
       : {
           text: DARK[0],
           body: DARK[7],
           dimmed: pick(DARK, [2, 1, 0], surfaces, lighten),
           anchor: palettes.brand!.text,
+          disabled: DARK[6]!,
+          disabledText: pick(DARK, [2], [DARK[6]!], lighten),
         };
   return { base, palettes };
 }
@@ -266,6 +280,8 @@ export function schemeVariables(scheme: Scheme): Record<string, string> {
     '--mantine-color-success': palettes.teal!.text,
     '--mantine-primary-color-contrast': WHITE,
     '--ad-focus': base.anchor,
+    '--mantine-color-disabled': base.disabled,
+    '--mantine-color-disabled-color': base.disabledText,
   };
   for (const [name, tones] of Object.entries(palettes)) {
     for (const [k, v] of Object.entries(tones)) vars[`--mantine-color-${name}-${k}`] = v;

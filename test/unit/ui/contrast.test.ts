@@ -214,6 +214,20 @@ describe('colour contrast of the theme (WCAG 2.2 AA)', () => {
     });
   }
 
+  it.each(SCHEMES)(
+    '%s: a disabled control keeps its label at 4.5:1 on its grey (review L9)',
+    (scheme) => {
+      const v = schemeVariables(scheme);
+      const label = v['--mantine-color-disabled-color'];
+      const background = v['--mantine-color-disabled'];
+      expect(label).toBeDefined();
+      expect(background).toBeDefined();
+      expect(ratio(label!, background!)).toBeGreaterThanOrEqual(TEXT);
+      // still told apart from an enabled control: its own grey, not the page
+      expect(background).not.toBe(SCHEME_TONES[scheme].base.body);
+    },
+  );
+
   it('the amount tones and the flash read only tone variables of src/ui/tones.ts', () => {
     const amountCss = readFileSync(
       fileURLToPath(new URL('../../../src/ui/amount/amount.module.css', import.meta.url)),

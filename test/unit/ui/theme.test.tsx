@@ -30,4 +30,16 @@ describe('theme', () => {
     const wrapper = screen.getByLabelText('Field').closest<HTMLElement>('[class*="Input-wrapper"]');
     expect(wrapper?.style.getPropertyValue('--input-height')).toBe(rem(32));
   });
+
+  it("writes a disabled control's label in a shade that is 4.5:1 on its grey, in both schemes (L9)", async () => {
+    await renderWithProviders(<Button disabled>Redeem</Button>);
+    expect(screen.getByRole('button', { name: 'Redeem' })).toBeDisabled();
+    const css = [...document.querySelectorAll('style')].map((s) => s.textContent ?? '').join('\n');
+    const scheme = (name: string) =>
+      new RegExp(`\\[data-mantine-color-scheme=.?${name}.?\\][^{]*\\{([^}]*)\\}`).exec(css)?.[1] ??
+      '';
+    // gray 6 and dark 2 pushed to 4.5:1 (Mantine's gray 5 and dark 3 were 1.75:1 and 2.47:1)
+    expect(scheme('light')).toMatch(/--mantine-color-disabled-color:\s*#60666c/);
+    expect(scheme('dark')).toMatch(/--mantine-color-disabled-color:\s*#969696/);
+  });
 });

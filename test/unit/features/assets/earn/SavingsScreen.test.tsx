@@ -427,6 +427,10 @@ describe('SavingsScreen: a fixed-term product', () => {
     const redeem = screen.getByRole('button', { name: 'Redeem from USDT 30 days' });
     expect(redeem).toBeDisabled();
     expect(redeem).toHaveAccessibleDescription(`Locked until ${inText(T0 + 30 * DAY)}`);
+    // The reason is on screen too, in the row, as readable text (not only the button's grey).
+    expect(
+      within(productRow('USDT · 30 days')).getByText(`Locked until ${inText(T0 + 30 * DAY)}`),
+    ).toBeVisible();
     // A flexible product stays redeemable, without a lock.
     const flex = screen.getByRole('button', { name: 'Redeem from USDT Flexible' });
     expect(flex).toBeEnabled();
