@@ -584,19 +584,22 @@ function useWithdrawNotices(coin: string, chain: string | undefined) {
  * What leaves the account: the amount typed and the fee ("--" until the amount is a number),
  * exactly: with every decimal of either (USDT moves in 6 and shows 4: at the coin's display
  * decimals, rounded down as a balance, 10.123456 + 1 read 11.1234, less than what is deducted).
+ * Shown while assets are hidden, as the amount and the fee it is the sum of are: it tells
+ * nothing of the balance (masked, it hid what the user had just typed).
  */
 function Deducted({ amount, fee, coin }: { amount: string; fee: string; coin: string }) {
+  const language = useAtomValue(currentLangAtom);
   const a = amount.trim();
   if (a === '' || !isDecimalInput(a)) return <>--</>;
   return (
-    <Amount
-      kind="decimal"
-      value={sumDecimals([a, fee])}
-      coin={coin}
-      // as many decimals as the sum has: nothing to round
-      decimals={exactDecimals(coin, a, fee)}
-      flash={false}
-    />
+    <LtrText>
+      {formatAmount('decimal', sumDecimals([a, fee]), {
+        coin,
+        // as many decimals as the sum has: nothing to round
+        decimals: exactDecimals(coin, a, fee),
+        language,
+      })}
+    </LtrText>
   );
 }
 

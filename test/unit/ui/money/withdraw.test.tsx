@@ -1,8 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import amountClasses from '@src/ui/amount/amount.module.css';
+import { createStore } from 'jotai';
 import { describe, expect, it, vi } from 'vitest';
 import type { AssetOverview, WithdrawResult } from '@src/api/types';
+import { preferencesAtom } from '@src/state/client';
 import { earnOverview } from '../../../support/sample-answers';
 import { apiError } from '../test-utils';
 import { fakeMoneyApi, withdrawRecord } from '../money-fakes';
@@ -341,5 +343,28 @@ describe('withdraw dialog', () => {
     expect(shown).toHaveAttribute('dir', 'ltr');
     expect(amountClasses.anywhere).toEqual(expect.any(String));
     expect(shown).toHaveClass(amountClasses.anywhere as string);
+  });
+
+  it('shows "Deducted in total" while assets are hidden, as the amount and fee it adds up', async () => {
+    const store = createStore();
+    store.set(preferencesAtom, { showAssets: 0, homeTradingPageUserGuide: 'hide' });
+    const h = await renderMoney({ store });
+    const dialog = await h.open({ name: 'withdraw', props: { coin: 'USDT' } }, 'Withdraw USDT');
+    const amount = await within(dialog).findByRole('textbox', { name: /^Amount/ });
+    // the balance stays hidden
+    const available = within(dialog).getByText(/^Available \(funding account\)/);
+    expect(await within(available).findByRole('img', { name: 'Hidden' })).toBeInTheDocument();
+    await userEvent.type(amount, '20');
+    expect(within(dialog).getByText(/Network fee/)).toHaveTextContent('Network fee: 1.0000 USDT');
+    expect(within(dialog).getByText(/Deducted in total/)).toHaveTextContent(
+      'Deducted in total: 21.0000 USDT',
+    );
+    await userEvent.click(within(dialog).getByRole('textbox', { name: /^Address/ }));
+    await userEvent.paste('TXYZabcdefghijkmnopqrstuvwxyz12345');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Next' }));
+    await within(dialog).findByRole('textbox', { name: /Google Authenticator code/ });
+    expect(within(dialog).getByText(/Deducted in total/)).toHaveTextContent(
+      'Deducted in total: 21.0000 USDT',
+    );
   });
 });
