@@ -154,7 +154,7 @@ export default function WithdrawDialog({ props, close, setBusy }: DialogBodyProp
     setErrors((e) => ({ ...e, address: message })),
   );
 
-  const notices = useWithdrawNotices(coin, chainName);
+  const notices = useWithdrawNotices(coin, chainName, language);
 
   const validateDetails = (): Errors => {
     const messages = formMessages(t);
@@ -573,10 +573,20 @@ function useAddressCheck(
   return [check, setCheck, run] as const;
 }
 
-/** The withdraw notices of a coin's network, read again when either changes. */
-function useWithdrawNotices(coin: string, chain: string | undefined) {
+/**
+ * The withdraw notices of a coin's network, read again when either changes, and when the page
+ * language does: the server writes them in the language of the cookie the switch has already
+ * set (src/i18n/language.ts), and they stayed in the old one while the dialog was open. An
+ * answer to an earlier reading that comes late is dropped (useResource).
+ */
+function useWithdrawNotices(coin: string, chain: string | undefined, language: string) {
   const api = useScreenApi();
-  const load = useCallback(() => api.money.withdrawMessage({ coin, chain }), [api, coin, chain]);
+  const load = useCallback(
+    () => api.money.withdrawMessage({ coin, chain }),
+    // `language` is not sent: it is in the cookie, which has changed when it does
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [api, coin, chain, language],
+  );
   return useResource<WithdrawMessage>(load);
 }
 

@@ -3,10 +3,13 @@ import userEvent from '@testing-library/user-event';
 import amountClasses from '@src/ui/amount/amount.module.css';
 import { createStore } from 'jotai';
 import { describe, expect, it, vi } from 'vitest';
-import type { AssetOverview, WithdrawResult } from '@src/api/types';
+import type { AssetOverview, WithdrawMessage, WithdrawResult } from '@src/api/types';
+import { applyLanguage } from '@src/i18n/language';
+import { getCookie } from '@src/lib/cookie';
+import { createStore as createKeyValueStore } from '@src/lib/storage';
 import { preferencesAtom } from '@src/state/client';
 import { earnOverview } from '../../../support/sample-answers';
-import { apiError } from '../test-utils';
+import { apiError, TEST_HOST } from '../test-utils';
 import { fakeMoneyApi, withdrawRecord } from '../money-fakes';
 import type { MoneyApi } from '@src/facade/money-api';
 import { deferred, renderMoney } from './harness';
@@ -343,6 +346,58 @@ describe('withdraw dialog', () => {
     expect(shown).toHaveAttribute('dir', 'ltr');
     expect(amountClasses.anywhere).toEqual(expect.any(String));
     expect(shown).toHaveClass(amountClasses.anywhere as string);
+  });
+
+  it('reads the notices again in the new language, and drops a late answer in the old one', async () => {
+    const NOTICE: Record<string, string> = {
+      en: 'TRC20 withdrawals take about 2 minutes.',
+      'de-DE': 'TRC20-Auszahlungen dauern etwa 2 Minuten.',
+    };
+    // As the server: in the language of the cookie the request carries. The English answers to
+    // the readings of the dialog's opening are held until after the switch.
+    const englishGate = deferred<void>();
+    let holdEnglish = true;
+    const withdrawMessage = vi.fn(async (): Promise<WithdrawMessage> => {
+      const lng = getCookie('_by_l_g_d') ?? 'en';
+      if (lng === 'en' && holdEnglish) await englishGate.promise;
+      return { messages: [{ coin: 'USDT', chain: 'TRX', text: NOTICE[lng]! }] };
+    });
+    document.cookie = '_by_l_g_d=; Max-Age=0; Path=/';
+    const root = document.documentElement;
+    const before = { lang: root.lang, dir: root.dir };
+    const { dialog, i18n, store } = await openWithdraw('USDT', { withdrawMessage });
+    /** The language menu's switch: the cookie first, then i18next and currentLangAtom. */
+    const switchTo = (lng: string) =>
+      act(() =>
+        applyLanguage(lng, {
+          i18n,
+          store,
+          host: TEST_HOST,
+          storage: createKeyValueStore(() => null),
+        }),
+      );
+    try {
+      await waitFor(() =>
+        expect(withdrawMessage).toHaveBeenLastCalledWith({ coin: 'USDT', chain: 'TRX' }),
+      );
+      const readings = withdrawMessage.mock.calls.length;
+      await switchTo('de-DE');
+      expect(await within(dialog).findByText(NOTICE['de-DE']!)).toBeInTheDocument();
+      expect(withdrawMessage.mock.calls.length).toBeGreaterThan(readings);
+      // The English answers to the readings before the switch come now: they are not shown.
+      holdEnglish = false;
+      await act(async () => englishGate.resolve());
+      expect(within(dialog).queryByText(NOTICE.en!)).toBeNull();
+      expect(within(dialog).getByText(NOTICE['de-DE']!)).toBeInTheDocument();
+      // and back
+      await switchTo('en');
+      expect(await within(dialog).findByText(NOTICE.en!)).toBeInTheDocument();
+      expect(within(dialog).queryByText(NOTICE['de-DE']!)).toBeNull();
+    } finally {
+      document.cookie = '_by_l_g_d=; Max-Age=0; Path=/';
+      root.lang = before.lang;
+      root.dir = before.dir;
+    }
   });
 
   it('shows "Deducted in total" while assets are hidden, as the amount and fee it adds up', async () => {
