@@ -348,6 +348,37 @@ describe('withdraw dialog', () => {
     expect(shown).toHaveClass(amountClasses.anywhere as string);
   });
 
+  // Accessibility review L7: "Send code" sat in the field's right section, 120 px wide whatever the
+  // language: "Erneut senden in 59 s" needs 124 and was cut at 375 px.
+  it('puts "Send code" after the field, in a row that wraps, not in the field\u2019s fixed right section', async () => {
+    const h = await renderMoney({ lng: 'de-DE' });
+    const dialog = await h.open(
+      { name: 'withdraw', props: { coin: 'USDT' } },
+      de.money.withdraw.titleCoin.replace('{{coin}}', 'USDT'),
+    );
+    await within(dialog).findByText(/^2\.500(,0+)?$/);
+    await userEvent.click(
+      within(dialog).getByRole('textbox', { name: new RegExp(`^${de.money.withdraw.address}`) }),
+    );
+    await userEvent.paste('TXYZabcdefghijkmnopqrstuvwxyz12345');
+    await userEvent.type(
+      within(dialog).getByRole('textbox', { name: new RegExp(`^${de.money.withdraw.amount}`) }),
+      '100',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: de.money.common.next }));
+    const email = await within(dialog).findByRole('textbox', {
+      name: new RegExp(de.money.withdraw.emailCode),
+    });
+    await userEvent.click(within(dialog).getByRole('button', { name: de.money.withdraw.sendCode }));
+    const resend = await within(dialog).findByRole('button', { name: /^Erneut senden in \d+ s$/ });
+    const box = email.parentElement!;
+    expect(box).not.toContainElement(resend);
+    expect(box).not.toHaveAttribute('data-with-right-section');
+    const row = resend.parentElement!;
+    expect(row).toContainElement(email);
+    expect(row.getAttribute('style')).toContain('--group-wrap: wrap');
+  });
+
   it('reads the notices again in the new language, and drops a late answer in the old one', async () => {
     const NOTICE: Record<string, string> = {
       en: 'TRC20 withdrawals take about 2 minutes.',
