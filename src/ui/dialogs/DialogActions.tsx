@@ -1,4 +1,4 @@
-import { Button, Group } from '@mantine/core';
+import { Button, Group, Loader } from '@mantine/core';
 
 export interface DialogActionsProps {
   confirmLabel: string;
@@ -8,6 +8,13 @@ export interface DialogActionsProps {
   confirmColor?: string;
   /** The request is on its way: the confirm button spins, and cancel is disabled with it. */
   loading?: boolean;
+  /**
+   * While `loading`, the confirm button stays focusable: marked `aria-disabled` with a loader
+   * beside its label, and a press does nothing. Mantine's `loading` disables it, and a focused
+   * button that becomes disabled drops focus to the page (accessibility review M3): for a form
+   * whose fields are disabled in flight, so that focus can wait on the button.
+   */
+  keepsFocus?: boolean;
   /** Makes the confirm button submit its form instead of calling onConfirm on click. */
   submit?: boolean;
 }
@@ -23,8 +30,10 @@ export function DialogActions({
   onCancel,
   confirmColor,
   loading,
+  keepsFocus,
   submit,
 }: DialogActionsProps) {
+  const busyButFocusable = keepsFocus && loading;
   return (
     <Group justify="flex-end" gap="sm" mt="lg">
       {onCancel && cancelLabel && (
@@ -35,8 +44,14 @@ export function DialogActions({
       <Button
         type={submit ? 'submit' : 'button'}
         color={confirmColor}
-        loading={loading}
-        onClick={submit ? undefined : onConfirm}
+        loading={keepsFocus ? undefined : loading}
+        aria-disabled={busyButFocusable || undefined}
+        rightSection={busyButFocusable ? <Loader size="xs" color="currentColor" /> : undefined}
+        onClick={(e) => {
+          // busy: neither a click nor Enter in a field (a click on the submit button) sends again
+          if (busyButFocusable) e.preventDefault();
+          else if (!submit) onConfirm();
+        }}
       >
         {confirmLabel}
       </Button>

@@ -4,6 +4,7 @@ import {
   Button,
   Group,
   List,
+  Loader,
   Select,
   Stack,
   Stepper,
@@ -30,6 +31,7 @@ import { Amount } from '../amount/Amount';
 import { formatAmount } from '../amount/format-amount';
 import { LtrText } from '../amount/LtrText';
 import amountClasses from '../amount/amount.module.css';
+import focusClasses from '../focus.module.css';
 import { useResource } from '../live/use-resource';
 import { showToast } from '../notifications';
 import { Spinner } from '../Spinner';
@@ -120,6 +122,31 @@ export default function WithdrawDialog({ props, close, setBusy }: DialogBodyProp
   const kept = useKeptSubmissions('withdraw');
   const [ids] = useState(() => new SubmissionIds(undefined, kept));
   const stillOurs = useStillOpenedSession();
+
+  // Where focus goes once the step moved to is on screen (accessibility review M3: the focused
+  // Next, Back and Withdraw buttons went with their step and focus fell to the page). `start`:
+  // the details' first field, or the verification's heading (what is confirmed, read before the
+  // codes). `invalid`: the field a refusal names; else it stays where it is (Withdraw), or goes
+  // to the start if it was lost. The status step focuses its own heading (WithdrawStatus).
+  const focusGoal = useRef<'start' | 'invalid' | undefined>(undefined);
+  const stepForm = useRef<HTMLFormElement>(null);
+  const detailsStart = useRef<HTMLInputElement>(null);
+  const verifyStart = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    const goal = focusGoal.current;
+    if (!goal || busy) return;
+    focusGoal.current = undefined;
+    const form = stepForm.current;
+    const start = step === 0 ? detailsStart.current : verifyStart.current;
+    const invalid =
+      goal === 'invalid' ? form?.querySelector<HTMLElement>('[aria-invalid="true"]') : null;
+    if (invalid) invalid.focus();
+    else if (goal === 'start' || !form?.contains(document.activeElement)) start?.focus();
+  }, [step, busy, errors]);
+  const toStep = (next: 0 | 1) => {
+    focusGoal.current = 'start';
+    setStep(next);
+  };
 
   const coinInfo = withdrawable.find((c) => c.coin === coin);
   const chains = coinInfo?.chains.filter((ch) => ch.withdrawEnabled) ?? [];
@@ -215,16 +242,17 @@ export default function WithdrawDialog({ props, close, setBusy }: DialogBodyProp
     // from the field, or while its check was on its way): a wrong one stops here.
     const a = address.trim();
     if (check?.address === a && check.state !== 'checking') {
-      if (check.state !== 'invalid') setStep(1);
+      if (check.state !== 'invalid') toStep(1);
       return;
     }
     void checkAddress(a).then((state) => {
-      if (state !== 'invalid') setStep(1);
+      if (state !== 'invalid') toStep(1);
     });
   };
 
-  const submit = async (e: FormEvent) => {
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
+    const form = e.currentTarget;
     if (inFlight.current || done.current || !chain) return;
     // Opened for a session that has ended: nothing of it is sent for another.
     if (!stillOurs()) {
@@ -271,6 +299,12 @@ export default function WithdrawDialog({ props, close, setBusy }: DialogBodyProp
         { tone: 'success' },
       );
     };
+    // Sent with Enter in a code field: the fields are disabled in flight, which would drop focus
+    // to the page; it waits on Withdraw, which stays focusable while busy (DialogActions).
+    const active = document.activeElement;
+    if (active instanceof HTMLInputElement && form.contains(active)) {
+      form.querySelector<HTMLButtonElement>('button[type="submit"]')?.focus();
+    }
     inFlight.current = true;
     setLocked(true);
     setUnknown(undefined);
@@ -303,6 +337,7 @@ export default function WithdrawDialog({ props, close, setBusy }: DialogBodyProp
         }
         setUnknown(lookup);
       }
+      focusGoal.current = 'invalid';
       setErrors({ [field]: errorMessage(t, err) });
       if (DETAIL_FIELDS.has(field)) setStep(0);
     } finally {
@@ -337,7 +372,7 @@ export default function WithdrawDialog({ props, close, setBusy }: DialogBodyProp
       onStepClick={result || busy ? undefined : setStep}
     >
       <Stepper.Step label={t('money.withdraw.stepDetails')}>
-        <form onSubmit={toVerify} noValidate>
+        <form ref={stepForm} onSubmit={toVerify} noValidate>
           <Stack gap="sm">
             {/* side by side from 376 px of dialog; stacked on a phone, where half a row cut the
                 coin's name ("USDT · Tether U") */}
@@ -356,6 +391,7 @@ export default function WithdrawDialog({ props, close, setBusy }: DialogBodyProp
                 searchable
                 error={errors.coin}
                 miw={180}
+                ref={detailsStart}
               />
               <Select
                 label={t('money.common.chain')}
@@ -464,9 +500,16 @@ export default function WithdrawDialog({ props, close, setBusy }: DialogBodyProp
         </form>
       </Stepper.Step>
       <Stepper.Step label={t('money.withdraw.stepVerify')}>
-        <form onSubmit={(e) => void submit(e)} noValidate aria-busy={busy}>
+        <form ref={stepForm} onSubmit={(e) => void submit(e)} noValidate aria-busy={busy}>
           <Stack gap="sm">
-            <Text size="sm">
+            {/* The step's heading, focused when it opens: what is confirmed, read first. */}
+            <Text
+              component="h3"
+              size="sm"
+              ref={verifyStart}
+              tabIndex={-1}
+              className={focusClasses.focus}
+            >
               {t('money.withdraw.summary', {
                 amount: chosenAmountText(amount.trim(), coin, language),
                 coin,
@@ -519,8 +562,9 @@ export default function WithdrawDialog({ props, close, setBusy }: DialogBodyProp
               confirmLabel={t('money.withdraw.submit')}
               cancelLabel={t('money.common.back')}
               onConfirm={() => undefined}
-              onCancel={() => setStep(0)}
+              onCancel={() => toStep(0)}
               loading={busy}
+              keepsFocus
             />
           </Stack>
         </form>
@@ -617,7 +661,10 @@ function Deducted({ amount, fee, coin }: { amount: string; fee: string; coin: st
  * The email code, with "Send code" after the field rather than in its right section, whose width
  * is fixed: "Erneut senden in 59 s" was cut at 375 px (accessibility review L7). The button takes
  * the width of its words in every language and the field the rest; where both do not fit on one
- * line (at 375 px in German, Russian, Turkish…) the button goes under the field, whole.
+ * line (at 375 px in German, Russian, Turkish…) the button goes under the field, whole. Sent
+ * (or refused), focus goes to the field, where the code is typed next: the button is disabled
+ * by the countdown, which would drop focus to the page (review M3), and "A code was sent" is
+ * said in a polite status that is on the page from the start, so that it is announced.
  */
 function EmailCodeField({
   value,
@@ -634,6 +681,8 @@ function EmailCodeField({
 }) {
   const { t } = useTranslation('user-assets');
   const api = useScreenApi();
+  const input = useRef<HTMLInputElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
   const [resendAt, setResendAt] = useState<number | undefined>();
   const [now, setNow] = useState(() => Date.now());
   const [sending, setSending] = useState(false);
@@ -651,7 +700,10 @@ function EmailCodeField({
   }, [resendAt]);
 
   const send = async () => {
+    if (sending) return;
     setSending(true);
+    // emptied while it is on its way: a second "sent" is then announced again
+    setSent(false);
     try {
       const r = await api.money.sendEmailCode({ scene: 'withdraw' });
       const n = Date.now();
@@ -663,14 +715,20 @@ function EmailCodeField({
       onError(errorMessage(t, err));
     } finally {
       setSending(false);
+      // unless the user has gone on elsewhere meanwhile
+      const active = document.activeElement;
+      if (active === button.current || active === document.body) input.current?.focus();
     }
   };
 
+  // Not Mantine's `loading`: it disables the button, and the focused button lost focus.
   const sendButton = (
     <Button
+      ref={button}
       variant="light"
       flex="none"
-      loading={sending}
+      aria-disabled={sending || undefined}
+      rightSection={sending ? <Loader size="xs" color="currentColor" /> : undefined}
       disabled={disabled || left > 0}
       onClick={() => void send()}
     >
@@ -678,24 +736,29 @@ function EmailCodeField({
     </Button>
   );
   return (
-    <TextInput
-      label={t('money.withdraw.emailCode')}
-      value={value}
-      onChange={(e) => onChange(e.currentTarget.value)}
-      error={error}
-      disabled={disabled}
-      required
-      inputMode="numeric"
-      autoComplete="one-time-code"
-      maxLength={6}
-      description={sent ? t('money.withdraw.codeSent') : undefined}
-      inputContainer={(field: ReactNode) => (
-        <Group gap="xs" wrap="wrap" align="flex-start">
-          <div style={{ flex: '1 1 10rem', minWidth: 0 }}>{field}</div>
-          {sendButton}
-        </Group>
-      )}
-    />
+    <div>
+      <TextInput
+        ref={input}
+        label={t('money.withdraw.emailCode')}
+        value={value}
+        onChange={(e) => onChange(e.currentTarget.value)}
+        error={error}
+        disabled={disabled}
+        required
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        inputContainer={(field: ReactNode) => (
+          <Group gap="xs" wrap="wrap" align="flex-start">
+            <div style={{ flex: '1 1 10rem', minWidth: 0 }}>{field}</div>
+            {sendButton}
+          </Group>
+        )}
+      />
+      <Text role="status" size="xs" c="dimmed" mt={4}>
+        {sent ? t('money.withdraw.codeSent') : ''}
+      </Text>
+    </div>
   );
 }
 
@@ -704,6 +767,9 @@ function WithdrawStatus({ withdrawId, close }: { withdrawId: string; close: () =
   const { t } = useTranslation('user-assets');
   const api = useScreenApi();
   const [record, setRecord] = useState<WithdrawRecord | undefined>();
+  // Opened by Withdraw, which went with the verification step: focus goes to what it says.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
 
   useEffect(() => {
     let alive = true;
@@ -735,7 +801,7 @@ function WithdrawStatus({ withdrawId, close }: { withdrawId: string; close: () =
         <Badge color={statusColor(status)} variant="light">
           {statusLabel(t, status)}
         </Badge>
-        <Text>
+        <Text component="h3" ref={heading} tabIndex={-1} className={focusClasses.focus}>
           {status === 'success'
             ? t('money.withdraw.done')
             : status === 'failed'

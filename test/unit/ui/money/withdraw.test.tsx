@@ -319,6 +319,8 @@ describe('withdraw dialog', () => {
     await verifyAndSubmit(dialog);
     const input = await within(dialog).findByRole('textbox', { name: field });
     await waitFor(() => expect(input).toHaveAccessibleDescription(expect.stringContaining(text)));
+    // focus goes to the field named, on whichever step it is (accessibility review M3)
+    expect(input).toHaveFocus();
   });
 
   it('keeps the requestId across a retry after a timeout', async () => {
@@ -329,6 +331,8 @@ describe('withdraw dialog', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'Request timeout, please re-try!',
     );
+    // a refusal of no field: focus stays on Withdraw, which it never left
+    expect(within(dialog).getByRole('button', { name: 'Withdraw' })).toHaveFocus();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
     await waitFor(() => expect(money.withdraw).toHaveBeenCalledTimes(2));
     expect(money.withdraw.mock.calls[1]![0].requestId).toBe(
@@ -346,6 +350,71 @@ describe('withdraw dialog', () => {
     expect(shown).toHaveAttribute('dir', 'ltr');
     expect(amountClasses.anywhere).toEqual(expect.any(String));
     expect(shown).toHaveClass(amountClasses.anywhere as string);
+  });
+
+  // Accessibility review M3: the Stepper swaps its step, so the focused Next, Send code and
+  // Withdraw buttons went (or were disabled) and focus fell to the page.
+  it('keeps focus in the dialog through its steps from the keyboard, and says the code was sent', async () => {
+    const { dialog, address, money } = await openWithdraw();
+    money.withdrawList.mockResolvedValue({ list: [withdrawRecord({ id: 'W-1' })], nextCursor: '' });
+    const pending = deferred<WithdrawResult>();
+    money.withdraw.mockReturnValueOnce(pending.promise);
+    await userEvent.click(address);
+    await userEvent.paste('TXYZabcdefghijkmnopqrstuvwxyz12345');
+    await userEvent.tab();
+    await userEvent.keyboard('100');
+    const next = within(dialog).getByRole('button', { name: 'Next' });
+    act(() => next.focus());
+    await userEvent.keyboard('{Enter}');
+    // Next: the verification's heading, what is confirmed
+    const heading = await within(dialog).findByRole('heading', {
+      name: 'Withdraw 100 USDT on TRC20 to TXYZabcdefghijkmnopqrstuvwxyz12345',
+    });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    await userEvent.tab();
+    const google = within(dialog).getByRole('textbox', { name: /Google Authenticator code/ });
+    expect(google).toHaveFocus();
+    await userEvent.keyboard('123456');
+    await userEvent.tab();
+    const email = within(dialog).getByRole('textbox', { name: /Email verification code/ });
+    expect(email).toHaveFocus();
+    // The status that says the code was sent is on the page before it is filled: announced.
+    const status = within(dialog).getByRole('status');
+    expect(status).toBeEmptyDOMElement();
+    await userEvent.tab();
+    expect(within(dialog).getByRole('button', { name: 'Send code' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(status).toHaveTextContent('A code was sent to your email. It is valid for 5 minutes.'),
+    );
+    // the button counts down, disabled: focus is on the field the code goes into
+    expect(within(dialog).getByRole('button', { name: /Resend in \d+ s/ })).toBeDisabled();
+    await waitFor(() => expect(email).toHaveFocus());
+    await userEvent.keyboard('246810{Enter}');
+    // In flight the fields are disabled; focus waits on Withdraw, which stays focusable.
+    const withdraw = within(dialog).getByRole('button', { name: 'Withdraw' });
+    await waitFor(() => expect(email).toBeDisabled());
+    expect(withdraw).toHaveFocus();
+    expect(withdraw).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.keyboard('{Enter}');
+    expect(money.withdraw).toHaveBeenCalledTimes(1);
+    act(() => pending.resolve({ withdrawId: 'W-1', status: 'pending' }));
+    // Sent: the status step's heading
+    const done = await within(dialog).findByRole('heading', {
+      name: 'Your withdrawal is being processed.',
+    });
+    await waitFor(() => expect(done).toHaveFocus());
+  });
+
+  it('puts focus on the first field of the details when the verification goes back', async () => {
+    const { dialog, address } = await openWithdraw();
+    await fillDetails(dialog, address);
+    await waitFor(() =>
+      expect(within(dialog).getByRole('heading', { name: /^Withdraw 100 USDT/ })).toHaveFocus(),
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Back' }));
+    const coin = await within(dialog).findByRole('combobox', { name: 'Coin' });
+    await waitFor(() => expect(coin).toHaveFocus());
   });
 
   // Accessibility review L7: "Send code" sat in the field's right section, 120 px wide whatever the
