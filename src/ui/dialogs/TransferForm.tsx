@@ -188,8 +188,9 @@ export function TransferForm({ accounts, coin, from, to, close, setBusy }: Trans
     return next;
   };
 
-  const submit = async (e: FormEvent) => {
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
+    const form = e.currentTarget;
     // a second click while the first is on its way, or after it went through, sends nothing
     if (inFlight.current || done.current) return;
     // Opened for a session that has ended: nothing of it is sent for another.
@@ -218,6 +219,12 @@ export function TransferForm({ accounts, coin, from, to, close, setBusy }: Trans
       );
       close();
     };
+    // Sent with Enter in the amount: the fields are disabled in flight, which would drop focus
+    // to the page; it waits on Transfer, which stays focusable while busy (keepsFocus).
+    const active = document.activeElement;
+    if (active instanceof HTMLInputElement && form.contains(active)) {
+      form.querySelector<HTMLButtonElement>('button[type="submit"]')?.focus();
+    }
     inFlight.current = true;
     setLocked(true);
     setUnknown(undefined);
@@ -360,6 +367,7 @@ export function TransferForm({ accounts, coin, from, to, close, setBusy }: Trans
           onConfirm={() => undefined}
           onCancel={close}
           loading={busy}
+          keepsFocus
         />
       </Stack>
     </form>

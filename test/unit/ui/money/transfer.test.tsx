@@ -130,13 +130,16 @@ describe('transfer dialog', () => {
     expect(third).not.toBe(first); // the server refused: a new submission
   });
 
-  it('sends once on a double submit and disables the button while in flight', async () => {
+  it('sends once on a double submit; while in flight the button keeps focus, marked disabled', async () => {
     const pending = deferred<TransferResult>();
     const { amount, submit, money } = await openV2();
     money.transfer.mockReturnValueOnce(pending.promise);
     await userEvent.type(amount, '1');
+    // Enter in the amount: the field is disabled in flight, and focus waits on Transfer
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(submit).toHaveAttribute('aria-disabled', 'true'));
+    expect(submit).toHaveFocus();
     await userEvent.click(submit);
-    await waitFor(() => expect(submit).toBeDisabled());
     submit.closest('form')!.requestSubmit();
     await userEvent.keyboard('{Enter}');
     expect(money.transfer).toHaveBeenCalledTimes(1);
