@@ -1,4 +1,14 @@
-import { Alert, Button, Group, Modal, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  Loader,
+  Modal,
+  Stack,
+  Text,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
 import {
   useCallback,
   useEffect,
@@ -157,8 +167,9 @@ function AmountForm({
 
   const keyOf = (value: string) => JSON.stringify([scope, value]);
 
-  const submit = async (e: FormEvent) => {
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
+    const form = e.currentTarget;
     // A second click or Enter while the first is on its way, or once it has succeeded.
     if (inFlight.current || done.current) return;
     const value = amount.trim();
@@ -166,6 +177,12 @@ function AmountForm({
     setErrors(invalid ? { amount: invalid } : {});
     if (invalid) return;
     const requestId = ids.idFor(keyOf(value));
+    // Sent with Enter in the amount: the field is disabled in flight, which would drop focus to
+    // the page; it waits on the confirm button, which stays focusable while busy.
+    const active = document.activeElement;
+    if (active instanceof HTMLInputElement && form.contains(active)) {
+      form.querySelector<HTMLButtonElement>('button[type="submit"]')?.focus();
+    }
     inFlight.current = true;
     setBusy(true);
     onBusyChange?.(true);
@@ -265,7 +282,17 @@ function AmountForm({
           <Button variant="default" onClick={onClose} disabled={locked}>
             {t('common.cancel')}
           </Button>
-          <Button type="submit" loading={busy} disabled={sent}>
+          {/* Not Mantine's `loading`: it disables the button, and a focused button that becomes
+              disabled drops focus to the page. Busy, it is aria-disabled and a press does nothing. */}
+          <Button
+            type="submit"
+            disabled={sent}
+            aria-disabled={busy || undefined}
+            rightSection={busy ? <Loader size="xs" color="currentColor" /> : undefined}
+            onClick={(e) => {
+              if (busy) e.preventDefault();
+            }}
+          >
             {confirmLabel}
           </Button>
         </Group>

@@ -81,6 +81,28 @@ describe('an earn form that has succeeded', () => {
   });
 });
 
+describe('an earn form on its way', () => {
+  it('keeps focus on its button (marked disabled) after Enter in the amount, and sends once', async () => {
+    let answer: (v: unknown) => void = () => undefined;
+    const savingsSubscribe = vi.fn(
+      () =>
+        new Promise((resolve) => {
+          answer = resolve;
+        }),
+    );
+    await renderEarn(<SavingsScreen />, { api: fakeScreenApi({ savingsSubscribe }) });
+    const { input, submit } = await openSubscribe();
+    await userEvent.type(input, '20{Enter}');
+    await waitFor(() => expect(submit).toHaveAttribute('aria-disabled', 'true'));
+    // the field is disabled in flight: focus waits on the button, not on the page
+    expect(input).toBeDisabled();
+    expect(submit).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(savingsSubscribe).toHaveBeenCalledTimes(1);
+    await act(async () => answer({ status: 'SUCCESS' }));
+  });
+});
+
 describe('an earn form after an unknown outcome', () => {
   it('says so with how to retry, reads the figures again, and sends the same amount with the same id', async () => {
     const savingsSubscribe = vi
