@@ -22,6 +22,8 @@ interface LoanHolding {
   collateralAmount: string;
   liquidationLtv: string;
   hourlyRate: string;
+  /** Taken this many days before the simulation's start (at 00:00 UTC of that day). */
+  ageDays: number;
 }
 
 /** The compliance side of SPEC 3 assetsAggregateInfo (the pending counts come from records). */
@@ -132,6 +134,7 @@ const HOLDINGS: Record<number, Holdings> = {
         collateralAmount: '0.02',
         liquidationLtv: '0.85',
         hourlyRate: '0.0000051',
+        ageDays: 12,
       },
     ],
     compliance: {
@@ -163,6 +166,7 @@ const HOLDINGS: Record<number, Holdings> = {
         collateralAmount: '0.5',
         liquidationLtv: '0.85',
         hourlyRate: '0.0000055',
+        ageDays: 30,
       },
     ],
     compliance: { ...CLEAN, isExistDepositBatchRelease: true, isExistUnTokenDeposit: true },
@@ -192,6 +196,7 @@ const HOLDINGS: Record<number, Holdings> = {
         collateralAmount: '12',
         liquidationLtv: '0.85',
         hourlyRate: '0.0000062',
+        ageDays: 5,
       },
     ],
     compliance: {

@@ -17,6 +17,8 @@ import {
   type AccountType,
   type DepositRecord,
   type Page,
+  type PledgeBorrowBody,
+  type PledgeBorrowResult,
   type RecordQuery,
   type TransferBody,
   type TransferRecord,
@@ -34,7 +36,7 @@ import type { Engine } from '../engine/engine';
 import { staticWallet, type Ledger } from '../engine/ledger';
 import { divRound, E8, formatTrimmed, parseFixed, pow10 } from '../lib/fixed';
 import type { Market } from '../market/market';
-import { usdCents, usdRates } from '../market/rates';
+import { usdCents, usdRates, type Rate } from '../market/rates';
 import { ApiError } from '../rest/envelope';
 import {
   AssetBook,
@@ -54,6 +56,9 @@ import {
   coinSpec,
   COLLATERALABLE,
   depositAddressOf,
+  MAX_OPEN_LOANS,
+  pledgeCollateral,
+  pledgeLoanCoin,
   savingsProduct,
   txIdOf,
   withdrawLimitUsd,
@@ -84,6 +89,29 @@ export function parseAmount(text: string, coin: string): bigint {
   const n = parseFixed(text, E8);
   if (n <= 0n) throw new ApiError(ERROR_CODES.INVALID_AMOUNT);
   return n;
+}
+
+/** LTVs are compared at this many decimals (the catalogue's limits have no more). */
+const LTV_SCALE = 6;
+
+/**
+ * Whether `loanE8` of a coin at `loanRate` is at most `limit` (a fraction) of `collateralE8` at
+ * `collateralRate`, compared exactly (no cent is truncated on either side): loan × rateL ≤
+ * collateral × rateC × limit. Without a positive rate for either coin nothing can be valued, and
+ * the answer is no.
+ */
+export function ltvWithin(
+  loanE8: bigint,
+  loanRate: Rate | undefined,
+  collateralE8: bigint,
+  collateralRate: Rate | undefined,
+  limit: string,
+): boolean {
+  if (!loanRate || !collateralRate || loanRate.n <= 0n || collateralRate.n <= 0n) return false;
+  const left = loanE8 * loanRate.n * pow10(collateralRate.scale) * pow10(LTV_SCALE);
+  const right =
+    collateralE8 * collateralRate.n * pow10(loanRate.scale) * parseFixed(limit, LTV_SCALE);
+  return left <= right;
 }
 
 const isTransferable = (a: string): a is TransferableAccount =>
@@ -637,6 +665,58 @@ export class Assets {
     }
     const result = { status: 'SUCCESS' as const };
     b.remember(body.requestId, fingerprint, result, this.wall.now());
+    return result;
+  }
+
+  /**
+   * A new pledge loan: `collateralAmount` moves from FUND into the pledge and `loanAmount` is
+   * credited to FUND, in one step, at the loan coin's hourly rate and the collateral's liquidation
+   * LTV; it then costs interest every hour like every loan. Checked in this order, nothing moved
+   * on a refusal: the amounts at each coin's precision (131005), the loan coin (131003), the
+   * collateral coin (131014), the smallest loan (131016), the open loans (131018), the collateral
+   * in FUND (131001), the initial LTV at the rates every valuation uses (131019).
+   */
+  borrow(userId: number, body: PledgeBorrowBody): PledgeBorrowResult {
+    const b = this.book(userId);
+    const { loanCoin, loanAmount, collateralCoin, collateralAmount, requestId } = body;
+    const fingerprint = JSON.stringify([
+      'borrow',
+      loanCoin,
+      loanAmount,
+      collateralCoin,
+      collateralAmount,
+    ]);
+    const again = this.repeated<PledgeBorrowResult>(b, requestId, fingerprint);
+    if (again) return again;
+    const product = pledgeLoanCoin(loanCoin);
+    const pledge = pledgeCollateral(collateralCoin);
+    const n = parseAmount(loanAmount, loanCoin);
+    const c = parseAmount(collateralAmount, collateralCoin);
+    if (!product) throw new ApiError(ERROR_CODES.UNKNOWN_COIN);
+    if (!pledge) throw new ApiError(ERROR_CODES.NOT_COLLATERAL);
+    if (n < parseFixed(product.minAmount, E8)) throw new ApiError(ERROR_CODES.AMOUNT_OUT_OF_RANGE);
+    if (b.loans.length >= MAX_OPEN_LOANS) throw new ApiError(ERROR_CODES.TOO_MANY_LOANS);
+    if (b.balance('FUND', collateralCoin) < c) throw new ApiError(ERROR_CODES.INSUFFICIENT_BALANCE);
+    const rates = usdRates(this.market);
+    if (!ltvWithin(n, rates.get(loanCoin), c, rates.get(collateralCoin), pledge.initialLtv)) {
+      throw new ApiError(ERROR_CODES.LTV_TOO_HIGH);
+    }
+
+    b.add('FUND', collateralCoin, -c);
+    b.add('FUND', loanCoin, n);
+    const loanId = `loan-${userId}-${b.seq()}`;
+    b.loans.push({
+      loanId,
+      loanCoin,
+      borrowedE8: n,
+      collateralCoin,
+      collateralE8: c,
+      liquidationLtv: pledge.liquidationLtv,
+      hourlyRate: product.hourlyRate,
+      createdAtMs: this.clock.now(),
+    });
+    const result: PledgeBorrowResult = { loanId, status: 'SUCCESS' };
+    b.remember(requestId, fingerprint, result, this.wall.now());
     return result;
   }
 

@@ -42,6 +42,8 @@ export interface Loan {
   collateralE8: bigint;
   liquidationLtv: string;
   hourlyRate: string;
+  /** When it was taken (simulated ms). */
+  createdAtMs: number;
 }
 
 /** One subscription of a fixed-term product: locked until `maturesAtMs`, then redeemable. */
@@ -170,6 +172,7 @@ export class AssetBook {
       collateralE8: parseFixed(l.collateralAmount, E8),
       liquidationLtv: l.liquidationLtv,
       hourlyRate: l.hourlyRate,
+      createdAtMs: startDay - l.ageDays * DAY_MS,
     }));
     this.compliance = h.compliance;
   }

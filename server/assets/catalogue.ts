@@ -191,6 +191,64 @@ export const AUTO_SAVING_COINS: readonly string[] = [
   'DOGE',
 ];
 
+/**
+ * What pledge loans offer (docs/assets.md, "Savings and pledge loans"; SPEC.md names the
+ * "pledge-loan token lists" and no shape, so these terms are ours, after the crypto loans of the
+ * major exchanges): the coins one may borrow, each with its hourly rate and smallest loan, and the
+ * coins one may pledge, each with its initial LTV (the most a new loan may take against it) and
+ * its liquidation LTV. A loan keeps the rate and the liquidation LTV it was taken at. The two lists
+ * have no coin in common: a loan is never pledged in its own coin.
+ */
+interface PledgeLoanCoinSpec {
+  coin: string;
+  /** Interest per hour, a fraction ("0.0000057" = 0.00057 %). */
+  hourlyRate: string;
+  /** The smallest loan, in the coin. */
+  minAmount: string;
+}
+
+interface PledgeCollateralSpec {
+  coin: string;
+  /** A new loan's LTV may be at most this (loan value / collateral value). */
+  initialLtv: string;
+  /** At this LTV the collateral is liquidated. */
+  liquidationLtv: string;
+}
+
+const PLEDGE_LOAN_COINS: readonly PledgeLoanCoinSpec[] = [
+  { coin: 'USDT', hourlyRate: '0.0000057', minAmount: '10' },
+  { coin: 'USDC', hourlyRate: '0.0000053', minAmount: '10' },
+];
+
+const PLEDGE_COLLATERAL_COINS: readonly PledgeCollateralSpec[] = [
+  { coin: 'BTC', initialLtv: '0.65', liquidationLtv: '0.85' },
+  { coin: 'ETH', initialLtv: '0.65', liquidationLtv: '0.85' },
+  { coin: 'SOL', initialLtv: '0.6', liquidationLtv: '0.85' },
+];
+
+export const pledgeLoanCoin = (coin: string): PledgeLoanCoinSpec | undefined =>
+  PLEDGE_LOAN_COINS.find((c) => c.coin === coin);
+
+export const pledgeCollateral = (coin: string): PledgeCollateralSpec | undefined =>
+  PLEDGE_COLLATERAL_COINS.find((c) => c.coin === coin);
+
+/** The pledge terms as the overview carries them (copies: the wire never shares the catalogue). */
+export function pledgeTerms(): {
+  loanCoins: PledgeLoanCoinSpec[];
+  collateralCoins: PledgeCollateralSpec[];
+} {
+  return {
+    loanCoins: PLEDGE_LOAN_COINS.map((c) => ({ ...c })),
+    collateralCoins: PLEDGE_COLLATERAL_COINS.map((c) => ({ ...c })),
+  };
+}
+
+/**
+ * Open loans one user may have at once: a bound on what a client can make the simulator keep
+ * (a borrow beyond it is refused with 131018; repaying one in full makes room).
+ */
+export const MAX_OPEN_LOANS = 20;
+
 /** Daily withdrawal limit in USD by KYC level. */
 export function withdrawLimitUsd(kycLevel: number): string {
   return kycLevel >= 2 ? '1000000.00' : kycLevel === 1 ? '50000.00' : '2000.00';

@@ -46,6 +46,7 @@ import {
   chainSpec,
   coinInfoList,
   depositAddressOf,
+  pledgeTerms,
   SAVINGS_PRODUCTS,
   withdrawLimitUsd,
 } from '../assets/catalogue';
@@ -247,7 +248,8 @@ export function registerReplayRest(app: FastifyInstance, { world }: RestDeps): v
           isSelected: false,
         })),
       },
-      pledge: { loans: [] },
+      // The terms are the simulator's (the same for every user); a recording holds no loans.
+      pledge: { loans: [], ...pledgeTerms() },
       bots: [],
       // The simulator's configs.deposit_to for every account.
       depositTo: 'FUND',
@@ -405,6 +407,7 @@ export function registerReplayRest(app: FastifyInstance, { world }: RestDeps): v
     savingsRedeem: refuseMoving(S.savingsOrderBody),
     autoSaving: refuseMoving(S.autoSavingBody),
     pledgeRepay: refuseMoving(S.pledgeRepayBody),
+    pledgeBorrow: refuseMoving(S.pledgeBorrowBody),
     chainAddressIsExchange: {
       schema: { querystring: S.chainAddressQuery },
       handle: () => ({ isExchange: false, exchangeName: '' }),

@@ -7,6 +7,7 @@ import type {
   CopyProfile,
   ExchangeRateResult,
   IncomeHistoryResult,
+  PledgeBorrowBody,
   PledgeRepayBody,
   RecordQuery,
   SavingsOrderBody,
@@ -29,6 +30,7 @@ import {
   exchangeRateQuery,
   incomeHistoryQuery,
   pageQuery,
+  pledgeBorrowBody,
   pledgeRepayBody,
   recordQuery,
   savingsOrderBody,
@@ -155,6 +157,10 @@ export const ASSET_HANDLERS = {
   pledgeRepay: {
     schema: { body: pledgeRepayBody },
     handle: (c) => c.sim.assets.repay(c.userId, body<PledgeRepayBody>(c.req)),
+  },
+  pledgeBorrow: {
+    schema: { body: pledgeBorrowBody },
+    handle: (c) => c.sim.assets.borrow(c.userId, body<PledgeBorrowBody>(c.req)),
   },
   chainAddressIsExchange: {
     schema: { querystring: chainAddressQuery },

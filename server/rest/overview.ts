@@ -23,6 +23,7 @@ import {
   AUTO_SAVING_COINS,
   AUTO_SAVING_SUPPORTED,
   COLLATERALABLE,
+  pledgeTerms,
   savingsProduct,
 } from '../assets/catalogue';
 import { divRound, E8, formatFixed, formatTrimmed, parseFixed } from '../lib/fixed';
@@ -199,6 +200,7 @@ function valuation(assets: Assets, userId: number, market: Market, now: number):
       ),
       liquidationLtv: loan.liquidationLtv,
       hourlyRate: loan.hourlyRate,
+      createdAtE3: String(loan.createdAtMs),
     };
   });
   accounts.set(
@@ -239,7 +241,7 @@ function valuation(assets: Assets, userId: number, market: Market, now: number):
           isSelected: b.autoSaving.has(coin),
         })),
       },
-      pledge: { loans },
+      pledge: { loans, ...pledgeTerms() },
       bots,
       depositTo: b.depositTo,
       updatedAtE3: String(now),

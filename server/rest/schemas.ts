@@ -211,3 +211,13 @@ export const pledgeRepayBody = strict(
   },
   ['loanId', 'amount', 'requestId'],
 );
+export const pledgeBorrowBody = strict(
+  {
+    loanCoin: coin,
+    loanAmount: amount,
+    collateralCoin: coin,
+    collateralAmount: amount,
+    requestId,
+  },
+  ['loanCoin', 'loanAmount', 'collateralCoin', 'collateralAmount', 'requestId'],
+);

@@ -17,6 +17,7 @@ import {
   type CopyProfile,
   type DepositAddress,
   type MemberInfo,
+  type PledgeBorrowResult,
   type PrefSetting,
   type Preferences,
   type Profile,
@@ -147,7 +148,12 @@ const assetOverview = v.object({
         ltv: decimal,
         liquidationLtv: decimal,
         hourlyRate: decimal,
+        createdAtE3: intString,
       }),
+    ),
+    loanCoins: v.array(v.object({ coin: v.string(), hourlyRate: decimal, minAmount: decimal })),
+    collateralCoins: v.array(
+      v.object({ coin: v.string(), initialLtv: decimal, liquidationLtv: decimal }),
     ),
   }),
   bots: v.array(
@@ -198,6 +204,11 @@ const withdrawResult = v.object({
   status: v.picklist(['pending', 'success', 'failed']),
 }) satisfies v.GenericSchema<WithdrawResult>;
 
+const pledgeBorrowResult = v.object({
+  loanId: v.pipe(v.string(), v.minLength(1)),
+  status: v.literal('SUCCESS'),
+}) satisfies v.GenericSchema<PledgeBorrowResult>;
+
 const depositAddress = v.object({
   coin: v.string(),
   chain: v.string(),
@@ -218,6 +229,7 @@ export const ANSWER_SCHEMAS: Partial<Record<CallName, v.GenericSchema>> = {
   aggregateInfo,
   transfer: transferResult,
   withdraw: withdrawResult,
+  pledgeBorrow: pledgeBorrowResult,
   depositAddress,
 };
 

@@ -218,6 +218,12 @@ export const CALLS = {
     true,
     'Repay part or all of a pledge loan (idempotent by requestId).',
   ),
+  pledgeBorrow: call(
+    'POST',
+    '/v3/private/asset/pledge/borrow',
+    true,
+    'Take out a pledge loan against collateral from Funding (idempotent by requestId).',
+  ),
 
   // -- copy trading
   copyProfile: call(

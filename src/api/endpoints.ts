@@ -21,6 +21,8 @@ import type {
   DepositRecord,
   Page,
   PageQuery,
+  PledgeBorrowBody,
+  PledgeBorrowResult,
   PledgeRepayBody,
   RecordQuery,
   SavingsOrderBody,
@@ -173,6 +175,8 @@ export function createEndpoints(client: HttpClient) {
       call<AssetActionResult>('autoSaving', body, opts),
     pledgeRepay: (body: PledgeRepayBody, opts?: CallOptions) =>
       call<AssetActionResult>('pledgeRepay', body, opts),
+    pledgeBorrow: (body: PledgeBorrowBody, opts?: CallOptions) =>
+      call<PledgeBorrowResult>('pledgeBorrow', body, opts),
 
     // -- copy trading
     copyProfile: (opts?: CallOptions) => call<CopyProfile>('copyProfile', undefined, opts),

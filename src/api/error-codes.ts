@@ -68,6 +68,10 @@ export const ERROR_CODES = {
   AMOUNT_OUT_OF_RANGE: 131016,
   /** A redemption of a fixed-term product above what has matured (the rest is still locked). */
   TERM_LOCKED: 131017,
+  /** A new pledge loan while the user already has the most open loans allowed. */
+  TOO_MANY_LOANS: 131018,
+  /** A new pledge loan whose initial LTV would be above the collateral's initial LTV limit. */
+  LTV_TOO_HIGH: 131019,
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
@@ -107,4 +111,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   131016: 'The amount is outside the allowed range.',
   131017:
     'This amount is still locked: a fixed-term subscription can be redeemed only from its maturity date.',
+  131018: 'You have the most open loans allowed: repay one in full before you borrow again.',
+  131019:
+    'The initial LTV would be above the limit for this collateral: pledge more collateral or borrow less.',
 };

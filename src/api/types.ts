@@ -242,6 +242,26 @@ export interface PledgeLoan {
   liquidationLtv: string;
   /** Hourly interest rate, decimal. */
   hourlyRate: string;
+  /** When it was taken (ms). */
+  createdAtE3: string;
+}
+
+/** A coin pledge loans lend (SPEC 3 "pledge-loan token lists"): its terms, not the user's money. */
+export interface PledgeLoanCoin {
+  coin: string;
+  /** Interest per hour, decimal (0.0000057 = 0.00057 %). */
+  hourlyRate: string;
+  /** The smallest loan (decimal, coin units). */
+  minAmount: string;
+}
+
+/** A coin pledge loans take as collateral, with its LTV limits (decimals, 0.65 = 65 %). */
+export interface PledgeCollateralCoin {
+  coin: string;
+  /** A new loan's LTV may be at most this. */
+  initialLtv: string;
+  /** At this LTV the collateral is liquidated. */
+  liquidationLtv: string;
 }
 
 interface UnifiedSummary {
@@ -263,7 +283,12 @@ export interface AssetOverview {
   accounts: OverviewAccount[];
   unified: UnifiedSummary & { coins: UnifiedCoin[] };
   savings: { products: SavingsProduct[]; autoSaving: AutoSavingCoin[] };
-  pledge: { loans: PledgeLoan[] };
+  pledge: {
+    loans: PledgeLoan[];
+    /** What may be borrowed and pledged, with the terms (the same for every user). */
+    loanCoins: PledgeLoanCoin[];
+    collateralCoins: PledgeCollateralCoin[];
+  };
   bots: LeaderBot[];
   /** Where deposits are credited (SPEC 3 configs.deposit_to). */
   depositTo: AccountType;
@@ -435,6 +460,22 @@ export interface PledgeRepayBody {
   loanId: string;
   amount: string;
   requestId: string;
+}
+/**
+ * A new pledge loan: `collateralAmount` of `collateralCoin` moves from FUND into the pledge and
+ * `loanAmount` of `loanCoin` is credited to FUND (docs/assets.md).
+ */
+export interface PledgeBorrowBody {
+  loanCoin: string;
+  loanAmount: string;
+  collateralCoin: string;
+  collateralAmount: string;
+  requestId: string;
+}
+export interface PledgeBorrowResult {
+  /** The new loan, as the overview's `pledge.loans` lists it. */
+  loanId: string;
+  status: 'SUCCESS';
 }
 /** Result of the asset actions that only say they were done. */
 export interface AssetActionResult {

@@ -72,7 +72,7 @@ function sampleOverview(over: Partial<AssetOverview> = {}): AssetOverview {
       coins: [],
     },
     savings: { products: [], autoSaving: [] },
-    pledge: { loans: [] },
+    pledge: { loans: [], loanCoins: [], collateralCoins: [] },
     bots: [],
     depositTo: 'FUND',
     updatedAtE3: '1700000000000',
@@ -275,7 +275,16 @@ export function earnOverview(over: Partial<AssetOverview> = {}): AssetOverview {
           ltv: '0.5',
           liquidationLtv: '0.9',
           hourlyRate: '0.0000061',
+          createdAtE3: '1699000000000',
         },
+      ],
+      loanCoins: [
+        { coin: 'USDT', hourlyRate: '0.0000057', minAmount: '10' },
+        { coin: 'USDC', hourlyRate: '0.0000053', minAmount: '10' },
+      ],
+      collateralCoins: [
+        { coin: 'BTC', initialLtv: '0.65', liquidationLtv: '0.85' },
+        { coin: 'ETH', initialLtv: '0.65', liquidationLtv: '0.85' },
       ],
     },
     ...over,
@@ -308,6 +317,7 @@ const SAMPLE_ANSWERS: Partial<Record<CallName, unknown>> = {
   aggregateInfo: sampleAggregateInfo(),
   transfer: { transferId: 't-1', status: 'SUCCESS' },
   withdraw: { withdrawId: 'w-1', status: 'pending' },
+  pledgeBorrow: { loanId: 'loan-1001-7', status: 'SUCCESS' },
   depositAddress: { coin: 'USDT', chain: 'TRX', address: 'TXYZabc', tag: '' },
 };
 

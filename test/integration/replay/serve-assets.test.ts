@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_TYPES, type AssetOverview, type AssetsAggregateInfo } from '@src/api/types';
-import { depositAddressOf } from '@server/assets/catalogue';
+import { depositAddressOf, pledgeTerms } from '@server/assets/catalogue';
 import { REPLAY_CANNOT_MOVE } from '@server/replay/rest';
 import { startReplayServer, type ReplayServer } from '@server/replay/server';
 import { parseFixed } from '@server/lib/fixed';
@@ -50,6 +50,8 @@ describe('replay server: the asset area', () => {
       expect(a.coins.reduce((s, c) => s + cents(c.usdValue), 0n)).toBe(cents(a.usdValue));
     }
     expect(o.result.depositTo).toBe('FUND');
+    // The pledge terms are the simulator's, so the borrow form reads them there too; no loans.
+    expect(o.result.pledge).toEqual({ loans: [], ...pledgeTerms() });
 
     const agg = (
       await client.call<{ result: AssetsAggregateInfo }>(
@@ -117,6 +119,16 @@ describe('replay server: the asset area', () => {
       ['savings/redeem', { productId: 'sav-usdt-flex', amount: '10', requestId: 'r4' }],
       ['savings/auto-saving', { coin: 'USDT', isSelected: true }],
       ['pledge/repay', { loanId: 'loan-1', amount: '1', requestId: 'r5' }],
+      [
+        'pledge/borrow',
+        {
+          loanCoin: 'USDT',
+          loanAmount: '100',
+          collateralCoin: 'BTC',
+          collateralAmount: '0.01',
+          requestId: 'r6',
+        },
+      ],
     ];
     for (const [path, body] of calls) {
       const r = await client.call<{ ret_code: number; ret_msg: string }>(
@@ -129,5 +141,10 @@ describe('replay server: the asset area', () => {
     // Schemas as the simulator's: a malformed body is a parameter error first.
     const bad = await client.call('POST', '/api/v3/private/asset/transfer', { coin: 'USDT' });
     expect(bad.body.ret_code).toBe(10001);
+    const badBorrow = await client.call('POST', '/api/v3/private/asset/pledge/borrow', {
+      loanCoin: 'USDT',
+      loanAmount: '100',
+    });
+    expect(badBorrow.body.ret_code).toBe(10001);
   });
 });

@@ -1,8 +1,10 @@
 /**
  * The unified account, savings and pledge loans against the simulator (docs/assets.md): the
  * upgrade moves derivatives and spot into UNIFIED and pushes the emptied wallets; the collateral
- * switch; subscribe, redeem (a fixed-term product only from its maturity) and auto-saving; repaying a loan in part and in full (the collateral
- * comes back); the compliance flags of each demo account; interest and loan cost each hour.
+ * switch; subscribe, redeem (a fixed-term product only from its maturity) and auto-saving;
+ * taking out a loan (once per requestId, refused without a session and from another origin) and
+ * repaying one in part and in full (the collateral comes back); the compliance flags of each demo
+ * account; interest and loan cost each hour.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AssetOverview, MemberInfo } from '@src/api/types';
@@ -292,6 +294,96 @@ describe('a pledge loan', () => {
       requestId: 'rp-poor',
     });
     expect(r.body.ret_code).toBe(131001);
+  });
+});
+
+describe('taking out a pledge loan', () => {
+  it('moves the collateral from FUND into PLEDGE and credits the loan, once per requestId', async () => {
+    const http = await login('leader');
+    const o0 = await overview(http);
+    const usdt = o0.pledge.loanCoins.find((c) => c.coin === 'USDT');
+    const btc = o0.pledge.collateralCoins.find((c) => c.coin === 'BTC');
+    expect(usdt).toMatchObject({ hourlyRate: expect.any(String), minAmount: '10' });
+    expect(btc).toMatchObject({ initialLtv: '0.65', liquidationLtv: '0.85' });
+    const body = {
+      loanCoin: 'USDT',
+      loanAmount: '300',
+      collateralCoin: 'BTC',
+      collateralAmount: '0.02',
+      requestId: 'it-borrow-1',
+    };
+    const borrow = (b: Record<string, string>) =>
+      http.post<Env<{ loanId: string; status: string } | null>>(
+        '/v3/private/asset/pledge/borrow',
+        b,
+      );
+    const r = await borrow(body);
+    expect(r.body).toMatchObject({ ret_code: 0, result: { status: 'SUCCESS' } });
+    const loanId = r.body.result?.loanId;
+    // The answer lost and the request sent again: the same answer, nothing moves twice.
+    expect((await borrow(body)).body.result).toEqual(r.body.result);
+
+    const o1 = await overview(http);
+    const loan = o1.pledge.loans.find((l) => l.loanId === loanId);
+    expect(loan).toMatchObject({
+      loanCoin: 'USDT',
+      borrowed: '300',
+      collateralCoin: 'BTC',
+      collateralAmount: '0.02',
+      liquidationLtv: '0.85',
+      hourlyRate: usdt?.hourlyRate,
+    });
+    expect(loan?.ltv).toMatch(/^0\.\d{4}$/);
+    expect(Number(loan?.createdAtE3)).toBeGreaterThan(0);
+    expect(amountIn(o1, 'FUND', 'USDT')).toBe(amountIn(o0, 'FUND', 'USDT') + e8('300'));
+    expect(amountIn(o1, 'FUND', 'BTC')).toBe(amountIn(o0, 'FUND', 'BTC') - e8('0.02'));
+    expect(amountIn(o1, 'PLEDGE', 'BTC')).toBe(amountIn(o0, 'PLEDGE', 'BTC') + e8('0.02'));
+    expectAddsUp(o1);
+
+    // Refused, and nothing moved: a loan above the initial LTV, collateral FUND does not hold,
+    // a malformed body (the schema: no unknown fields, every field there).
+    const refused = async (b: Record<string, unknown>) =>
+      (await http.post<Env>('/v3/private/asset/pledge/borrow', b)).body.ret_code;
+    expect(await refused({ ...body, loanAmount: '5000', requestId: 'it-borrow-2' })).toBe(131019);
+    expect(await refused({ ...body, collateralAmount: '1', requestId: 'it-borrow-3' })).toBe(
+      131001,
+    );
+    expect(await refused({ ...body, requestId: 'it-borrow-4', extra: 1 })).toBe(10001);
+    expect(await refused({ loanCoin: 'USDT', loanAmount: '300', requestId: 'it-borrow-5' })).toBe(
+      10001,
+    );
+    expect(await refused({ ...body, loanAmount: 300, requestId: 'it-borrow-6' })).toBe(10001);
+    expect(stable(await overview(http))).toEqual(stable(o1));
+  });
+
+  it('is refused without a session, and from another origin', async () => {
+    const anon = new HttpClient(sim.url);
+    const r = await anon.post<Env>('/v3/private/asset/pledge/borrow', {
+      loanCoin: 'USDT',
+      loanAmount: '100',
+      collateralCoin: 'BTC',
+      collateralAmount: '0.01',
+      requestId: 'it-anon',
+    });
+    expect(r.body.ret_code).toBe(10007);
+
+    const http = await login('leader');
+    const before = stable(await overview(http));
+    const forged = await http.request<Env>(
+      'POST',
+      '/v3/private/asset/pledge/borrow',
+      JSON.stringify({
+        loanCoin: 'USDT',
+        loanAmount: '100',
+        collateralCoin: 'BTC',
+        collateralAmount: '0.01',
+        requestId: 'it-forged',
+      }),
+      { 'content-type': 'application/json', origin: 'http://evil.example' },
+    );
+    expect(forged.status).toBe(403);
+    expect(forged.body.ret_code).not.toBe(0);
+    expect(stable(await overview(http))).toEqual(before);
   });
 });
 

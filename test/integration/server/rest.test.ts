@@ -65,6 +65,16 @@ const SAMPLE: Partial<Record<CallName, [string, unknown?]>> = {
   savingsRedeem: ['', { productId: 'sav-usdt-flex', amount: '5', requestId: 'rt-r-1' }],
   autoSaving: ['', { coin: 'USDT', isSelected: true }],
   pledgeRepay: ['', { loanId: 'loan-1001-btc', amount: '1', requestId: 'rt-p-1' }],
+  pledgeBorrow: [
+    '',
+    {
+      loanCoin: 'USDT',
+      loanAmount: '10',
+      collateralCoin: 'ETH',
+      collateralAmount: '0.1',
+      requestId: 'rt-b-1',
+    },
+  ],
 };
 
 /** Calls the follower may not make: the business code they answer instead of 0. */
@@ -191,6 +201,8 @@ const SHAPE: Record<CallName, (r: unknown) => void> = {
   savingsRedeem: (r) => expect(r).toEqual({ status: 'SUCCESS' }),
   autoSaving: (r) => expect(r).toEqual({ status: 'SUCCESS' }),
   pledgeRepay: (r) => expect(r).toEqual({ status: 'SUCCESS' }),
+  pledgeBorrow: (r) =>
+    expect(r).toEqual({ loanId: expect.stringMatching(/^loan-1001-\d+$/), status: 'SUCCESS' }),
   chainAddressIsExchange: (r) => expect(r).toEqual({ isExchange: true, exchangeName: 'Binance' }),
   withdrawMessage: (r) =>
     expect((r as { messages: { coin: string }[] }).messages.every((m) => m.coin === 'USDT')).toBe(

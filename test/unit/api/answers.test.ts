@@ -3,7 +3,7 @@ import { checkAnswer } from '@src/api/answers';
 import { createEndpoints } from '@src/api/endpoints';
 import { ParseError } from '@src/api/errors';
 import type { HttpClient } from '@src/api/http';
-import { sampleAggregateInfo } from '../../support/sample-answers';
+import { earnOverview, sampleAggregateInfo } from '../../support/sample-answers';
 
 const profile = {
   userId: 1001,
@@ -65,6 +65,20 @@ describe('REST answers are checked at the boundary', () => {
     expect(() =>
       checkAnswer('aggregateInfo', { ...info, accounts: [{ accountType: 'NOPE', usdValue: '1' }] }),
     ).toThrow(/accounts\.0\.accountType/);
+  });
+
+  it('refuses a borrow receipt without the new loan, and pledge terms sent as numbers', () => {
+    const receipt = { loanId: 'loan-1001-7', status: 'SUCCESS' };
+    expect(checkAnswer('pledgeBorrow', receipt)).toEqual(receipt);
+    expect(() => checkAnswer('pledgeBorrow', { status: 'SUCCESS' })).toThrow(
+      /pledgeBorrow: loanId/,
+    );
+    const o = earnOverview();
+    expect(checkAnswer('assetOverview', o)).toEqual(o);
+    const terms = { ...o.pledge.collateralCoins[0], initialLtv: 0.65 };
+    expect(() =>
+      checkAnswer('assetOverview', { ...o, pledge: { ...o.pledge, collateralCoins: [terms] } }),
+    ).toThrow(/pledge\.collateralCoins\.0\.initialLtv/);
   });
 
   it('leaves calls without a schema as they are', () => {

@@ -130,6 +130,23 @@ const CASES: Record<SentCallName, { run: (a: Endpoints) => Promise<unknown>; sen
     run: (a) => a.pledgeRepay({ loanId: 'l1', amount: '1', requestId: 'p-1' }),
     sends: { loanId: 'l1', amount: '1', requestId: 'p-1' },
   },
+  pledgeBorrow: {
+    run: (a) =>
+      a.pledgeBorrow({
+        loanCoin: 'USDT',
+        loanAmount: '100',
+        collateralCoin: 'BTC',
+        collateralAmount: '0.01',
+        requestId: 'b-1',
+      }),
+    sends: {
+      loanCoin: 'USDT',
+      loanAmount: '100',
+      collateralCoin: 'BTC',
+      collateralAmount: '0.01',
+      requestId: 'b-1',
+    },
+  },
   copyProfile: { run: (a) => a.copyProfile() },
   leaderWallet: { run: (a) => a.leaderWallet() },
   leaderIncome: { run: (a) => a.leaderIncome() },

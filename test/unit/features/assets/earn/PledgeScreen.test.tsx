@@ -23,6 +23,7 @@ function withFunding(usdt: string, owed?: string) {
   return {
     ...o,
     pledge: {
+      ...o.pledge,
       loans: o.pledge.loans.map((l) => (owed === undefined ? l : { ...l, borrowed: owed })),
     },
     accounts: o.accounts.map((a) =>
@@ -32,6 +33,9 @@ function withFunding(usdt: string, owed?: string) {
     ),
   };
 }
+
+/** The same overview without its loans. */
+const noLoans = (o: AssetOverview): AssetOverview => ({ ...o, pledge: { ...o.pledge, loans: [] } });
 
 const toastText = () => JSON.stringify(Object.values(toastStore.getState().notifications ?? []));
 
@@ -74,6 +78,7 @@ describe('PledgeScreen', () => {
       assetOverview: vi.fn(async () => ({
         ...o,
         pledge: {
+          ...o.pledge,
           loans: [
             { ...loan, loanId: 'L-2', ltv: '0.82' },
             { ...loan, loanId: 'L-3', ltv: '0.86' },
@@ -115,7 +120,7 @@ describe('PledgeScreen', () => {
   });
 
   it('repays a loan in full: Max is what is owed, and the collateral is said to return', async () => {
-    const api = repaidTo(withFunding('10000'), { ...withFunding('3600'), pledge: { loans: [] } });
+    const api = repaidTo(withFunding('10000'), noLoans(withFunding('3600')));
     await renderEarn(<PledgeScreen />, { api });
     const dialog = await openRepay();
     const input = within(dialog).getByRole('textbox', { name: /Amount \(USDT\)/ });
@@ -277,7 +282,7 @@ describe('PledgeScreen', () => {
     let repaid = false;
     const api = fakeScreenApi({
       assetOverview: vi.fn(async () =>
-        repaid ? { ...withFunding('3600'), pledge: { loans: [] } } : withFunding('10000'),
+        repaid ? noLoans(withFunding('3600')) : withFunding('10000'),
       ),
       pledgeRepay: vi.fn(async () => {
         repaid = true;
@@ -305,7 +310,7 @@ describe('PledgeScreen', () => {
 
   it('says so when there are no loans', async () => {
     const api = fakeScreenApi({
-      assetOverview: vi.fn(async () => earnOverview({ pledge: { loans: [] } })),
+      assetOverview: vi.fn(async () => noLoans(earnOverview())),
     });
     await renderEarn(<PledgeScreen />, { api });
     expect(await screen.findByText('You have no pledge loans.')).toBeTruthy();

@@ -79,7 +79,7 @@ describe('assets overview', () => {
     expect(within(total).queryByText(/not subtracted/)).toBeNull();
     cleanup();
     const withLoan = allAccountsOverview();
-    withLoan.pledge = { loans: [earnOverview().pledge.loans[0]!] };
+    withLoan.pledge = { ...withLoan.pledge, loans: [earnOverview().pledge.loans[0]!] };
     await renderAssetsScreen(<OverviewScreen />, {
       api: assetsApi({ overview: async () => withLoan }).api,
     });
