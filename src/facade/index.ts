@@ -11,7 +11,10 @@ export type { IncomePoint, LeaderBot, Preferences, SavePreferencesBody } from '.
 export type {
   AssetOverview,
   AutoSavingCoin,
+  PledgeBorrowBody,
+  PledgeCollateralCoin,
   PledgeLoan,
+  PledgeLoanCoin,
   SavingsLot,
   SavingsProduct,
   UnifiedCoin,

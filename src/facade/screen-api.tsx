@@ -17,6 +17,8 @@ import type {
   AssetsAggregateInfo,
   AutoSavingBody,
   CollateralSwitchBody,
+  PledgeBorrowBody,
+  PledgeBorrowResult,
   PledgeRepayBody,
   SavingsOrderBody,
   ExchangeRateResult,
@@ -42,6 +44,7 @@ export interface ScreenApi {
   savingsRedeem(body: SavingsOrderBody): Promise<AssetActionResult>;
   autoSaving(body: AutoSavingBody): Promise<AssetActionResult>;
   pledgeRepay(body: PledgeRepayBody): Promise<AssetActionResult>;
+  pledgeBorrow(body: PledgeBorrowBody): Promise<PledgeBorrowResult>;
   /** SPEC 3 assetsAggregateInfo: pending counts and compliance flags (the assets overview). */
   aggregateInfo(): Promise<AssetsAggregateInfo>;
 }
@@ -58,6 +61,7 @@ const ENDPOINT_SCREEN_API: ScreenApi = {
   savingsRedeem: (body) => api.savingsRedeem(body),
   autoSaving: (body) => api.autoSaving(body),
   pledgeRepay: (body) => api.pledgeRepay(body),
+  pledgeBorrow: (body) => api.pledgeBorrow(body),
   aggregateInfo: () => api.aggregateInfo(),
 };
 

@@ -5,14 +5,16 @@
  * subscription and a redemption of a flexible product (the held amount moves), the fixed-term
  * lock (the follower redeems the matured part of its 30-day product, then Redeem is disabled with
  * the unlock date and the simulator refuses an early redemption; the leader's new 30-day
- * subscription is locked at once), a partial then a full repayment (the loan is gone). At 375 px
- * no screen scrolls sideways. A simulator per test.
+ * subscription is locked at once), a partial then a full repayment (the loan is gone), and a new
+ * loan taken out with the keyboard (the dialog audited in both schemes, then right to left). At
+ * 375 px no screen or dialog scrolls sideways. A simulator per test.
  */
 import Decimal from 'decimal.js';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Simulator } from '@server/simulator';
 import { DEMO_ACCOUNTS, type DemoAccount } from '@src/features/login/demo-accounts';
+import { checkBothSchemes } from './support/a11y';
 import { loginAs, startApp } from './support/app';
 import { launchChromium, newPage } from './support/browser';
 import { screenshotBoth } from './support/screenshots';
@@ -234,6 +236,52 @@ async function repayPartThenAll(page: Page, loanId: string, width: number, shot:
   await page.getByText('You have no pledge loans.').waitFor();
 }
 
+/**
+ * A new loan with the keyboard alone: Borrow, the amount to borrow (the collateral is filled in
+ * at the initial LTV), Enter; the loan is then listed with its LTV. The dialog has no serious axe
+ * violation in either scheme and fits the width, also right to left (ar-SA).
+ */
+async function borrowWithKeyboard(page: Page, width: number, shot: string) {
+  await page.goto(`${sim.url}/assets/pledge`);
+  const loans = page.getByRole('region', { name: 'Loans' });
+  const open = loans.getByRole('button', { name: 'Borrow', exact: true });
+  await open.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Borrow against collateral' });
+  await dialog.waitFor();
+  const loan = dialog.getByRole('textbox', { name: /^Amount to borrow \(USDT\)/ });
+  const collateral = dialog.getByRole('textbox', { name: /^Collateral \(BTC\)/ });
+  await loan.focus();
+  await page.keyboard.type('300');
+  await expect.poll(() => collateral.inputValue()).toMatch(/^0\.\d+$/);
+  await dialog.getByText('Owed after 1 hour').waitFor();
+  await fitsWidth(page, width);
+  expect(await checkBothSchemes(page, 'borrow dialog')).toEqual([]);
+  await screenshotBoth(page, shot);
+  await loan.focus();
+  await page.keyboard.press('Enter');
+  await dialog.waitFor({ state: 'detached' });
+  await expect.poll(() => cellValue(page, 'Pledge loans', 'USDT', 0)).toMatch(/^300\.\d{6}$/);
+  const row = page
+    .getByRole('table', { name: 'Pledge loans' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: 'USDT', exact: true }) });
+  expect(await row.innerText()).toMatch(/\d+\.\d{2}%[\s\S]*(Safe|Margin call|Liquidation near)/);
+  // Focus is back on the button that opened the dialog.
+  await expect.poll(() => open.evaluate((b) => b === document.activeElement)).toBe(true);
+
+  await page.goto(`${sim.url}/assets/pledge?locale=ar-SA`);
+  await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+  await page.getByRole('button', { name: 'اقتراض', exact: true }).click();
+  const rtl = page.getByRole('dialog', { name: 'الاقتراض مقابل ضمان' });
+  await rtl.waitFor();
+  await rtl.getByRole('textbox', { name: /USDT/ }).fill('100');
+  await fitsWidth(page, width);
+  await screenshotBoth(page, `${shot}-rtl`);
+  await page.keyboard.press('Escape');
+  await rtl.waitFor({ state: 'detached' });
+}
+
 describe('unified account, savings and pledge loans in Chromium', () => {
   it('at 1 440 px (follower): collateral off and on, subscribe and redeem, the term lock, repay in part and in full', async () => {
     const { context, page, errors } = await newPage(browser, { width: 1440, height: 900 });
@@ -246,13 +294,14 @@ describe('unified account, savings and pledge loans in Chromium', () => {
     await context.close();
   }, 300_000);
 
-  it('at 375 px (leader): the same as cards, a new term subscription locked, without sideways scrolling', async () => {
+  it('at 375 px (leader): the same as cards, a new term subscription locked, a loan taken out, without sideways scrolling', async () => {
     const { context, page, errors } = await newPage(browser, { width: 375, height: 800 });
     await loginAs(page, sim.url, account('leader'));
     await collateralOffAndOn(page, 'USDT', 375, 'earn-unified-375');
     await subscribeAndRedeem(page, 375, 'earn-savings-375', ['0.0000', '100.0000']);
     await subscribeLocked(page, 375);
     await repayPartThenAll(page, 'loan-2001-eth', 375, 'earn-pledge-375');
+    await borrowWithKeyboard(page, 375, 'earn-borrow-375');
     await lockedRightToLeft(page, 375);
     expect(errors).toEqual([]);
     await context.close();

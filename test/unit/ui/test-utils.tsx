@@ -178,6 +178,10 @@ export function fakeScreenApi(over: Partial<ScreenApi> = {}): Mocked<ScreenApi> 
     savingsRedeem: vi.fn<ScreenApi['savingsRedeem']>(async () => ({ status: 'SUCCESS' })),
     autoSaving: vi.fn<ScreenApi['autoSaving']>(async () => ({ status: 'SUCCESS' })),
     pledgeRepay: vi.fn<ScreenApi['pledgeRepay']>(async () => ({ status: 'SUCCESS' })),
+    pledgeBorrow: vi.fn<ScreenApi['pledgeBorrow']>(async () => ({
+      loanId: 'L-NEW',
+      status: 'SUCCESS',
+    })),
     aggregateInfo: vi.fn<ScreenApi['aggregateInfo']>(async () => sampleAggregateInfo()),
   };
   return { ...base, ...over } as Mocked<ScreenApi>;

@@ -1,4 +1,5 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import {
@@ -19,11 +20,13 @@ import { EarnScreenFrame } from '../earn/EarnScreenFrame';
 import { EarnTable, type EarnColumn } from '../earn/EarnTable';
 import { fundAvailable } from '../earn/fund';
 import { formatRate, rateDecimals } from '../earn/percent';
+import { BorrowModal } from './BorrowDialog';
 import { LTV_COLOR, ltvLevel } from './ltv';
 
 /**
  * `/assets/pledge`: the user's pledge loans with what is owed, the collateral, the LTV with its
- * level in colour and in words, the liquidation LTV and the hourly rate; Repay in part or in full
+ * level in colour and in words, the liquidation LTV and the hourly rate; Borrow (a new loan
+ * against collateral from Funding, BorrowDialog.tsx); Repay in part or in full
  * (from Funding; a full repayment returns the collateral to Funding). What is owed grows every
  * hour and the overview is up to 5 s old: it is read again when the form opens and when Max is
  * pressed, and after a repayment the toast says "in full" only when the loan, read again, is gone
@@ -58,6 +61,7 @@ function Loans({ overview, reload }: { overview: AssetOverview; reload: () => vo
   const shown = useAtomValue(showAssetsAtom);
   const api = useScreenApi();
   const form = useFormModal<PledgeLoan>();
+  const [borrow, setBorrow] = useState({ opened: false, openings: 0 });
   const precisions = useCoinPrecisions();
   /** A debt is written in full: every decimal its coin moves in, never rounded. */
   const owedDecimals = (l: PledgeLoan) =>
@@ -194,7 +198,17 @@ function Loans({ overview, reload }: { overview: AssetOverview; reload: () => vo
     };
   })();
   return (
-    <Section title={t('earn.pledge.loans')}>
+    <Section
+      title={t('earn.pledge.loans')}
+      actions={
+        <Button
+          size="sm"
+          onClick={() => setBorrow((b) => ({ opened: true, openings: b.openings + 1 }))}
+        >
+          {t('earn.pledge.borrow')}
+        </Button>
+      }
+    >
       {loans.length === 0 ? (
         <Text c="dimmed" size="sm">
           {t('earn.pledge.noLoans')}
@@ -213,6 +227,11 @@ function Loans({ overview, reload }: { overview: AssetOverview; reload: () => vo
         content={content}
         openings={form.openings}
         onClose={form.close}
+      />
+      <BorrowModal
+        opened={borrow.opened}
+        openings={borrow.openings}
+        onClose={() => setBorrow((b) => ({ ...b, opened: false }))}
       />
     </Section>
   );

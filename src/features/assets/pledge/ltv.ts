@@ -10,14 +10,20 @@ export type LtvLevel = 'safe' | 'marginCall' | 'liquidation';
 const MARGIN_CALL_DISTANCE = '0.10';
 const LIQUIDATION_NEAR_DISTANCE = '0.05';
 
+/**
+ * The margin-call LTV of a loan liquidated at `liquidationLtv` (10 points below it): the limit the
+ * borrow form shows beside the initial and the liquidation LTV.
+ */
+export function marginCallLtv(liquidationLtv: string): string {
+  return subDecimal(liquidationLtv, MARGIN_CALL_DISTANCE);
+}
+
 export function ltvLevel(ltv: string, liquidationLtv: string): LtvLevel {
   if (!isDecimalInput(ltv) || !isDecimalInput(liquidationLtv)) return 'safe';
   if (compareDecimal(ltv, subDecimal(liquidationLtv, LIQUIDATION_NEAR_DISTANCE)) >= 0) {
     return 'liquidation';
   }
-  if (compareDecimal(ltv, subDecimal(liquidationLtv, MARGIN_CALL_DISTANCE)) >= 0) {
-    return 'marginCall';
-  }
+  if (compareDecimal(ltv, marginCallLtv(liquidationLtv)) >= 0) return 'marginCall';
   return 'safe';
 }
 

@@ -14,6 +14,8 @@ export interface AmountFieldProps {
    */
   onChange: (value: string) => void;
   error?: string | undefined;
+  /** A line under the label (what the amount comes from). */
+  description?: ReactNode;
   /** What Max fills in, floored to `precision`; undefined while it is not known (Max disabled). */
   max: string | undefined;
   /** Decimals of the coin. */
@@ -23,7 +25,8 @@ export interface AmountFieldProps {
 }
 
 /**
- * The amount of a money form (transfer, withdrawal): a decimal text field with Max beside it.
+ * The amount of a money form (transfer, withdrawal, the collateral of a borrow): a decimal text
+ * field with Max beside it.
  * Digits typed in Arabic-Indic or Extended Arabic-Indic, and the Arabic decimal separator, are
  * written as ASCII at once, and so is a decimal comma in a language whose figures have one
  * ("0,5" in German becomes "0.5" as it is typed): what the field shows is what is checked and
@@ -36,6 +39,7 @@ export function AmountField({
   value,
   onChange,
   error,
+  description,
   max,
   precision,
   disabled = false,
@@ -60,6 +64,7 @@ export function AmountField({
       value={value}
       onChange={(e) => onChange(normalizeAmountInput(e.currentTarget.value, language))}
       error={error}
+      description={description}
       required
       disabled={disabled}
       inputContainer={(input: ReactNode) => (

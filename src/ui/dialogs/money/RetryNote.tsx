@@ -3,26 +3,33 @@ import { useTranslation } from 'react-i18next';
 import { KEPT_FOR_MS } from './kept-submissions';
 
 /**
- * Under the error of a transfer or withdrawal whose outcome is unknown: what its records said
- * (not listed, or could not be read: one that lists it never gets here, it went through), and
- * what sending the same details again does, no more than kept-submissions.ts keeps.
+ * Under the error of a transfer, withdrawal or borrow whose outcome is unknown: what its records
+ * (for a borrow, the loans) said (not listed, or could not be read: one that lists it never gets
+ * here, it went through), and what sending the same details again does, no more than
+ * kept-submissions.ts keeps.
  */
 export function RetryNote({
   kind,
   lookup,
 }: {
-  kind: 'transfer' | 'withdraw';
+  kind: 'transfer' | 'withdraw' | 'borrow';
   lookup: 'notListed' | 'unchecked';
 }) {
   const { t } = useTranslation('user-assets');
-  const records =
-    kind === 'transfer'
-      ? lookup === 'notListed'
-        ? t('money.transfer.notListed')
-        : t('money.transfer.unchecked')
-      : lookup === 'notListed'
-        ? t('money.withdraw.notListed')
-        : t('money.withdraw.unchecked');
+  const records = {
+    transfer: {
+      notListed: t('money.transfer.notListed'),
+      unchecked: t('money.transfer.unchecked'),
+    },
+    withdraw: {
+      notListed: t('money.withdraw.notListed'),
+      unchecked: t('money.withdraw.unchecked'),
+    },
+    borrow: {
+      notListed: t('earn.pledge.borrowNotListed'),
+      unchecked: t('earn.pledge.borrowUnchecked'),
+    },
+  }[kind][lookup];
   return (
     <>
       <Text size="sm" mt={4}>

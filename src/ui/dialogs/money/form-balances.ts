@@ -18,7 +18,16 @@ export function useFormBalances(paused = false): Resource<AssetOverview> {
   const api = useScreenApi();
   const load = useCallback(() => api.assetOverview(), [api]);
   const balances = useResource(load);
-  const { reload } = balances;
+  useReadAgainWhileOpen(balances.reload, paused);
+  return balances;
+}
+
+/**
+ * Calls `reload` every FORM_BALANCES_REFRESH_MS and when the window gets focus back, while the
+ * calling form is mounted and not `paused` (nor the page hidden): the balances above, and the
+ * prices the borrow form values a loan with.
+ */
+export function useReadAgainWhileOpen(reload: () => void, paused: boolean): void {
   const pausedRef = useRef(paused);
   useEffect(() => {
     pausedRef.current = paused;
@@ -36,6 +45,4 @@ export function useFormBalances(paused = false): Resource<AssetOverview> {
       window.removeEventListener('focus', again);
     };
   }, [reload]);
-
-  return balances;
 }

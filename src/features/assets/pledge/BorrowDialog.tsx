@@ -1,0 +1,546 @@
+import { Alert, Badge, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useAtomValue } from 'jotai';
+import { useCallback, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  currentLangAtom,
+  dataOf,
+  ERROR_CODES,
+  showAssetsAtom,
+  useRefreshAssets,
+  useScreenApi,
+  type AssetOverview,
+  type PledgeCollateralCoin,
+  type PledgeLoanCoin,
+} from '../../../facade';
+import { errorCodeOf, errorMessage } from '../../../i18n/error-message';
+import { compareDecimal } from '../../../lib/money';
+import { Amount } from '../../../ui/amount/Amount';
+import { formatAmount } from '../../../ui/amount/format-amount';
+import { LtrText } from '../../../ui/amount/LtrText';
+import { DialogActions } from '../../../ui/dialogs/DialogActions';
+import { AmountField } from '../../../ui/dialogs/money/AmountField';
+import {
+  amountError,
+  chosenAmountText,
+  normalizeAmountInput,
+} from '../../../ui/dialogs/money/amounts';
+import { useFormBalances, useReadAgainWhileOpen } from '../../../ui/dialogs/money/form-balances';
+import { useKeptSubmissions } from '../../../ui/dialogs/money/kept-submissions';
+import { LoadFailed } from '../../../ui/dialogs/money/LoadFailed';
+import { isOutcomeUnknown, SubmissionIds } from '../../../ui/dialogs/money/request-id';
+import { RetryNote } from '../../../ui/dialogs/money/RetryNote';
+import { useStillOpenedSession } from '../../../ui/dialogs/money/session-guard';
+import { useResource } from '../../../ui/live/use-resource';
+import { showToast } from '../../../ui/notifications';
+import { Spinner } from '../../../ui/Spinner';
+import { debtDecimals, useCoinPrecisions } from '../earn/coin-precision';
+import { fundAvailable } from '../earn/fund';
+import { formatRate, rateDecimals } from '../earn/percent';
+import {
+  annualRate,
+  isPositiveAmount,
+  loanToValue,
+  maxLoan,
+  minCollateral,
+  owedAfterAnHour,
+  withinLtv,
+} from './borrow-math';
+import { findLoan, type BorrowDetails } from './loan-lookup';
+import { LTV_COLOR, ltvLevel, marginCallLtv } from './ltv';
+
+/** An amount field: what was typed, or derived from the other field at the initial LTV. */
+interface Entry {
+  value: string;
+  derived: boolean;
+}
+const EMPTY: Entry = { value: '', derived: false };
+
+type Field = 'loan' | 'collateral' | 'form';
+type Errors = Partial<Record<Field, string>>;
+
+/** Which field a refusal of the server is about (the rest are said under the form). */
+const FIELD_OF: Partial<Record<number, Field>> = {
+  [ERROR_CODES.AMOUNT_OUT_OF_RANGE]: 'loan',
+  [ERROR_CODES.LTV_TOO_HIGH]: 'loan',
+  [ERROR_CODES.UNKNOWN_COIN]: 'loan',
+  [ERROR_CODES.INSUFFICIENT_BALANCE]: 'collateral',
+  [ERROR_CODES.NOT_COLLATERAL]: 'collateral',
+};
+
+export interface BorrowModalProps {
+  opened: boolean;
+  /** Counts the openings: each one starts with a fresh form. */
+  openings: number;
+  onClose: () => void;
+}
+
+/**
+ * The borrow form in a Modal, mounted from the start (so that closing it gives focus back to the
+ * Borrow button). While its request is in flight it cannot be dismissed (Escape, outside click,
+ * close button), so the answer is always seen.
+ */
+export function BorrowModal({ opened, openings, onClose }: BorrowModalProps) {
+  const { t } = useTranslation('user-assets');
+  const [busy, setBusy] = useState(false);
+  const close = useCallback(() => {
+    if (!busy) onClose();
+  }, [busy, onClose]);
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={t('earn.pledge.borrowTitle')}
+      centered
+      trapFocus
+      returnFocus
+      closeOnEscape={!busy}
+      closeOnClickOutside={!busy}
+      withCloseButton={!busy}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      <BorrowForm key={openings} onClose={onClose} onBusyChange={setBusy} />
+    </Modal>
+  );
+}
+
+/**
+ * A new pledge loan (docs/assets.md, "Pledge loans: borrowing"): the coin to borrow and the coin
+ * to pledge, each amount, either typed and the other filled in at the collateral's initial LTV
+ * (until the user types in it too); the initial LTV the two make, with the initial, margin-call
+ * and liquidation LTVs, the hourly and annual rate and what is owed after an hour. The balances
+ * and the prices are read when the form opens and again every 5 s and on focus while it is open
+ * (not while a request is on its way). Validated before anything is sent (each amount at its
+ * coin's precision, the smallest loan, the collateral against Funding, the initial LTV against
+ * its limit, exactly as the server checks it). The request id is kept after an unknown outcome
+ * (kept-submissions, kind `borrow`): the same details again are a replay, never a second loan;
+ * and the loans are looked up for it (loan-lookup.ts). The form belongs to the session it was
+ * opened in; once it has succeeded it never sends again.
+ *
+ * Masking (one rule on the pledge screen): a figure of the user's holdings is masked while assets
+ * are hidden (Funding's balance, and the limit it puts on the collateral in a message); a term of
+ * the product is shown (the LTV limits, the rates, the smallest loan); and so is what is computed
+ * only from the amounts typed in the form (its initial LTV, what it will owe): the fields show
+ * those amounts anyway.
+ */
+function BorrowForm({
+  onClose,
+  onBusyChange,
+}: {
+  onClose: () => void;
+  onBusyChange: (busy: boolean) => void;
+}) {
+  const { t } = useTranslation('user-assets');
+  const api = useScreenApi();
+  const language = useAtomValue(currentLangAtom);
+  const shown = useAtomValue(showAssetsAtom);
+  const refreshAssets = useRefreshAssets();
+  const stillOurs = useStillOpenedSession();
+  const kept = useKeptSubmissions('borrow');
+  const [ids] = useState(() => new SubmissionIds(undefined, kept));
+
+  const [busy, setBusy] = useState(false);
+  // Succeeded: this form never sends again (it stays on screen while the modal closes).
+  const [sent, setSent] = useState(false);
+  const inFlight = useRef(false);
+  const done = useRef(false);
+  const locked = busy || sent;
+
+  const balances = useFormBalances(locked);
+  const loadRates = useCallback(() => api.exchangeRate({ fresh: true }), [api]);
+  const rates = useResource(loadRates);
+  useReadAgainWhileOpen(rates.reload, locked);
+  const precisions = useCoinPrecisions();
+
+  const [loanCoinPick, setLoanCoin] = useState<string | null>(null);
+  const [collateralPick, setCollateralCoin] = useState<string | null>(null);
+  const [loan, setLoan] = useState<Entry>(EMPTY);
+  const [collateral, setCollateral] = useState<Entry>(EMPTY);
+  const [errors, setErrors] = useState<Errors>({});
+  /** After an unknown outcome: whether the loans list it (they did not, or could not be read). */
+  const [unknown, setUnknown] = useState<'notListed' | 'unchecked' | undefined>();
+
+  const ov: AssetOverview | undefined = dataOf(balances.state);
+  const rateList = dataOf(rates.state)?.list;
+
+  if (balances.state.status === 'error' && !ov) {
+    return <LoadFailed onRetry={balances.reload} message={t('money.common.balancesFailed')} />;
+  }
+  if (rates.state.status === 'error' && !rateList) {
+    return <LoadFailed onRetry={rates.reload} message={t('earn.pledge.pricesFailed')} />;
+  }
+  if (precisions.failed) return <LoadFailed onRetry={precisions.reload} />;
+  if (!ov || !rateList || precisions.of('USDT') === undefined) {
+    return <Spinner size="small" label={t('money.common.loading')} />;
+  }
+  const { loanCoins, collateralCoins } = ov.pledge;
+  const loanTerms: PledgeLoanCoin | undefined =
+    loanCoins.find((c) => c.coin === loanCoinPick) ?? loanCoins[0];
+  const offeredCollateral = collateralCoins.filter((c) => c.coin !== loanTerms?.coin);
+  // By default the first coin Funding holds (else the first offered).
+  const collateralTerms: PledgeCollateralCoin | undefined =
+    offeredCollateral.find((c) => c.coin === collateralPick) ??
+    offeredCollateral.find((c) => compareDecimal(fundAvailable(ov, c.coin), '0') > 0) ??
+    offeredCollateral[0];
+  if (!loanTerms || !collateralTerms) {
+    return (
+      <Stack gap="sm">
+        <Text size="sm">{t('earn.pledge.nothingToBorrow')}</Text>
+        <DialogActions confirmLabel={t('common.close')} onConfirm={onClose} />
+      </Stack>
+    );
+  }
+
+  const loanCoin = loanTerms.coin;
+  const collateralCoin = collateralTerms.coin;
+  const loanPrecision = precisions.of(loanCoin) ?? 8;
+  const collateralPrecision = precisions.of(collateralCoin) ?? 8;
+  const rateOf = (coin: string) => rateList.find((r) => r.coin === coin)?.rate;
+  const loanRate = rateOf(loanCoin);
+  const collateralRate = rateOf(collateralCoin);
+  const limit = collateralTerms.initialLtv;
+  const available = fundAvailable(ov, collateralCoin);
+
+  // The field not typed in is filled in from the other at the initial LTV, at today's prices.
+  const loanValue = loan.derived
+    ? (maxLoan(collateral.value, collateralRate, loanRate, limit, loanPrecision) ?? '')
+    : loan.value;
+  const collateralValue = collateral.derived
+    ? (minCollateral(loan.value, loanRate, collateralRate, limit, collateralPrecision) ?? '')
+    : collateral.value;
+  const ltv = loanToValue(loanValue, loanRate, collateralValue, collateralRate);
+  const overLimit = ltv !== undefined && compareDecimal(ltv, limit) > 0;
+  const level = ltv === undefined ? undefined : ltvLevel(ltv, collateralTerms.liquidationLtv);
+  const mostToBorrow = maxLoan(collateralValue, collateralRate, loanRate, limit, loanPrecision);
+
+  const loanLabel = t('earn.pledge.loanAmount', { coin: loanCoin });
+  const collateralLabel = t('earn.pledge.collateralAmount', { coin: collateralCoin });
+  const draft: BorrowDetails = {
+    loanCoin,
+    loanAmount: loanValue.trim(),
+    collateralCoin,
+    collateralAmount: collateralValue.trim(),
+  };
+  const keyOf = (d: BorrowDetails) => JSON.stringify(d);
+  // The same details as a borrow whose outcome is unknown: it is sent again as that request.
+  const repeating =
+    isPositiveAmount(draft.loanAmount) &&
+    isPositiveAmount(draft.collateralAmount) &&
+    ids.isRetryOf(keyOf(draft));
+
+  /** Once the user types, the coins shown are theirs: no default moves them any more. */
+  const keepCoins = () => {
+    setLoanCoin(loanCoin);
+    setCollateralCoin(collateralCoin);
+  };
+  const typeLoan = (raw: string) => {
+    const value = normalizeAmountInput(raw, language);
+    keepCoins();
+    setLoan({ value, derived: false });
+    // The collateral follows, unless the user has typed one.
+    if (collateral.derived || collateral.value === '') {
+      setCollateral({ value: '', derived: value !== '' });
+    }
+    setErrors({});
+  };
+  const typeCollateral = (value: string) => {
+    keepCoins();
+    setCollateral({ value, derived: false });
+    if (loan.derived || loan.value === '') setLoan({ value: '', derived: value !== '' });
+    setErrors({});
+  };
+  const pickLoanCoin = (coin: string | null) => {
+    if (!coin) return;
+    setLoanCoin(coin);
+    setErrors({});
+  };
+  const pickCollateral = (coin: string | null) => {
+    if (!coin) return;
+    setCollateralCoin(coin);
+    setErrors({});
+  };
+
+  const validate = (): Errors => {
+    const next: Errors = {};
+    const loanProblem = amountError(t, draft.loanAmount, {
+      label: loanLabel,
+      precision: loanPrecision,
+      min: loanTerms.minAmount,
+      coin: loanCoin,
+      language,
+    });
+    if (loanProblem) next.loan = loanProblem;
+    const collateralProblem = amountError(t, draft.collateralAmount, {
+      label: collateralLabel,
+      precision: collateralPrecision,
+      max: available,
+      coin: collateralCoin,
+      language,
+      masked: !shown,
+    });
+    if (collateralProblem) next.collateral = collateralProblem;
+    if (next.loan || next.collateral) return next;
+    if (ltv === undefined || loanRate === undefined || collateralRate === undefined) {
+      next.form = t('earn.pledge.noPrice');
+    } else if (
+      !withinLtv(draft.loanAmount, loanRate, draft.collateralAmount, collateralRate, limit)
+    ) {
+      next.loan = t('earn.pledge.ltvOver', {
+        ltv: formatRate(ltv, language),
+        limit: formatRate(limit, language),
+        max: formatAmount('decimal', mostToBorrow ?? '0', {
+          coin: loanCoin,
+          decimals: loanPrecision,
+          language,
+        }),
+        coin: loanCoin,
+      });
+    }
+    return next;
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    // A second click or Enter while the first is on its way, or once it has succeeded.
+    if (inFlight.current || done.current) return;
+    // Opened for a session that has ended: nothing of it is sent for another.
+    if (!stillOurs()) {
+      onClose();
+      return;
+    }
+    const found = validate();
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    const body = draft;
+    const entries = { loan, collateral };
+    // What is sent is what the fields say from now on: a retry sends exactly this again, not a
+    // figure filled in anew at the prices of the moment (until a definite answer, below).
+    setLoan({ value: body.loanAmount, derived: false });
+    setCollateral({ value: body.collateralAmount, derived: false });
+    const requestId = ids.idFor(keyOf(body));
+    const since = ids.firstSentAt;
+    const finish = (text: 'earn.pledge.borrowDone' | 'earn.pledge.borrowConfirmed') => {
+      done.current = true;
+      setSent(true);
+      refreshAssets();
+      showToast(
+        t(text, {
+          amount: chosenAmountText(body.loanAmount, loanCoin, language),
+          coin: loanCoin,
+          collateral: chosenAmountText(body.collateralAmount, collateralCoin, language),
+          collateralCoin,
+        }),
+        { tone: 'success' },
+      );
+      onClose();
+    };
+    inFlight.current = true;
+    setBusy(true);
+    onBusyChange(true);
+    setUnknown(undefined);
+    try {
+      const r = await api.pledgeBorrow({ ...body, requestId });
+      ids.settle();
+      kept.claim(r.loanId);
+      if (stillOurs()) finish('earn.pledge.borrowDone');
+    } catch (err) {
+      ids.settle(err);
+      if (!stillOurs()) return;
+      if (!isOutcomeUnknown(err)) {
+        const code = errorCodeOf(err);
+        const field = (code !== undefined && FIELD_OF[code]) || 'form';
+        setErrors({ [field]: errorMessage(t, err) });
+        // Refused: nothing was borrowed, and the field filled in follows the prices again.
+        setLoan(entries.loan);
+        setCollateral(entries.collateral);
+        balances.reload();
+        rates.reload();
+        return;
+      }
+      // The answer was lost, the loan may have been taken: the figures are read again and the
+      // loans tell whether it was.
+      refreshAssets();
+      const lookup = await findLoan(() => api.assetOverview(), body, since, kept.isClaimed);
+      if (!stillOurs()) return;
+      if (typeof lookup === 'object') {
+        ids.settle();
+        kept.claim(lookup.found);
+        finish('earn.pledge.borrowConfirmed');
+        return;
+      }
+      setUnknown(lookup);
+      setErrors({ form: errorMessage(t, err) });
+    } finally {
+      inFlight.current = false;
+      setBusy(false);
+      onBusyChange(false);
+    }
+  };
+
+  /** A term of the product: a percentage, never masked. */
+  const pct = (fraction: string, decimals?: number) => (
+    <LtrText>{formatRate(fraction, language, decimals)}</LtrText>
+  );
+  const hourly = loanTerms.hourlyRate;
+  const owed = isPositiveAmount(draft.loanAmount)
+    ? owedAfterAnHour(draft.loanAmount, hourly, loanPrecision)
+    : undefined;
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate aria-busy={busy}>
+      <Stack gap="sm">
+        <Select
+          label={t('earn.pledge.loanCoin')}
+          data={loanCoins.map((c) => c.coin)}
+          value={loanCoin}
+          onChange={pickLoanCoin}
+          allowDeselect={false}
+          disabled={locked}
+        />
+        <TextInput
+          label={loanLabel}
+          inputMode="decimal"
+          autoComplete="off"
+          value={loanValue}
+          onChange={(e) => typeLoan(e.currentTarget.value)}
+          error={errors.loan}
+          required
+          disabled={locked}
+          description={
+            <>
+              {/* Terms of the product, and a figure of the amounts typed: shown. */}
+              {t('earn.pledge.minLoan')}:{' '}
+              <LtrText>
+                {formatAmount('decimal', loanTerms.minAmount, {
+                  coin: loanCoin,
+                  figure: 'minimum',
+                  language,
+                })}
+              </LtrText>{' '}
+              {loanCoin}
+              {mostToBorrow !== undefined && (
+                <>
+                  {' · '}
+                  {t('earn.pledge.maxLoan')}:{' '}
+                  <LtrText>
+                    {formatAmount('decimal', mostToBorrow, {
+                      coin: loanCoin,
+                      decimals: loanPrecision,
+                      language,
+                    })}
+                  </LtrText>{' '}
+                  {loanCoin}
+                </>
+              )}
+            </>
+          }
+        />
+        <Select
+          label={t('earn.pledge.collateralCoin')}
+          data={offeredCollateral.map((c) => c.coin)}
+          value={collateralCoin}
+          onChange={pickCollateral}
+          allowDeselect={false}
+          disabled={locked}
+        />
+        <AmountField
+          label={collateralLabel}
+          value={collateralValue}
+          onChange={typeCollateral}
+          error={errors.collateral}
+          description={
+            <>
+              {t('earn.pledge.availableInFund')}:{' '}
+              <Amount kind="decimal" value={available} coin={collateralCoin} flash={false} />{' '}
+              {collateralCoin}
+            </>
+          }
+          max={available}
+          precision={collateralPrecision}
+          disabled={locked}
+        />
+        <Stack gap={4} component="dl" m={0}>
+          <Line term={t('earn.pledge.initialLtv')}>
+            <Group gap={6} wrap="wrap" component="span" justify="flex-end">
+              <Text span fw={600} size="sm">
+                {ltv === undefined ? '--' : pct(ltv)}
+              </Text>
+              {overLimit ? (
+                <Badge color="red" variant="light" data-level="overLimit">
+                  {t('earn.pledge.aboveLimit')}
+                </Badge>
+              ) : (
+                level && (
+                  <Badge color={LTV_COLOR[level]} variant="light" data-level={level}>
+                    {t(`earn.pledge.level.${level}`)}
+                  </Badge>
+                )
+              )}
+            </Group>
+          </Line>
+          <Line term={t('earn.pledge.initialLtvLimit')}>{pct(limit)}</Line>
+          <Line term={t('earn.pledge.marginCallLtv')}>
+            {pct(marginCallLtv(collateralTerms.liquidationLtv))}
+          </Line>
+          <Line term={t('earn.pledge.liquidationLtv')}>{pct(collateralTerms.liquidationLtv)}</Line>
+          <Line term={t('earn.pledge.hourlyRate')}>{pct(hourly, rateDecimals(hourly))}</Line>
+          <Line term={t('earn.pledge.annualRate')}>{pct(annualRate(hourly))}</Line>
+          <Line term={t('earn.pledge.owedAfterHour')}>
+            {owed === undefined ? (
+              '--'
+            ) : (
+              <>
+                <LtrText>
+                  {formatAmount('decimal', owed, {
+                    coin: loanCoin,
+                    decimals: debtDecimals(owed, loanPrecision),
+                    figure: 'debt',
+                    language,
+                  })}
+                </LtrText>{' '}
+                {loanCoin}
+              </>
+            )}
+          </Line>
+        </Stack>
+        <Text size="xs" c="dimmed">
+          {t('earn.pledge.borrowNote', { collateralCoin, coin: loanCoin })}
+        </Text>
+        {errors.form ? (
+          <Alert color="red" role="alert" variant="light">
+            {errors.form}
+            {unknown && <RetryNote kind="borrow" lookup={unknown} />}
+          </Alert>
+        ) : (
+          repeating && (
+            <Text size="sm" c="dimmed">
+              {t('money.common.repeatNote')}
+            </Text>
+          )
+        )}
+        <DialogActions
+          submit
+          confirmLabel={t('earn.pledge.borrow')}
+          cancelLabel={t('common.cancel')}
+          onConfirm={() => undefined}
+          onCancel={onClose}
+          loading={busy}
+        />
+      </Stack>
+    </form>
+  );
+}
+
+/** One line of the summary: a term and its value (a description list, read as such). */
+function Line({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <Group justify="space-between" gap="xs" wrap="wrap" align="baseline">
+      <Text component="dt" size="sm" c="dimmed">
+        {term}
+      </Text>
+      <Text component="dd" size="sm" m={0} ta="end">
+        {children}
+      </Text>
+    </Group>
+  );
+}
