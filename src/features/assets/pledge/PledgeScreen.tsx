@@ -9,7 +9,7 @@ import {
   type AssetOverview,
   type PledgeLoan,
 } from '../../../facade';
-import { coinPrecision, compareDecimal } from '../../../lib/money';
+import { coinPrecision, compareDecimal, decimalToScaled, isDecimalInput } from '../../../lib/money';
 import { Amount } from '../../../ui/amount/Amount';
 import { formatAmount } from '../../../ui/amount/format-amount';
 import { Section } from '../../../ui/live/Section';
@@ -31,6 +31,11 @@ import { LTV_COLOR, ltvLevel } from './ltv';
  * hour and the overview is up to 5 s old: it is read again when the form opens and when Max is
  * pressed, and after a repayment the toast says "in full" only when the loan, read again, is gone
  * or owes nothing; otherwise it says what was repaid and what is still owed.
+ *
+ * While assets are hidden, one rule: a figure of the user's holdings is masked (what a loan owes,
+ * its collateral, its current LTV: the ratio of the two), a term of the product is shown (the
+ * liquidation LTV, the rates). A loan's level (safe, margin call, liquidation near) stays written:
+ * it is a warning, not a figure.
  */
 export default function PledgeScreen() {
   const { t } = useTranslation('user-assets');
@@ -43,11 +48,12 @@ export default function PledgeScreen() {
 
 function Ltv({ loan }: { loan: PledgeLoan }) {
   const { t } = useTranslation('user-assets');
-  const language = useAtomValue(currentLangAtom);
   const level = ltvLevel(loan.ltv, loan.liquidationLtv);
+  // A figure of the user's holdings (what is owed over the collateral): masked with them.
+  const ltvE4 = isDecimalInput(loan.ltv) ? decimalToScaled(loan.ltv, 4, 'up') : undefined;
   return (
     <Group gap={6} justify="flex-end" wrap="wrap">
-      <span dir="ltr">{formatRate(loan.ltv, language)}</span>
+      <Amount kind="percentE4" value={ltvE4} flash={false} />
       <Badge color={LTV_COLOR[level]} variant="light" data-level={level}>
         {t(`earn.pledge.level.${level}`)}
       </Badge>

@@ -4,7 +4,8 @@
  * the initial LTV with its limits (initial, margin call, liquidation), the hourly and annual rate
  * and what is owed after an hour; validation that says why; the body sent; the toast and the
  * figures read again; a lost answer keeps the request id (and the loans are looked up for it); a
- * busy dialog cannot be dismissed.
+ * busy dialog cannot be dismissed; and one masking rule while assets are hidden: the user's
+ * figures masked, the product's terms shown.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -12,7 +13,7 @@ import { describe, expect, it, vi } from 'vitest';
 import PledgeScreen from '@src/features/assets/pledge/PledgeScreen';
 import type { AssetOverview, PledgeBorrowBody, PledgeLoan } from '@src/api/types';
 import { assetsRefreshRequestAtom } from '@src/state/assets';
-import { userAtom } from '@src/state/client';
+import { preferencesAtom, userAtom } from '@src/state/client';
 import { toastStore } from '@src/ui/notifications';
 import { earnOverview } from '../../../../support/sample-answers';
 import { apiError } from '../../../ui/test-utils';
@@ -330,5 +331,44 @@ describe('a borrow whose answer was lost', () => {
     await userEvent.click(submit);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(api.pledgeBorrow).not.toHaveBeenCalled();
+  });
+});
+
+describe('the pledge screen while assets are hidden', () => {
+  it("masks the user's figures (what a loan owes, its collateral, its LTV) and shows the product's terms", async () => {
+    const api = fakeScreenApi({ assetOverview: vi.fn(async () => withBtc()) });
+    const { store } = await renderEarn(<PledgeScreen />, { api });
+    act(() => store.set(preferencesAtom, { showAssets: 0, homeTradingPageUserGuide: 'hide' }));
+    const table = await screen.findByRole('table', { name: 'Pledge loans' });
+    const row = within(table).getByRole('rowheader', { name: 'USDT' }).closest('tr')!;
+    const cells = within(row).getAllByRole('cell');
+    const cellOf = (header: string) => {
+      const headers = within(table).getAllByRole('columnheader');
+      return cells[headers.findIndex((h) => h.textContent === header) - 1]!;
+    };
+    // The LTV read 50.00% while assets were hidden: a ratio of two hidden figures.
+    expect(cellOf('LTV')).not.toHaveTextContent('50.00%');
+    expect(within(cellOf('LTV')).getByRole('img', { name: 'Hidden' })).toBeTruthy();
+    // Its level stays written: a warning, not a figure.
+    expect(within(cellOf('LTV')).getByText('Safe')).toBeTruthy();
+    expect(within(cellOf('Owed')).getByRole('img', { name: 'Hidden' })).toBeTruthy();
+    expect(within(cellOf('Collateral')).getByRole('img', { name: 'Hidden' })).toBeTruthy();
+    // Terms of the loan.
+    expect(cellOf('Liquidation LTV')).toHaveTextContent('90.00%');
+    expect(cellOf('Hourly rate')).toHaveTextContent('0.00061%');
+
+    const { dialog, loan, collateral, submit } = await openBorrow();
+    expect(dialog).toHaveTextContent('Available in Funding: **** BTC');
+    expect(line(dialog, 'Initial LTV limit')).toBe('65.00%');
+    expect(line(dialog, 'Margin call LTV')).toBe('75.00%');
+    expect(line(dialog, 'Liquidation LTV')).toBe('85.00%');
+    expect(line(dialog, 'Hourly rate')).toBe('0.00057%');
+    expect(loan).toHaveAccessibleDescription(expect.stringContaining('Minimum: 10.0000 USDT'));
+    // The limit Funding puts on the collateral is the user's money: masked in the message too.
+    await userEvent.type(collateral, '0.6');
+    await userEvent.click(submit);
+    expect(collateral).toHaveAccessibleDescription(
+      expect.stringContaining('Collateral (BTC) cannot be greater than ****'),
+    );
   });
 });
