@@ -266,7 +266,7 @@ async function borrowWithKeyboard(page: Page, width: number, shot: string) {
     .getByRole('table', { name: 'Pledge loans' })
     .getByRole('row')
     .filter({ has: page.getByRole('rowheader', { name: 'USDT', exact: true }) });
-  expect(await row.innerText()).toMatch(/\d+\.\d{2}%[\s\S]*(Safe|Margin call|Liquidation near)/);
+  expect(await row.innerText()).toMatch(/\d+\.\d{2}%[\s\S]*(safe|margin call|liquidation near)/i);
   // Focus is back on the button that opened the dialog.
   await expect.poll(() => open.evaluate((b) => b === document.activeElement)).toBe(true);
 

@@ -39,6 +39,7 @@ import { fundAvailable } from '../earn/fund';
 import { formatRate, rateDecimals } from '../earn/percent';
 import {
   annualRate,
+  fillLtv,
   isPositiveAmount,
   loanToValue,
   maxLoan,
@@ -49,7 +50,7 @@ import {
 import { findLoan, type BorrowDetails } from './loan-lookup';
 import { LTV_COLOR, ltvLevel, marginCallLtv } from './ltv';
 
-/** An amount field: what was typed, or derived from the other field at the initial LTV. */
+/** An amount field: what was typed, or derived from the other field (just inside the limit). */
 interface Entry {
   value: string;
   derived: boolean;
@@ -105,17 +106,17 @@ export function BorrowModal({ opened, openings, onClose }: BorrowModalProps) {
 }
 
 /**
- * A new pledge loan (docs/assets.md, "Pledge loans: borrowing"): the coin to borrow and the coin
- * to pledge, each amount, either typed and the other filled in at the collateral's initial LTV
- * (until the user types in it too); the initial LTV the two make, with the initial, margin-call
- * and liquidation LTVs, the hourly and annual rate and what is owed after an hour. The balances
- * and the prices are read when the form opens and again every 5 s and on focus while it is open
- * (not while a request is on its way). Validated before anything is sent (each amount at its
- * coin's precision, the smallest loan, the collateral against Funding, the initial LTV against
- * its limit, exactly as the server checks it). The request id is kept after an unknown outcome
- * (kept-submissions, kind `borrow`): the same details again are a replay, never a second loan;
- * and the loans are looked up for it (loan-lookup.ts). The form belongs to the session it was
- * opened in; once it has succeeded it never sends again.
+ * A new pledge loan (docs/assets.md, "Savings and pledge loans", Borrowing): the coin to borrow
+ * and the coin to pledge, each amount, either typed and the other filled in just inside the
+ * collateral's initial LTV (`fillLtv`; until the user types in it too); the initial LTV the two
+ * make, with the initial, margin-call and liquidation LTVs, the hourly and annual rate and what is
+ * owed after an hour. The balances and the prices are read when the form opens and again every 5 s
+ * and on focus while it is open (not while a request is on its way). Validated before anything is
+ * sent (each amount at its coin's precision, the smallest loan, the collateral against Funding,
+ * the initial LTV against its limit, exactly as the server checks it). The request id is kept
+ * after an unknown outcome (kept-submissions, kind `borrow`): the same details again are a replay,
+ * never a second loan; and the loans are looked up for it (loan-lookup.ts). The form belongs to
+ * the session it was opened in; once it has succeeded it never sends again.
  *
  * Masking (one rule on the pledge screen): a figure of the user's holdings is masked while assets
  * are hidden (Funding's balance, and the limit it puts on the collateral in a message); a term of
@@ -201,12 +202,14 @@ function BorrowForm({
   const limit = collateralTerms.initialLtv;
   const available = fundAvailable(ov, collateralCoin);
 
-  // The field not typed in is filled in from the other at the initial LTV, at today's prices.
+  // The field not typed in is filled in from the other just inside the initial LTV (`fillLtv`),
+  // at the prices of the moment.
+  const target = fillLtv(limit);
   const loanValue = loan.derived
-    ? (maxLoan(collateral.value, collateralRate, loanRate, limit, loanPrecision) ?? '')
+    ? (maxLoan(collateral.value, collateralRate, loanRate, target, loanPrecision) ?? '')
     : loan.value;
   const collateralValue = collateral.derived
-    ? (minCollateral(loan.value, loanRate, collateralRate, limit, collateralPrecision) ?? '')
+    ? (minCollateral(loan.value, loanRate, collateralRate, target, collateralPrecision) ?? '')
     : collateral.value;
   const ltv = loanToValue(loanValue, loanRate, collateralValue, collateralRate);
   const overLimit = ltv !== undefined && compareDecimal(ltv, limit) > 0;

@@ -1,8 +1,8 @@
 /**
- * The figures of the borrow form (docs/assets.md, "Pledge loans: borrowing"), exact on decimal
- * strings (src/lib/money.ts), never floats, and computed as the simulator checks them: a loan's
- * value is its amount times the coin's USD rate (`exchange-rate`, the rate every valuation of the
- * simulator uses), its LTV the loan's value over the collateral's.
+ * The figures of the borrow form (docs/assets.md, "Savings and pledge loans", Borrowing), exact on
+ * decimal strings (src/lib/money.ts), never floats, and computed as the simulator checks them: a
+ * loan's value is its amount times the coin's USD rate (`exchange-rate`, the rate every valuation
+ * of the simulator uses), its LTV the loan's value over the collateral's.
  */
 import {
   compareDecimal,
@@ -16,6 +16,8 @@ import {
 const LTV_DECIMALS = 4;
 /** Hours in a year: the annual rate of an hourly one, as the exchanges write it. */
 const HOURS_PER_YEAR = '8760';
+/** The share of the initial LTV an amount filled in aims at (see `fillLtv`). */
+const FILL_SHARE = '0.995';
 
 /** A plain positive decimal as the server takes it ("5", "0.5"; not ".5", "05", "0"). */
 export function isPositiveAmount(v: string): boolean {
@@ -113,6 +115,15 @@ export function owedAfterAnHour(loan: string, hourlyRate: string, precision: num
   const interest = divideToScaled(mulDecimal(loan, hourlyRate), '1', precision, 'up');
   return sumDecimals([loan, scaledToDecimal(interest, precision)]);
 }
+
+/**
+ * The LTV an amount the form fills in aims at: 99.5 % of the initial LTV (64.675 % of 65 %), not
+ * the limit itself. The prices the form has are up to 5 s old and the market moves on until the
+ * server checks: at the limit exactly, one tick down in the collateral's price between the two
+ * refused the loan (131019) about every other time. Half a percent of the price is far more than
+ * the simulated market moves in that time; what the user types is theirs, up to the limit.
+ */
+export const fillLtv = (initialLtv: string): string => mulDecimal(initialLtv, FILL_SHARE);
 
 /** The annual rate of an hourly one (× 8,760, not compounded), a fraction. */
 export const annualRate = (hourlyRate: string): string => mulDecimal(hourlyRate, HOURS_PER_YEAR);

@@ -81,9 +81,10 @@ describe('borrowing against collateral', () => {
     expect(line(dialog, 'Initial LTV')).toBe('--');
 
     await userEvent.type(loan, '1000');
-    // 1000 USDT / (64000 × 0.65) = 0.024038461…, rounded up to BTC's 8 decimals.
-    expect(collateral).toHaveValue('0.02403847');
-    expect(line(dialog, 'Initial LTV')).toBe('65.00%Safe');
+    // Just inside the limit (99.5 % of 65 %: a price move before the server checks is not a
+    // refusal): 1000 USDT / (64000 × 0.64675) = 0.024159257…, rounded up to BTC's 8 decimals.
+    expect(collateral).toHaveValue('0.02415926');
+    expect(line(dialog, 'Initial LTV')).toBe('64.68%Safe');
     expect(line(dialog, 'Owed after 1 hour')).toBe('1,000.005700 USDT');
 
     // More collateral typed: kept, and the LTV falls.
@@ -115,15 +116,16 @@ describe('borrowing against collateral', () => {
     await renderEarn(<PledgeScreen />, { api });
     const { dialog, loan, collateral } = await openBorrow();
     await userEvent.type(collateral, '0.1');
-    // 0.1 × 64000 × 0.65, cut to USDT's 6 decimals.
-    expect(loan).toHaveValue('4160');
-    expect(line(dialog, 'Initial LTV')).toBe('65.00%Safe');
+    // 0.1 × 64000 × 0.64675 (just inside the limit), cut to USDT's 6 decimals; the most the
+    // limit itself allows is written under the field.
+    expect(loan).toHaveValue('4139.2');
+    expect(line(dialog, 'Initial LTV')).toBe('64.68%Safe');
     expect(loan).toHaveAccessibleDescription(
       'Minimum: 10.0000 USDT · At most with this collateral: 4,160.000000 USDT',
     );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Max' }));
     expect(collateral).toHaveValue('0.5');
-    expect(loan).toHaveValue('20800');
+    expect(loan).toHaveValue('20696');
   });
 
   it('says why before sending: the smallest loan, the collateral Funding holds, the initial LTV', async () => {
@@ -248,13 +250,13 @@ describe('a borrow whose answer was lost', () => {
     );
     expect(alert).toHaveTextContent(RETRY_NOTE);
     // BTC rises and the prices are read again (the window gets focus back): the collateral filled
-    // in was fixed when it was sent, so what is sent again is the same request, not 0.02197803.
+    // in was fixed when it was sent, so what is sent again is the same request, not 0.02208847.
     btc = '70000';
     act(() => {
       window.dispatchEvent(new Event('focus'));
     });
-    await waitFor(() => expect(line(form.dialog, 'Initial LTV')).toBe('59.43%Safe'));
-    expect(form.collateral).toHaveValue('0.02403847');
+    await waitFor(() => expect(line(form.dialog, 'Initial LTV')).toBe('59.14%Safe'));
+    expect(form.collateral).toHaveValue('0.02415926');
 
     await userEvent.click(form.submit);
     await waitFor(() => expect(pledgeBorrow).toHaveBeenCalledTimes(2));
@@ -265,7 +267,7 @@ describe('a borrow whose answer was lost', () => {
     // Opened again: the same details are said to be a retry, and sent with the same id.
     btc = '64000';
     form = await openBorrow();
-    await userEvent.type(form.collateral, '0.02403847');
+    await userEvent.type(form.collateral, '0.02415926');
     await userEvent.clear(form.loan);
     await userEvent.type(form.loan, '999');
     expect(form.dialog).not.toHaveTextContent(REPEAT_NOTE);
@@ -279,7 +281,7 @@ describe('a borrow whose answer was lost', () => {
     expect(third).toBe(first);
     expect(sent(pledgeBorrow)[2]).toMatchObject({
       loanAmount: '1000',
-      collateralAmount: '0.02403847',
+      collateralAmount: '0.02415926',
     });
   });
 

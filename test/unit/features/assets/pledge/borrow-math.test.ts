@@ -8,6 +8,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { PledgeLoan } from '@src/api/types';
 import {
   annualRate,
+  fillLtv,
   isPositiveAmount,
   loanToValue,
   maxLoan,
@@ -49,6 +50,11 @@ describe('the borrow figures', () => {
     expect(withinLtv('201.500651', '1', '0.1', '3100.01', '0.65')).toBe(false);
     expect(maxLoan('0.1', undefined, '1', '0.65', 6)).toBeUndefined();
     expect(minCollateral('1000', '1', undefined, '0.65', 8)).toBeUndefined();
+  });
+
+  it('fill in just inside the limit: 99.5 % of the initial LTV', () => {
+    expect(fillLtv('0.65')).toBe('0.64675');
+    expect(fillLtv('0.6')).toBe('0.597');
   });
 
   it('owe after an hour the loan plus its hourly interest rounded up to the coin (the server charge)', () => {
