@@ -83,10 +83,10 @@ describe('an earn form that has succeeded', () => {
 
 describe('an earn form on its way', () => {
   it('keeps focus on its button (marked disabled) after Enter in the amount, and sends once', async () => {
-    let answer: (v: unknown) => void = () => undefined;
+    let answer: (v: { status: 'SUCCESS' }) => void = () => undefined;
     const savingsSubscribe = vi.fn(
       () =>
-        new Promise((resolve) => {
+        new Promise<{ status: 'SUCCESS' }>((resolve) => {
           answer = resolve;
         }),
     );
