@@ -18,7 +18,7 @@ import { Amount } from '../amount/Amount';
 import { useResource } from '../live/use-resource';
 import { showToast } from '../notifications';
 import { Spinner } from '../Spinner';
-import { useBusyReport } from './busy';
+import { keepFocusInForm, useBusyReport } from './busy';
 import { DialogActions } from './DialogActions';
 import { AmountField } from './money/AmountField';
 import { amountError, chosenAmountText } from './money/amounts';
@@ -219,12 +219,8 @@ export function TransferForm({ accounts, coin, from, to, close, setBusy }: Trans
       );
       close();
     };
-    // Sent with Enter in the amount: the fields are disabled in flight, which would drop focus
-    // to the page; it waits on Transfer, which stays focusable while busy (keepsFocus).
-    const active = document.activeElement;
-    if (active instanceof HTMLInputElement && form.contains(active)) {
-      form.querySelector<HTMLButtonElement>('button[type="submit"]')?.focus();
-    }
+    // Sent with Enter in the amount: focus waits on Transfer while the fields are disabled.
+    keepFocusInForm(form);
     inFlight.current = true;
     setLocked(true);
     setUnknown(undefined);
@@ -245,7 +241,8 @@ export function TransferForm({ accounts, coin, from, to, close, setBusy }: Trans
       }
       // The answer was lost, the transfer may have gone through: the overview, the aggregate
       // info and the records are re-read, and the transfer records tell whether it did. (This
-      // form's own balances are not: a retry is checked against what it was sent with.)
+      // form's own balances are read again with its 5 s re-read once the request has settled: a
+      // retry right away is checked against what it was sent with.)
       moved();
       const lookup = await findTransfer(api.money, body, since, kept.isClaimed);
       if (!stillOurs()) return;

@@ -111,6 +111,7 @@ export default function UpgradeUnifiedDialog({
         confirmLabel={t('dialogs.upgradeUnified.confirm')}
         cancelLabel={t('dialogs.upgradeUnified.later')}
         loading={busy}
+        keepsFocus
         onConfirm={() => void upgrade()}
         onCancel={close}
       />

@@ -35,7 +35,7 @@ import focusClasses from '../focus.module.css';
 import { useResource } from '../live/use-resource';
 import { showToast } from '../notifications';
 import { Spinner } from '../Spinner';
-import { useBusyReport } from './busy';
+import { keepFocusInForm, useBusyReport } from './busy';
 import { DialogActions } from './DialogActions';
 import { AmountField } from './money/AmountField';
 import { amountError, chosenAmountText, exactDecimals } from './money/amounts';
@@ -299,12 +299,8 @@ export default function WithdrawDialog({ props, close, setBusy }: DialogBodyProp
         { tone: 'success' },
       );
     };
-    // Sent with Enter in a code field: the fields are disabled in flight, which would drop focus
-    // to the page; it waits on Withdraw, which stays focusable while busy (DialogActions).
-    const active = document.activeElement;
-    if (active instanceof HTMLInputElement && form.contains(active)) {
-      form.querySelector<HTMLButtonElement>('button[type="submit"]')?.focus();
-    }
+    // Sent with Enter in a code field: focus waits on Withdraw while the fields are disabled.
+    keepFocusInForm(form);
     inFlight.current = true;
     setLocked(true);
     setUnknown(undefined);

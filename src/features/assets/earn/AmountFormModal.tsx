@@ -37,6 +37,7 @@ import { Spinner } from '../../../ui/Spinner';
 import { roundTo, type CoinPrecisions } from './coin-precision';
 import { KEPT_FOR_MS, useKeptSubmissions } from '../../../ui/dialogs/money/kept-submissions';
 import { LoadFailed } from '../../../ui/dialogs/money/LoadFailed';
+import { keepFocusInForm } from '../../../ui/dialogs/busy';
 
 interface AmountFormProps {
   /**
@@ -177,12 +178,8 @@ function AmountForm({
     setErrors(invalid ? { amount: invalid } : {});
     if (invalid) return;
     const requestId = ids.idFor(keyOf(value));
-    // Sent with Enter in the amount: the field is disabled in flight, which would drop focus to
-    // the page; it waits on the confirm button, which stays focusable while busy.
-    const active = document.activeElement;
-    if (active instanceof HTMLInputElement && form.contains(active)) {
-      form.querySelector<HTMLButtonElement>('button[type="submit"]')?.focus();
-    }
+    // Sent with Enter in the amount: focus waits on the button while the field is disabled.
+    keepFocusInForm(form);
     inFlight.current = true;
     setBusy(true);
     onBusyChange?.(true);

@@ -18,6 +18,7 @@ import { compareDecimal } from '../../../lib/money';
 import { Amount } from '../../../ui/amount/Amount';
 import { formatAmount } from '../../../ui/amount/format-amount';
 import { LtrText } from '../../../ui/amount/LtrText';
+import { keepFocusInForm } from '../../../ui/dialogs/busy';
 import { DialogActions } from '../../../ui/dialogs/DialogActions';
 import { AmountField } from '../../../ui/dialogs/money/AmountField';
 import {
@@ -302,8 +303,9 @@ function BorrowForm({
     return next;
   };
 
-  const submit = async (e: FormEvent) => {
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
+    const form = e.currentTarget;
     // A second click or Enter while the first is on its way, or once it has succeeded.
     if (inFlight.current || done.current) return;
     // Opened for a session that has ended: nothing of it is sent for another.
@@ -337,6 +339,8 @@ function BorrowForm({
       );
       onClose();
     };
+    // Sent with Enter in an amount: focus waits on Borrow while the fields are disabled.
+    keepFocusInForm(form);
     inFlight.current = true;
     setBusy(true);
     onBusyChange(true);
@@ -528,6 +532,7 @@ function BorrowForm({
           onConfirm={() => undefined}
           onCancel={onClose}
           loading={busy}
+          keepsFocus
         />
       </Stack>
     </form>

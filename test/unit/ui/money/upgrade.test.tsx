@@ -83,6 +83,11 @@ describe('unified upgrade dialog', () => {
     await userEvent.click(upgrade);
     const later = within(dialog).getByRole('button', { name: 'Not now' });
     await waitFor(() => expect(later).toBeDisabled());
+    // the pressed button keeps focus while busy (marked disabled); a second press sends nothing
+    expect(upgrade).toHaveAttribute('aria-disabled', 'true');
+    expect(upgrade).toHaveFocus();
+    await userEvent.click(upgrade);
+    expect(money.unifiedUpgrade).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('button', { name: 'Close' })).toBeNull();
     await userEvent.keyboard('{Escape}');
     expect(screen.getByRole('dialog', { name: TITLE })).toBe(dialog);

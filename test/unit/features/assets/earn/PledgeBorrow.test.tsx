@@ -210,6 +210,10 @@ describe('borrowing against collateral', () => {
     await renderEarn(<PledgeScreen />, { api });
     const { dialog, loan, submit } = await openBorrow();
     await userEvent.type(loan, '1000');
+    // Enter in the amount: the fields are disabled in flight, and focus waits on Borrow
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(submit).toHaveAttribute('aria-disabled', 'true'));
+    expect(submit).toHaveFocus();
     await userEvent.dblClick(submit);
     await userEvent.keyboard('{Escape}');
     expect(screen.getByRole('dialog', { name: 'Borrow against collateral' })).toBe(dialog);
