@@ -1,9 +1,12 @@
 /**
  * English labels for Mantine's pagination, calendar and time controls, set once as component
- * defaults in the theme (the issue fixes these to English whatever the page language, as the
- * exchange's own pages do), and the English date settings for DatesProvider. Tests assert on
- * these exports. Components are keyed by name with plain defaultProps objects so the theme does
- * not pull @mantine/dates into the entry chunk.
+ * defaults in the theme (SPEC 2 has them English, as the exchange's own pages do), and the date
+ * settings for DatesProvider. The one date picker the app draws, the records' start and end time,
+ * is `DateTimeField` (src/ui/dates), which overrides these with the page language's labels, month
+ * and weekday names (accessibility review M1: a screen-reader user heard English in every
+ * language); these remain the defaults of any other Mantine date control and of Pagination.
+ * Components are keyed by name with plain defaultProps objects so the theme does not pull
+ * @mantine/dates into the entry chunk.
  */
 import type { DatesProviderSettings } from '@mantine/dates';
 
@@ -40,7 +43,7 @@ const TIME_PICKER_LABELS = {
   amPm: 'AM/PM',
 } as const;
 
-/** DatesProvider settings: English month and weekday names, weeks start on Monday. */
+/** DatesProvider settings: weeks start on Monday; `locale` English (DateTimeField sets the page's). */
 export const DATES_SETTINGS: DatesProviderSettings = {
   locale: 'en',
   firstDayOfWeek: 1,

@@ -1,7 +1,4 @@
 import { Alert, Badge, Button, Group, Loader, Select, Stack, Tabs, Text } from '@mantine/core';
-import { DateTimePicker } from '@mantine/dates';
-// Only this screen draws a date picker: its styles come with this chunk, not the first page.
-import '@mantine/dates/styles.css';
 import dayjs from 'dayjs';
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -18,6 +15,7 @@ import {
   type WithdrawRecord,
 } from '../../../facade';
 import { Amount } from '../../../ui/amount/Amount';
+import { DATE_TIME_FIELD_FORMAT, DateTimeField } from '../../../ui/dates/DateTimeField';
 import { LtrText } from '../../../ui/amount/LtrText';
 import { moneyMovedAtom } from '../../../ui/dialogs/money/events';
 import { exactDecimals } from '../../../ui/dialogs/money/amounts';
@@ -33,7 +31,6 @@ const TABS = ['deposits', 'withdrawals', 'transfers'] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (v: string | null): v is Tab => TABS.includes(v as Tab);
 type Preset = '7d' | '30d' | '90d' | 'custom';
-const PICKER_FORMAT = 'YYYY-MM-DD HH:mm';
 
 interface Filter {
   coin: string | null;
@@ -92,7 +89,7 @@ export default function RecordsScreen() {
     const days = next === '7d' ? 7 : next === '30d' ? 30 : 90;
     setFilter((f) => ({
       ...f,
-      start: dayjs().subtract(days, 'day').startOf('minute').format(PICKER_FORMAT),
+      start: dayjs().subtract(days, 'day').startOf('minute').format(DATE_TIME_FIELD_FORMAT),
       end: null,
     }));
   };
@@ -129,28 +126,28 @@ export default function RecordsScreen() {
         clearable
         w={170}
       />
-      <DateTimePicker
+      <DateTimeField
         label={t('money.records.startTime')}
         placeholder={t('money.records.startTime')}
+        clearLabel={t('money.records.clearStartTime')}
         value={filter.start}
         onChange={(start) => {
           setPreset('custom');
           setFilter((f) => ({ ...f, start }));
         }}
-        valueFormat={PICKER_FORMAT}
         maxDate={filter.end ?? undefined}
         clearable
         w={190}
       />
-      <DateTimePicker
+      <DateTimeField
         label={t('money.records.endTime')}
         placeholder={t('money.records.endTime')}
+        clearLabel={t('money.records.clearEndTime')}
         value={filter.end}
         onChange={(end) => {
           setPreset('custom');
           setFilter((f) => ({ ...f, end }));
         }}
-        valueFormat={PICKER_FORMAT}
         minDate={filter.start ?? undefined}
         clearable
         w={190}

@@ -97,6 +97,33 @@ describe('records screen', () => {
     );
   });
 
+  // Accessibility review M1: the pickers were English in every language, their ✓ button and
+  // dropdown unnamed (the picker itself: test/unit/ui/dates/DateTimeField.test.tsx).
+  it.each([
+    ['de-DE', 'Startzeit', 'Mo', 'Datum und Uhrzeit bestätigen', 'Startzeit löschen'],
+    ['ar-SA', 'وقت البدء', 'ن', 'تأكيد التاريخ والوقت', 'مسح وقت البدء'],
+  ])(
+    'the time pickers speak %s: names, weekdays, the ✓ button, the dialog and the clear button',
+    async (lng, start, monday, confirm, clear) => {
+      await renderMoney({ lng, children: records().children });
+      await userEvent.click(await screen.findByRole('button', { name: start }));
+      const dialog = await screen.findByRole('dialog', { name: start });
+      await waitFor(() =>
+        expect(within(dialog).getAllByRole('columnheader')[0]).toHaveTextContent(monday),
+      );
+      // a day of the month shown, by its full date in the language
+      const days = within(dialog)
+        .getAllByRole('button')
+        .filter((b) => b.closest('table') && !b.hasAttribute('data-outside'));
+      expect(days.length).toBeGreaterThanOrEqual(28);
+      expect(days[0]!.getAttribute('aria-label')).not.toMatch(/[A-Z][a-z]+ 1, \d{4}/);
+      await userEvent.click(days[0]!);
+      await userEvent.click(within(dialog).getByRole('button', { name: confirm }));
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: start })).toBeNull());
+      expect(screen.getByRole('button', { name: clear })).toBeInTheDocument();
+    },
+  );
+
   it('picks a time range from the presets as a start time', async () => {
     const h = await renderMoney({ children: records().children });
     // the first page has loaded (an empty one: the fakes' default)
