@@ -253,28 +253,38 @@ function RecordsTable<T extends { id?: string; transferId?: string }>({
   }
   return (
     <Stack gap="sm">
-      <table ref={tableRef} tabIndex={-1} className={classes.table} aria-label={label}>
-        <thead>
-          <tr>
+      {/* Explicit table roles: below 768 px each row is a card (records.module.css), and WebKit
+          drops the table semantics of elements whose display is changed. A cell's visible label
+          is hidden from assistive technology, which has the column header: each value is
+          announced once, with its column's name (accessibility review L8). */}
+      {/* eslint-disable jsx-a11y-x/no-redundant-roles, jsx-a11y-x/no-interactive-element-to-noninteractive-role --
+          the explicit roles above are on purpose, as in EarnTable */}
+      <table ref={tableRef} tabIndex={-1} role="table" className={classes.table} aria-label={label}>
+        <thead role="rowgroup">
+          <tr role="row">
             {columns.map((c) => (
-              <th key={c.key} scope="col" data-align={c.align}>
+              <th key={c.key} role="columnheader" scope="col" data-align={c.align}>
                 {c.label}
               </th>
             ))}
           </tr>
         </thead>
-        <tbody>
+        <tbody role="rowgroup">
           {rows.map((r, i) => (
-            <tr key={r.id ?? r.transferId ?? i}>
+            <tr key={r.id ?? r.transferId ?? i} role="row">
               {columns.map((c) => (
-                <td key={c.key} data-label={c.label} data-align={c.align}>
-                  {c.cell(r)}
+                <td key={c.key} role="cell" data-align={c.align}>
+                  <span className={classes.cellLabel} aria-hidden="true">
+                    {c.label}
+                  </span>
+                  <span className={classes.cellValue}>{c.cell(r)}</span>
                 </td>
               ))}
             </tr>
           ))}
         </tbody>
       </table>
+      {/* eslint-enable jsx-a11y-x/no-redundant-roles, jsx-a11y-x/no-interactive-element-to-noninteractive-role */}
       {error !== undefined && (
         <Text size="sm" c="red" role="alert">
           {t('money.records.failed')}

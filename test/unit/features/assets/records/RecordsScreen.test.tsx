@@ -57,6 +57,37 @@ describe('records screen', () => {
     await waitFor(() => expect(table).toHaveFocus());
   });
 
+  // Accessibility review L8: below 768 px each row is a card, and its labels (::before content)
+  // were read out as well as the column headers.
+  it('names each cell by its value alone; the card label is hidden from assistive technology', async () => {
+    await renderMoney({
+      children: records().children,
+      money: {
+        depositList: vi.fn(async () => ({ list: [depositRecord({ id: 'D-1' })], nextCursor: '' })),
+      },
+    });
+    const table = await screen.findByRole('table', { name: 'Deposit records' });
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers).toContain('Time');
+    const [row] = within(table).getAllByRole('row').slice(1);
+    const cells = within(row!).getAllByRole('cell');
+    expect(cells).toHaveLength(headers.length);
+    cells.forEach((cell, i) => {
+      // the card's label: the column's name, for the eye only
+      const label = cell.querySelector('[aria-hidden="true"]');
+      expect(label).toHaveTextContent(headers[i]!);
+      expect(cell).toHaveAttribute('role', 'cell');
+      expect(cell).not.toHaveAttribute('data-label');
+    });
+    expect(within(row!).getByRole('cell', { name: '250.0000' })).toBeInTheDocument();
+    expect(within(row!).getByRole('cell', { name: 'Pending' })).toBeInTheDocument();
+    // explicit table roles: a card layout (display: block) keeps the table for screen readers
+    expect(table).toHaveAttribute('role', 'table');
+    expect(row).toHaveAttribute('role', 'row');
+  });
+
   it('lists deposits with status and confirmations, pages by cursor, and filters by coin', async () => {
     const h = await renderMoney({
       children: records().children,
