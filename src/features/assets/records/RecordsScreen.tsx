@@ -462,6 +462,9 @@ const TRANSFERS: RecordsSpec<TransferRecord> = {
 
 const NO_QUERY: RecordQuery = {};
 
+/** A record's identity in its list: deposits and withdrawals have an id, transfers a transferId. */
+const recordId = (r: { id?: string; transferId?: string }) => r.id ?? r.transferId ?? '';
+
 /** One list of records: pages of `spec`, re-read while one is pending or after money moved. */
 function RecordList<R extends { id?: string; transferId?: string }>({
   spec,
@@ -479,7 +482,7 @@ function RecordList<R extends { id?: string; transferId?: string }>({
       spec.load(api.money, { ...(JSON.parse(key) as RecordQuery), cursor, limit }),
     [api, key, spec],
   );
-  const paged = usePaged<R>(load, spec.pending, moved);
+  const paged = usePaged<R>(load, spec.pending, moved, recordId);
   const columns = useMemo(() => spec.columns(t), [spec, t]);
   return (
     <RecordsTable label={t(spec.label)} columns={columns} paged={paged} emptyText={t(spec.empty)} />

@@ -57,6 +57,59 @@ describe('records screen', () => {
     await waitFor(() => expect(table).toHaveFocus());
   });
 
+  // Left by the reviews of 2026-11-28: a list grown with "Load more" went back to its newest 50
+  // rows whenever it was read again (after money moved, and at every return to the tab).
+  it('a re-read keeps the rows loaded with "Load more", the focus, and the rows themselves', async () => {
+    // 70 deposits, newest first, paged as the simulator pages them (cursor: the last one's number)
+    const all = Array.from({ length: 70 }, (_, i) =>
+      depositRecord({ id: `D-${70 - i}`, amount: String(70 - i), status: 'success' }),
+    );
+    const depositList = vi.fn(async (q: RecordQuery = {}) => {
+      const start = q.cursor ? all.findIndex((r) => r.id === `D-${q.cursor}`) + 1 : 0;
+      const list = all.slice(start, start + (q.limit ?? 20));
+      const more = start + list.length < all.length;
+      return { list, nextCursor: more ? list[list.length - 1]!.id.slice(2) : '' };
+    });
+    await renderMoney({ children: records().children, money: { depositList } });
+    const table = await screen.findByRole('table', { name: 'Deposit records' });
+    const more = screen.getByRole('button', { name: 'Load more' });
+    for (const shown of [40, 60]) {
+      await userEvent.click(more);
+      await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(shown + 1));
+    }
+    more.focus();
+    const rows = within(table).getAllByRole('row');
+    const calls = depositList.mock.calls.length;
+    act(() => {
+      window.dispatchEvent(new Event('focus'));
+    });
+    // read again from the top: 50 rows, then the 10 more that were shown
+    await waitFor(() => expect(depositList.mock.calls.length).toBe(calls + 2));
+    expect(depositList.mock.calls.slice(calls).map(([q]) => [q?.cursor, q?.limit])).toEqual([
+      ['', 50],
+      ['21', 10],
+    ]);
+    await act(async () => {
+      for (let i = 0; i < 10; i++) await Promise.resolve();
+    });
+    // the same 60 rows, the same elements (nothing re-created: the page keeps its scroll), and
+    // focus where it was
+    expect(within(table).getAllByRole('row')).toHaveLength(61);
+    within(table)
+      .getAllByRole('row')
+      .forEach((row, i) => expect(row).toBe(rows[i]));
+    expect(more).toHaveFocus();
+    // "Load more" goes on after the 60th
+    await userEvent.click(more);
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(71));
+    // every deposit once, in order: no hole, none twice (each cell's value, without its label)
+    expect(
+      within(table)
+        .getAllByRole('cell', { name: /^\d+\.0000$/ })
+        .map((c) => c.lastElementChild?.textContent),
+    ).toEqual(all.map((r) => `${r.amount}.0000`));
+  });
+
   // Accessibility review L8: below 768 px each row is a card, and its labels (::before content)
   // were read out as well as the column headers.
   it('names each cell by its value alone; the card label is hidden from assistive technology', async () => {
