@@ -58,3 +58,16 @@ export function DialogActions({
     </Group>
   );
 }
+
+/**
+ * Before a form's fields are disabled for its request: when focus is in one of its fields (the
+ * request was sent with Enter there), it moves to the form's submit button, which stays
+ * focusable while busy (`keepsFocus` above); a focused field that becomes disabled
+ * drops focus to the page (accessibility review M3).
+ */
+export function keepFocusInForm(form: HTMLFormElement): void {
+  const active = document.activeElement;
+  if (active instanceof HTMLInputElement && form.contains(active)) {
+    form.querySelector<HTMLButtonElement>('button[type="submit"]')?.focus();
+  }
+}

@@ -10,16 +10,3 @@ export function useBusyReport(setBusy: (busy: boolean) => void, busy: boolean): 
   // A body that goes while busy (its session ended) leaves the host dismissable.
   useEffect(() => () => setBusy(false), [setBusy]);
 }
-
-/**
- * Before a form's fields are disabled for its request: when focus is in one of its fields (the
- * request was sent with Enter there), it moves to the form's submit button, which stays
- * focusable while busy (DialogActions `keepsFocus`); a focused field that becomes disabled
- * drops focus to the page (accessibility review M3).
- */
-export function keepFocusInForm(form: HTMLFormElement): void {
-  const active = document.activeElement;
-  if (active instanceof HTMLInputElement && form.contains(active)) {
-    form.querySelector<HTMLButtonElement>('button[type="submit"]')?.focus();
-  }
-}

@@ -37,7 +37,7 @@ import { Spinner } from '../../../ui/Spinner';
 import { roundTo, type CoinPrecisions } from './coin-precision';
 import { KEPT_FOR_MS, useKeptSubmissions } from '../../../ui/dialogs/money/kept-submissions';
 import { LoadFailed } from '../../../ui/dialogs/money/LoadFailed';
-import { keepFocusInForm } from '../../../ui/dialogs/busy';
+import { keepFocusInForm } from '../../../ui/dialogs/DialogActions';
 
 interface AmountFormProps {
   /**

@@ -18,8 +18,7 @@ import { compareDecimal } from '../../../lib/money';
 import { Amount } from '../../../ui/amount/Amount';
 import { formatAmount } from '../../../ui/amount/format-amount';
 import { LtrText } from '../../../ui/amount/LtrText';
-import { keepFocusInForm } from '../../../ui/dialogs/busy';
-import { DialogActions } from '../../../ui/dialogs/DialogActions';
+import { DialogActions, keepFocusInForm } from '../../../ui/dialogs/DialogActions';
 import { AmountField } from '../../../ui/dialogs/money/AmountField';
 import {
   amountError,
