@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Group, Select, Stack, Text } from '@mantine/core';
+import { ActionIcon, Group, Select, Stack } from '@mantine/core';
 import { useAtomValue } from 'jotai';
 import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,7 +28,7 @@ import { useFormBalances } from './money/form-balances';
 import { useKeptSubmissions } from './money/kept-submissions';
 import { findTransfer } from './money/outcome';
 import { SubmissionIds, isOutcomeUnknown } from './money/request-id';
-import { RetryNote } from './money/RetryNote';
+import { SubmissionError } from './money/RetryNote';
 import { useStillOpenedSession } from './money/session-guard';
 import { fundedAccounts } from './money/transfer-accounts';
 import { LoadFailed } from './money/LoadFailed';
@@ -345,18 +345,12 @@ export function TransferForm({ accounts, coin, from, to, close, setBusy }: Trans
           precision={precision}
           disabled={busy}
         />
-        {errors.form ? (
-          <Alert color="red" role="alert">
-            {errors.form}
-            {unknown && <RetryNote kind="transfer" lookup={unknown} />}
-          </Alert>
-        ) : (
-          repeating && (
-            <Text size="sm" c="dimmed">
-              {t('money.common.repeatNote')}
-            </Text>
-          )
-        )}
+        <SubmissionError
+          error={errors.form}
+          kind="transfer"
+          unknown={unknown}
+          repeating={repeating}
+        />
         <DialogActions
           submit
           confirmLabel={t('dialogs.transfer.confirm')}

@@ -45,7 +45,7 @@ import { useFormBalances } from './money/form-balances';
 import { useKeptSubmissions } from './money/kept-submissions';
 import { findWithdrawal } from './money/outcome';
 import { SubmissionIds, isOutcomeUnknown } from './money/request-id';
-import { RetryNote } from './money/RetryNote';
+import { SubmissionError } from './money/RetryNote';
 import { useStillOpenedSession } from './money/session-guard';
 import type { DialogBodyProps } from './registry';
 import { LoadFailed } from './money/LoadFailed';
@@ -541,18 +541,12 @@ export default function WithdrawDialog({ props, close, setBusy }: DialogBodyProp
               onError={(msg) => setErrors((e) => ({ ...e, email: msg }))}
               disabled={busy}
             />
-            {errors.form ? (
-              <Alert color="red" role="alert">
-                {errors.form}
-                {unknown && <RetryNote kind="withdraw" lookup={unknown} />}
-              </Alert>
-            ) : (
-              repeating && (
-                <Text size="sm" c="dimmed">
-                  {t('money.common.repeatNote')}
-                </Text>
-              )
-            )}
+            <SubmissionError
+              error={errors.form}
+              kind="withdraw"
+              unknown={unknown}
+              repeating={repeating}
+            />
             <DialogActions
               submit
               confirmLabel={t('money.withdraw.submit')}

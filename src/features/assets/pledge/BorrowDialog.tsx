@@ -1,4 +1,4 @@
-import { Alert, Badge, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useAtomValue } from 'jotai';
 import { useCallback, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,7 +29,7 @@ import { useFormBalances, useReadAgainWhileOpen } from '../../../ui/dialogs/mone
 import { useKeptSubmissions } from '../../../ui/dialogs/money/kept-submissions';
 import { LoadFailed } from '../../../ui/dialogs/money/LoadFailed';
 import { isOutcomeUnknown, SubmissionIds } from '../../../ui/dialogs/money/request-id';
-import { RetryNote } from '../../../ui/dialogs/money/RetryNote';
+import { SubmissionError } from '../../../ui/dialogs/money/RetryNote';
 import { useStillOpenedSession } from '../../../ui/dialogs/money/session-guard';
 import { useResource } from '../../../ui/live/use-resource';
 import { showToast } from '../../../ui/notifications';
@@ -512,18 +512,13 @@ function BorrowForm({
         <Text size="xs" c="dimmed">
           {t('earn.pledge.borrowNote', { collateralCoin, coin: loanCoin })}
         </Text>
-        {errors.form ? (
-          <Alert color="red" role="alert" variant="light">
-            {errors.form}
-            {unknown && <RetryNote kind="borrow" lookup={unknown} />}
-          </Alert>
-        ) : (
-          repeating && (
-            <Text size="sm" c="dimmed">
-              {t('money.common.repeatNote')}
-            </Text>
-          )
-        )}
+        <SubmissionError
+          error={errors.form}
+          kind="borrow"
+          unknown={unknown}
+          repeating={repeating}
+          variant="light"
+        />
         <DialogActions
           submit
           confirmLabel={t('earn.pledge.borrow')}

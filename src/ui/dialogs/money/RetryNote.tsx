@@ -1,4 +1,4 @@
-import { Text } from '@mantine/core';
+import { Alert, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { KEPT_FOR_MS } from './kept-submissions';
 
@@ -39,5 +39,40 @@ export function RetryNote({
         {t('money.transfer.retryNote', { minutes: KEPT_FOR_MS / 60_000 })}
       </Text>
     </>
+  );
+}
+
+/**
+ * Under a transfer, withdraw or borrow form's fields: its error, with the RetryNote of an unknown
+ * outcome; or, with no error, when the details typed are those of a submission whose outcome is
+ * unknown, that sending them again repeats that same request (money.common.repeatNote).
+ */
+export function SubmissionError({
+  error,
+  kind,
+  unknown,
+  repeating,
+  variant,
+}: {
+  error: string | undefined;
+  kind: 'transfer' | 'withdraw' | 'borrow';
+  unknown: 'notListed' | 'unchecked' | undefined;
+  repeating: boolean;
+  variant?: 'light';
+}) {
+  const { t } = useTranslation('user-assets');
+  if (error) {
+    return (
+      <Alert color="red" role="alert" variant={variant}>
+        {error}
+        {unknown && <RetryNote kind={kind} lookup={unknown} />}
+      </Alert>
+    );
+  }
+  if (!repeating) return null;
+  return (
+    <Text size="sm" c="dimmed">
+      {t('money.common.repeatNote')}
+    </Text>
   );
 }
