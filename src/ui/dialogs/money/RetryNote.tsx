@@ -8,7 +8,7 @@ import { KEPT_FOR_MS } from './kept-submissions';
  * here, it went through), and what sending the same details again does, no more than
  * kept-submissions.ts keeps.
  */
-export function RetryNote({
+function RetryNote({
   kind,
   lookup,
 }: {
