@@ -11,6 +11,7 @@ import {
   useCallback,
   useContext,
   useId,
+  useMemo,
   useRef,
   useState,
   type CSSProperties,
@@ -193,8 +194,12 @@ export function VirtualTable<T>({
   const { t } = useTranslation('user-assets');
   const scroller = useRef<HTMLDivElement>(null);
   const scope = useId();
-  const narrowCss = narrowLayoutCss(scope, columns, minWidth, narrowMinWidth, narrowBelow);
-  const details = hasRowDetails(columns);
+  // Built once per set of columns, not at every render: the live tables render once a frame.
+  const narrowCss = useMemo(
+    () => narrowLayoutCss(scope, columns, minWidth, narrowMinWidth, narrowBelow),
+    [scope, columns, minWidth, narrowMinWidth, narrowBelow],
+  );
+  const details = useMemo(() => hasRowDetails(columns), [columns]);
   // Rows whose details are shown (by row key); such a row is measured, the others are one line.
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
   const probe = useContext(RowRenderProbe);
