@@ -77,6 +77,10 @@ describe('keyboard only, with a visible and uncovered focus at every stop', () =
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => document.documentElement.lang === 'de-DE');
     await expect.poll(() => focusName(page), POLL).toMatch(/^Sprache: Deutsch/);
+    // The menu closed by the choice is gone before it opens again, as after Escape above (one CI
+    // run on 2026-11-28 stayed on "Deutsch" below: the letters typed did nothing; the likely
+    // cause, not proven, is the closing list still in the page when the menu opened again).
+    await page.getByRole('menu').waitFor({ state: 'detached' });
     // ArrowDown opens it as well, on the current language; back to English.
     await page.keyboard.press('ArrowDown');
     await expect.poll(() => focusName(page), POLL).toBe('Deutsch');
