@@ -12,8 +12,8 @@ import { PositionsTable } from './PositionsTable';
 
 function PositionsSection() {
   const { t } = useTranslation('user-assets');
-  const { positionKeysAtom } = useStreamAtoms();
-  const count = useAtomValue(positionKeysAtom).length;
+  const { positionCountAtom } = useStreamAtoms();
+  const count = useAtomValue(positionCountAtom);
   return (
     <Section title={t('copyTrade.positions.title')}>
       <TopicState
@@ -31,8 +31,8 @@ function PositionsSection() {
 
 function OrdersSection() {
   const { t } = useTranslation('user-assets');
-  const { orderKeysAtom } = useStreamAtoms();
-  const count = useAtomValue(orderKeysAtom).length;
+  const { orderCountAtom } = useStreamAtoms();
+  const count = useAtomValue(orderCountAtom);
   return (
     <Section title={t('copyTrade.orders.titleOpenPositions')}>
       {/* the stream keeps partially filled, filled and closing orders: those of open positions */}

@@ -90,15 +90,28 @@ function GroupPnl({ keys }: { keys: readonly string[] }) {
   return <Amount kind="decimal" coin={SETTLEMENT_COIN} value={usePositionsPnl(keys)} tone="pnl" />;
 }
 
-function GroupCells({
-  leaderId,
-  keys,
-  span,
-}: {
+interface GroupCellsProps {
   leaderId: number;
   keys: readonly string[];
   span: number;
-}) {
+}
+
+/** Whether two groups hold the same positions, in any order (what a group row shows). */
+function sameGroup(a: GroupCellsProps, b: GroupCellsProps): boolean {
+  if (a.leaderId !== b.leaderId || a.span !== b.span) return false;
+  if (a.keys === b.keys) return true;
+  if (a.keys.length !== b.keys.length) return false;
+  const had = new Set(a.keys);
+  return b.keys.every((k) => had.has(k));
+}
+
+/*
+ * memo on the group's members: the table's items (and each group's key list) are built anew
+ * whenever a position comes, goes or moves, and a group row rendered again starts its PnL sum
+ * over (a new GroupSum): a position reopened at the front of one group re-rendered every group
+ * in view, in the frame that paints the prices (docs/performance.md).
+ */
+const GroupCells = memo(function GroupCells({ leaderId, keys, span }: GroupCellsProps) {
   const { t } = useTranslation('user-assets');
   // A leader's lead positions and a trader's own ones carry the user's own id (docs/assets.md).
   const own = useAtomValue(userAtom).userId === leaderId;
@@ -120,7 +133,7 @@ function GroupCells({
       </span>
     </Cell>
   );
-}
+}, sameGroup);
 
 export interface PositionsTableProps {
   /** Group rows by the leader copied (followers); a leader's own positions are not grouped. */

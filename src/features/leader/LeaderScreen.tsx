@@ -15,8 +15,8 @@ import { LeaderWalletSection } from './LeaderWalletSection';
 /** The leader's own lead positions (the ones followers copy), live. */
 function LeadPositions() {
   const { t } = useTranslation('user-assets');
-  const { positionKeysAtom } = useStreamAtoms();
-  const count = useAtomValue(positionKeysAtom).length;
+  const { positionCountAtom } = useStreamAtoms();
+  const count = useAtomValue(positionCountAtom);
   return (
     <Section title={t('leader.positions.title')}>
       <TopicState

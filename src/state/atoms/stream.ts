@@ -190,6 +190,11 @@ export function createStreamAtoms() {
   const orderKeys = atom<readonly string[]>([]);
   const positionKeys = atom<readonly string[]>([]);
   const quoteSymbols = atom<readonly string[]>([]);
+  // The counts change only when rows come or go, not when they move (a position reopened at the
+  // front of its group, an order placed as another is cancelled): a section that needs only
+  // whether its table is empty reads these and is not rendered again at every move.
+  const orderCount = atom((get) => get(orderKeys).length);
+  const positionCount = atom((get) => get(positionKeys).length);
   const liveSymbols = atom<ReadonlySet<string>>(liveQuotes);
   const statsAtom = atom<IngestStats>(emptyStats());
   const walletsAtom: Atom<readonly Wallet[]> = atom((get) =>
@@ -284,9 +289,13 @@ export function createStreamAtoms() {
     walletsAtom,
     /** Copy-trade order ids, newest first. */
     orderKeysAtom: orderKeys as Atom<readonly string[]>,
+    /** How many copy-trade orders there are (changes less often than orderKeysAtom). */
+    orderCountAtom: orderCount as Atom<number>,
     orderRowAtom: (orderId: string): Atom<Order | undefined> => orderRows.get(orderId),
     /** Copied position keys in display order (newest first); see positionKey(). */
     positionKeysAtom: positionKeys as Atom<readonly string[]>,
+    /** How many positions there are (changes less often than positionKeysAtom). */
+    positionCountAtom: positionCount as Atom<number>,
     positionRowAtom: (key: string): Atom<Position | undefined> => positionRows.get(key),
     /** Symbols with a ticker, sorted. */
     quoteSymbolsAtom: quoteSymbols as Atom<readonly string[]>,

@@ -11,6 +11,7 @@ import {
   useCallback,
   useContext,
   useId,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -225,10 +226,21 @@ export function VirtualTable<T>({
     // React 19 warns about flushSync inside effects; a frame of delay on scroll is invisible.
     useFlushSync: false,
   });
+  // The rows as last rendered, for a click on a row's details button: the buttons get the row's
+  // key, not its index, so that rows moving down when one comes in above them (a new order, a
+  // position reopened at the front of its group) are not rendered again for their index.
+  const latest = useRef({ items, itemKey });
+  useLayoutEffect(() => {
+    latest.current = { items, itemKey };
+  });
   const toggle = useCallback(
-    (key: string, index: number, open: boolean) => {
+    (key: string, open: boolean) => {
       // a closed row is one line again (no longer measured)
-      if (open) virtualizer.resizeItem(index, rowHeight);
+      if (open) {
+        const { items: now, itemKey: keyOf } = latest.current;
+        const index = now.findIndex((item) => keyOf(item) === key);
+        if (index >= 0) virtualizer.resizeItem(index, rowHeight);
+      }
       setExpanded((prev) => {
         const next = new Set(prev);
         if (open) next.delete(key);
@@ -310,7 +322,6 @@ export function VirtualTable<T>({
                 {withDetails && (
                   <DetailsToggle
                     rowKey={key}
-                    index={v.index}
                     open={open}
                     label={t('table.details')}
                     onToggle={toggle}
@@ -328,16 +339,14 @@ export function VirtualTable<T>({
 /** A row's details button (shown when the layout leaves columns out of the row's line). */
 const DetailsToggle = memo(function DetailsToggle({
   rowKey,
-  index,
   open,
   label,
   onToggle,
 }: {
   rowKey: string;
-  index: number;
   open: boolean;
   label: string;
-  onToggle: (key: string, index: number, open: boolean) => void;
+  onToggle: (key: string, open: boolean) => void;
 }) {
   return (
     <div role="cell" data-vt-details className={`${classes.cell} ${classes.detailsCell}`}>
@@ -345,7 +354,7 @@ const DetailsToggle = memo(function DetailsToggle({
         className={classes.detailsButton}
         aria-expanded={open}
         aria-label={label}
-        onClick={() => onToggle(rowKey, index, open)}
+        onClick={() => onToggle(rowKey, open)}
       >
         {/* an SVG, not "›": the character is mirrored in RTL text by itself */}
         <svg

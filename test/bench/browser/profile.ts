@@ -49,17 +49,19 @@ interface TraceEvent {
 }
 
 /** What the renderer's main thread did, by trace event: time inside each kind over the window. */
-async function traceMainThread(cdp: CDPSession, secs: number): Promise<void> {
+async function traceMainThread(cdp: CDPSession, secs: number, out?: string): Promise<void> {
   const events: TraceEvent[] = [];
   cdp.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown as TraceEvent[])));
   const complete = new Promise((r) => cdp.once('Tracing.tracingComplete', r));
   await cdp.send('Tracing.start', {
-    categories: 'devtools.timeline,disabled-by-default-devtools.timeline,toplevel,blink,v8',
+    categories:
+      'devtools.timeline,disabled-by-default-devtools.timeline,disabled-by-default-devtools.timeline.frame,toplevel,blink,v8,disabled-by-default-v8.cpu_profiler,disabled-by-default-v8.gc',
     transferMode: 'ReportEvents',
   });
   await new Promise((r) => setTimeout(r, secs * 1000));
   await cdp.send('Tracing.end');
   await complete;
+  if (out) writeFileSync(out, JSON.stringify(events));
   const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
   if (!main) throw new Error('no renderer main thread in the trace');
   const kinds = new Map<string, { n: number; us: number }>();
@@ -361,7 +363,7 @@ try {
   const metrics = async () =>
     new Map((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
   const m0 = await metrics();
-  if (values.trace) await traceMainThread(cdp, seconds);
+  if (values.trace) await traceMainThread(cdp, seconds, values.out);
   else if (values.heap) {
     const before = await takeHeapSnapshot(cdp, page);
     await new Promise((r) => setTimeout(r, seconds * 1000));

@@ -13,14 +13,14 @@ import { PositionsTable } from '../../copytrade/PositionsTable';
  */
 export function OwnPositionsSection() {
   const { t } = useTranslation('user-assets');
-  const { positionKeysAtom } = useStreamAtoms();
-  const keys = useAtomValue(positionKeysAtom);
+  const { positionCountAtom } = useStreamAtoms();
+  const count = useAtomValue(positionCountAtom);
   return (
     <Section title={t('assetsArea.positions.title')}>
       <TopicState
         topic="copytrade.position"
         prices
-        empty={keys.length === 0}
+        empty={count === 0}
         emptyText={t('assetsArea.positions.empty')}
         loadingText={t('assetsArea.positions.loading')}
       >

@@ -293,6 +293,39 @@ describe('follower screen states', () => {
     r.push('copytrade.order', [{ orderId: 'o-filled', cumExecQty: '0.5', updatedAtE3: at(20) }]);
     expect(rendered).toEqual(['o-filled']);
   });
+
+  it('moves a position reopened to the front of its group, with its group subtotal', async () => {
+    const r = await renderScreen(<FollowerScreen />);
+    await r.seed(ALL);
+    // closed and opened again in one frame: the same rows, XRP now first in leader 2001's group
+    r.push('copytrade.position', [
+      position('XRPUSDT', 2, 2001, 30, { size: '0', entryPrice: '0' }),
+      position('XRPUSDT', 2, 2001, 31, {
+        size: '100',
+        entryPrice: '0.5590',
+        markPrice: '0.5588',
+        unrealisedPnlE8: '2000000',
+        createdAtE3: at(31),
+      }),
+    ]);
+    expect(cells(positionsTable()).map((row) => row[0])).toEqual([
+      expect.stringContaining('2001'),
+      'XRPUSDT',
+      'DOGEUSDT',
+      expect.stringContaining('2002'),
+      'ADAUSDT',
+    ]);
+    // a group row is rendered again only when its members change (memo on the members, not on
+    // the key list the table builds anew): its count and subtotal still follow them
+    const groups = cells(positionsTable()).filter((row) => row.length === 1);
+    expect(groups[0]![0]).toBe('Leader 2001, Positions: 2, Unrealised PnL: +0.8826');
+    r.push('copytrade.position', [
+      position('DOGEUSDT', 2, 2001, 32, { size: '0', entryPrice: '0' }),
+    ]);
+    const after = cells(positionsTable()).filter((row) => row.length === 1);
+    expect(after[0]![0]).toBe('Leader 2001, Positions: 1, Unrealised PnL: +0.0200');
+    expect(after[1]![0]).toBe('Leader 2002, Positions: 1, Unrealised PnL: -0.3525');
+  });
 });
 
 describe('follower screen when the connection drops', () => {

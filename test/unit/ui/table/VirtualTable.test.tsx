@@ -182,6 +182,22 @@ describe('<VirtualTable> row details (columns the narrow layout leaves out)', ()
     expect(row).not.toHaveAttribute('data-expanded');
   });
 
+  it("closes a row's details after rows came in above it (the button knows its row by key)", async () => {
+    const user = userEvent.setup();
+    const eth = { id: 'ETH', size: 2 };
+    const view = render(detailsTable([{ id: 'BTC', size: 1 }, eth]));
+    await user.click(within(rowOf('ETH')).getByRole('button', { name: 'Details' }));
+    expect(rowOf('ETH')).toHaveAttribute('data-expanded');
+    view.rerender(detailsTable([{ id: 'SOL', size: 3 }, { id: 'BTC', size: 1 }, eth]));
+    expect(rowOf('ETH')).toHaveAttribute('aria-rowindex', '4');
+    expect(rowOf('ETH')).toHaveAttribute('data-expanded');
+    const button = within(rowOf('ETH')).getByRole('button', { name: 'Details' });
+    await user.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(rowOf('ETH')).not.toHaveAttribute('data-expanded');
+    expect(rowOf('SOL')).not.toHaveAttribute('data-expanded');
+  });
+
   it('works from the keyboard: Tab reaches the buttons in row order, Enter and Space toggle', async () => {
     const user = userEvent.setup();
     render(
