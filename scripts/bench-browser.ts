@@ -107,6 +107,8 @@ interface Summary {
   frameLag: [number, number, number, number];
   /** Time between the ends of consecutive frames' main-thread work: p50, p95 (ms). */
   frameEnd: { p50: number | null; p95: number | null };
+  /** A frame's main-thread work, its first animation-frame callback to its end: p50, p90, p99 (ms). */
+  frameWork: { p50: number | null; p90: number | null; p99: number | null };
   firstValueAt: number | null;
 }
 
@@ -541,6 +543,12 @@ function print(rep: Report): void {
   for (const [cadence, r] of Object.entries(rep.a))
     say(`  (a) sim ${cadence}: assetdeck ${ends(r.app)}; naive ${ends(r.naive)}`);
   if (rep.b) say(`  (b) heavy: assetdeck ${ends(rep.b.app)}; naive ${ends(rep.b.naive)}`);
+  const work = (r: RunResult) =>
+    `${f1(r.frameWork.p50)} / ${f1(r.frameWork.p90)} / ${f1(r.frameWork.p99)} ms`;
+  say("a frame's main-thread work, first animation-frame callback to its end (p50 / p90 / p99):");
+  for (const [cadence, r] of Object.entries(rep.a))
+    say(`  (a) sim ${cadence}: assetdeck ${work(r.app)}; naive ${work(r.naive)}`);
+  if (rep.b) say(`  (b) heavy: assetdeck ${work(rep.b.app)}; naive ${work(rep.b.naive)}`);
   if (rep.b?.app.memStart && rep.b.app.memEnd) {
     const m = (x: Memory) =>
       `${x.heapMB.toFixed(1)} MB heap, ${x.domNodes} DOM nodes, ${x.elements} elements`;

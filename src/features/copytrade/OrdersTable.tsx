@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
 import { useAtomValue } from 'jotai';
-import { memo, useMemo } from 'react';
+import { createContext, memo, useContext, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStreamAtoms } from '../../facade';
 import { formatTime } from '../../lib/time';
@@ -11,41 +11,59 @@ import { Cell, VirtualTable, type TableColumn } from '../../ui/table/VirtualTabl
 import classes from './copytrade.module.css';
 
 /*
- * The words of an order row, each its own memoised component with its own translation: a fill
- * re-renders the row's figures, not a Mantine Badge and three translations (0.7 % of the heavy
- * benchmark's main thread, docs/performance.md).
+ * The words of an order row, each its own memoised component: a fill re-renders the row's
+ * figures, not a Mantine Badge and three translations (0.7 % of the heavy benchmark's main
+ * thread, docs/performance.md). The words come translated once per table and language
+ * (OrderWords), not through a useTranslation per word per row: a row coming in (an order placed)
+ * mounted three of them, with their subscriptions, in the frame that paints the prices.
  */
+interface OrderWordList {
+  partiallyFilled: string;
+  filled: string;
+  closing: string;
+  buy: string;
+  sell: string;
+  market: string;
+  limit: string;
+}
+const OrderWords = createContext<OrderWordList | null>(null);
+
+function useOrderWords(): OrderWordList {
+  const words = useContext(OrderWords);
+  if (!words) throw new Error('order cells outside an OrdersTable');
+  return words;
+}
 
 /** The words for the statuses an order can be listed with (the others remove it). */
 const OrderStatus = memo(function OrderStatus({ status }: { status: string | undefined }) {
-  const { t } = useTranslation('user-assets');
+  const w = useOrderWords();
   switch (status) {
     case 'OpenOrderPartiallyFilled':
-      return t('copyTrade.orders.status.partiallyFilled');
+      return w.partiallyFilled;
     case 'OpenOrderFilled':
-      return t('copyTrade.orders.status.filled');
+      return w.filled;
     case 'OpenOrderClosing':
-      return t('copyTrade.orders.status.closing');
+      return w.closing;
     default:
       return status ?? '--';
   }
 });
 
 const OrderSide = memo(function OrderSide({ side }: { side: string | undefined }) {
-  const { t } = useTranslation('user-assets');
+  const w = useOrderWords();
   if (!side) return '--';
   const buy = side === 'Buy';
   return (
     <Badge variant="light" color={buy ? 'teal' : 'red'} radius="sm">
-      {buy ? t('copyTrade.orders.buy') : t('copyTrade.orders.sell')}
+      {buy ? w.buy : w.sell}
     </Badge>
   );
 });
 
 const OrderType = memo(function OrderType({ type }: { type: string | undefined }) {
-  const { t } = useTranslation('user-assets');
-  if (type === 'Market') return t('copyTrade.orders.market');
-  if (type === 'Limit') return t('copyTrade.orders.limit');
+  const w = useOrderWords();
+  if (type === 'Market') return w.market;
+  if (type === 'Limit') return w.limit;
   return type ?? '--';
 });
 
@@ -185,15 +203,29 @@ export function OrdersTable({ label }: { label: string }) {
     ],
     [t],
   );
+  const words: OrderWordList = useMemo(
+    () => ({
+      partiallyFilled: t('copyTrade.orders.status.partiallyFilled'),
+      filled: t('copyTrade.orders.status.filled'),
+      closing: t('copyTrade.orders.status.closing'),
+      buy: t('copyTrade.orders.buy'),
+      sell: t('copyTrade.orders.sell'),
+      market: t('copyTrade.orders.market'),
+      limit: t('copyTrade.orders.limit'),
+    }),
+    [t],
+  );
   return (
-    <VirtualTable<string>
-      label={label}
-      columns={columns}
-      items={ids}
-      itemKey={orderKey}
-      minWidth={1120}
-      narrowBelow={580}
-      renderRow={(id) => <OrderCells orderId={id} />}
-    />
+    <OrderWords.Provider value={words}>
+      <VirtualTable<string>
+        label={label}
+        columns={columns}
+        items={ids}
+        itemKey={orderKey}
+        minWidth={1120}
+        narrowBelow={580}
+        renderRow={(id) => <OrderCells orderId={id} />}
+      />
+    </OrderWords.Provider>
   );
 }

@@ -1,6 +1,6 @@
 import { Badge, VisuallyHidden } from '@mantine/core';
 import { useAtomValue } from 'jotai';
-import { memo, useMemo } from 'react';
+import { createContext, memo, useContext, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { userAtom, useStreamAtoms } from '../../facade';
 import { SETTLEMENT_COIN } from '../../lib/money';
@@ -13,17 +13,31 @@ import classes from './copytrade.module.css';
 import { entryPriceDecimals } from './entry-price';
 import { usePositionsPnl } from './live-totals';
 import { directionOf, valuePosition } from './pnl';
-import { flatItems, groupedItems, itemKey, type PositionItem } from './position-rows';
+import {
+  flatItems,
+  groupedItems,
+  itemKey,
+  PositionItemMemo,
+  type PositionItem,
+} from './position-rows';
+
+/**
+ * "Long" and "Short", translated once per table and language rather than by a useTranslation in
+ * every row (a row coming in mounted one, with its subscription, in the frame that paints the
+ * prices; as OrdersTable's words).
+ */
+const DirectionWords = createContext<{ long: string; short: string } | null>(null);
 
 /** Long or short, in words and colour. */
 // memo: a row re-renders on every quote of its symbol, its direction almost never changes (a
 // Mantine Badge per row per quote was 2 % of the main thread at tick 100 ms, docs/performance.md).
 const DirectionBadge = memo(function DirectionBadge({ direction }: { direction: 1 | -1 | null }) {
-  const { t } = useTranslation('user-assets');
+  const words = useContext(DirectionWords);
+  if (!words) throw new Error('position cells outside a PositionsTable');
   if (direction === null) return <>--</>;
   return (
     <Badge variant="light" color={direction > 0 ? 'teal' : 'red'} radius="sm">
-      {direction > 0 ? t('copyTrade.positions.long') : t('copyTrade.positions.short')}
+      {direction > 0 ? words.long : words.short}
     </Badge>
   );
 });
@@ -146,7 +160,11 @@ export function PositionsTable({ grouped, label }: PositionsTableProps) {
   const { t } = useTranslation('user-assets');
   const { positionKeysAtom } = useStreamAtoms();
   const keys = useAtomValue(positionKeysAtom);
-  const items = useMemo(() => (grouped ? groupedItems(keys) : flatItems(keys)), [grouped, keys]);
+  const [memo] = useState(() => new PositionItemMemo());
+  const items = useMemo(
+    () => (grouped ? groupedItems(keys, memo) : flatItems(keys, memo)),
+    [grouped, keys, memo],
+  );
   /*
    * As the area narrows, the least important columns move into each row's details first (opened,
    * entry price, leverage, ROE, size, mark price), each where the columns left no longer fit
@@ -236,23 +254,29 @@ export function PositionsTable({ grouped, label }: PositionsTableProps) {
     ],
     [t],
   );
+  const words = useMemo(
+    () => ({ long: t('copyTrade.positions.long'), short: t('copyTrade.positions.short') }),
+    [t],
+  );
   return (
-    <VirtualTable<PositionItem>
-      label={label}
-      columns={columns}
-      items={items}
-      itemKey={itemKey}
-      minWidth={1120}
-      narrowBelow={576}
-      rowHasDetails={(item) => item.kind !== 'group'}
-      rowClassName={(item) => (item.kind === 'group' ? classes.groupRow : undefined)}
-      renderRow={(item) =>
-        item.kind === 'group' ? (
-          <GroupCells leaderId={item.leaderId} keys={item.keys} span={columns.length} />
-        ) : (
-          <PositionCells posKey={item.key} symbol={item.symbol} />
-        )
-      }
-    />
+    <DirectionWords.Provider value={words}>
+      <VirtualTable<PositionItem>
+        label={label}
+        columns={columns}
+        items={items}
+        itemKey={itemKey}
+        minWidth={1120}
+        narrowBelow={576}
+        rowHasDetails={(item) => item.kind !== 'group'}
+        rowClassName={(item) => (item.kind === 'group' ? classes.groupRow : undefined)}
+        renderRow={(item) =>
+          item.kind === 'group' ? (
+            <GroupCells leaderId={item.leaderId} keys={item.keys} span={columns.length} />
+          ) : (
+            <PositionCells posKey={item.key} symbol={item.symbol} />
+          )
+        }
+      />
+    </DirectionWords.Provider>
   );
 }

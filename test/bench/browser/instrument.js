@@ -101,6 +101,12 @@
      * A frame's rendering that starts late or takes long stretches it past the display interval.
      */
     frameEnds: hist(),
+    /**
+     * A frame's main-thread work: from its first animation-frame callback (the probe's) to its
+     * end (the stamp task). A frame that takes longer than the one before it stretches the time
+     * between frame ends, which is what a value that came during the earlier frame waits.
+     */
+    frameWork: hist(),
     /** key -> [{ t, v, f }] receipts not yet painted (f: the frame number then), oldest first */
     pending: new Map(),
     /** value -> Set of keys with that value pending */
@@ -119,6 +125,7 @@
       b.longFrames = [];
       b.frameLag = [0, 0, 0, 0];
       b.frameEnds = hist();
+      b.frameWork = hist();
       b.pending.clear();
       b.byValue.clear();
       b.seg = newSegment();
@@ -162,6 +169,11 @@
         longFrames: b.longFrames.slice(),
         frameLag: b.frameLag.slice(),
         frameEnd: { p50: pct(b.frameEnds, 50), p95: pct(b.frameEnds, 95) },
+        frameWork: {
+          p50: pct(b.frameWork, 50),
+          p90: pct(b.frameWork, 90),
+          p99: pct(b.frameWork, 99),
+        },
         firstValueAt: b.firstValueAt,
       };
     },
@@ -408,10 +420,12 @@
   const frame = (ts) => {
     frameNo++;
     inFrame = true;
+    const begun = now();
     afterFrame(() => {
       inFrame = false;
       const end = now();
       if (lastEnd) add(b.frameEnds, end - lastEnd);
+      add(b.frameWork, end - begun);
       lastEnd = end;
     });
     if (lastFrame) {

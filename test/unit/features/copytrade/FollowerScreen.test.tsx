@@ -294,6 +294,20 @@ describe('follower screen states', () => {
     expect(rendered).toEqual(['o-filled']);
   });
 
+  it("says the rows' words in the new language after a language change", async () => {
+    const r = await renderScreen(<FollowerScreen />);
+    await r.seed(ALL);
+    const positions = positionsTable();
+    const orders = ordersTable();
+    expect(cells(positions)[1]![1]).toBe('Short');
+    expect(cells(orders)[0]!.slice(2, 4)).toEqual(['Buy', 'Limit']);
+    await act(() => r.i18n.changeLanguage('ru-RU'));
+    expect(cells(positions)[1]![1]).toBe('Шорт');
+    const order = cells(orders)[0]!;
+    expect(order.slice(2, 4)).toEqual(['Покупка', 'Лимитный']);
+    expect(order[7]).toBe('Частично исполнен');
+  });
+
   it('moves a position reopened to the front of its group, with its group subtotal', async () => {
     const r = await renderScreen(<FollowerScreen />);
     await r.seed(ALL);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { flatItems, groupedItems, itemKey } from '@src/features/copytrade/position-rows';
+import {
+  flatItems,
+  groupedItems,
+  itemKey,
+  PositionItemMemo,
+  type PositionItem,
+} from '@src/features/copytrade/position-rows';
 import { parsePositionKey, positionKey } from '@src/state/atoms';
 
 const k = (symbol: string, idx: number, leader: number) =>
