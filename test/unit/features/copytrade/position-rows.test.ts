@@ -34,3 +34,25 @@ describe('positions table rows', () => {
     expect(groupedItems([])).toEqual([]);
   });
 });
+
+describe('positions table rows kept from one build to the next', () => {
+  it('keeps each listed position its item, and forgets the positions no longer listed', () => {
+    const memo = new PositionItemMemo();
+    const a = k('ETHUSDT', 0, 2002);
+    const b = k('BTCUSDT', 1, 2001);
+    const first = groupedItems([a, b], memo);
+    const item = (items: PositionItem[], key: string) => items.find((i) => itemKey(i) === key);
+    // b reopened at the front: the same items, in the new order
+    const second = groupedItems([b, a], memo);
+    expect(item(second, a)).toBe(item(first, a));
+    expect(item(second, b)).toBe(item(first, b));
+    expect(second.map(itemKey)).toEqual(['leader:2001', b, 'leader:2002', a]);
+    // the flat list from the same memo: the same item for a; b left the list
+    expect(flatItems([a], memo)[0]).toBe(item(first, a));
+    // listed again, b is a new item (its first one was forgotten)
+    const again = flatItems([b, a], memo);
+    expect(again[0]).not.toBe(item(first, b));
+    expect(again[0]).toEqual({ kind: 'position', key: b, symbol: 'BTCUSDT' });
+    expect(again[1]).toBe(item(first, a));
+  });
+});
