@@ -55,7 +55,7 @@ async function traceMainThread(cdp: CDPSession, secs: number, out?: string): Pro
   const complete = new Promise((r) => cdp.once('Tracing.tracingComplete', r));
   await cdp.send('Tracing.start', {
     categories:
-      'devtools.timeline,disabled-by-default-devtools.timeline,disabled-by-default-devtools.timeline.frame,toplevel,blink,v8,disabled-by-default-v8.cpu_profiler,disabled-by-default-v8.gc,blink.user_timing',
+      'devtools.timeline,disabled-by-default-devtools.timeline,disabled-by-default-devtools.timeline.frame,toplevel,blink,v8,disabled-by-default-v8.gc,blink.user_timing',
     transferMode: 'ReportEvents',
   });
   await new Promise((r) => setTimeout(r, secs * 1000));
