@@ -160,10 +160,10 @@ export function PositionsTable({ grouped, label }: PositionsTableProps) {
   const { t } = useTranslation('user-assets');
   const { positionKeysAtom } = useStreamAtoms();
   const keys = useAtomValue(positionKeysAtom);
-  const [memo] = useState(() => new PositionItemMemo());
+  const [itemMemo] = useState(() => new PositionItemMemo());
   const items = useMemo(
-    () => (grouped ? groupedItems(keys, memo) : flatItems(keys, memo)),
-    [grouped, keys, memo],
+    () => (grouped ? groupedItems(keys, itemMemo) : flatItems(keys, itemMemo)),
+    [grouped, keys, itemMemo],
   );
   /*
    * As the area narrows, the least important columns move into each row's details first (opened,
