@@ -8,7 +8,10 @@
  * `--out` keeps the .cpuprofile for Chrome DevTools. `--trace` records a Chromium trace instead
  * and prints where the renderer's main thread spent the window by task kind (websocket messages,
  * frames and their animation-frame callbacks, style, layout, paint, other tasks): the share that
- * the CPU profile shows only as "(program)". `--heap` takes a heap snapshot (after a forced GC)
+ * the CPU profile shows only as "(program)", then the frames: the frame task's length and the
+ * time between frame starts and between frame ends (p50-p99), and what the frames over twice the
+ * median spent their time on against the others, by phase (frame callbacks, style, layout,
+ * paint, layerization, hit test, GC); `--out` keeps the trace's events as JSON. `--heap` takes a heap snapshot (after a forced GC)
  * at the start and after S seconds and prints what grew: the objects allocated in between and
  * still alive, by constructor, and each group's net change between the two snapshots, with the
  * shortest retainer path of the largest new groups' first objects (and of the groups named by
@@ -88,6 +91,98 @@ async function traceMainThread(cdp: CDPSession, secs: number, out?: string): Pro
       `${((100 * v.us) / wall).toFixed(1).padStart(5)} %  ${String(v.n).padStart(7)}  ${k}\n`,
     );
   }
+  process.stdout.write(
+    frameReport(events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X')),
+  );
+}
+
+const PHASES = [
+  'FireAnimationFrame',
+  'UpdateLayoutTree',
+  'LocalFrameView::layout',
+  'PrePaint',
+  'Paint',
+  'Layerize',
+  'LayoutView::HitTest',
+  'MinorGC',
+  'MajorGC',
+] as const;
+
+/**
+ * The frames of a trace's renderer main thread (`X` events): how long each frame's task ran, how
+ * far apart frames started and ended, and what the long frames (over twice the median) spent
+ * their time on against the others, by phase (ms a frame; a phase's nested events count in it).
+ * A value that comes during one frame's work is painted at the end of the next frame, so the
+ * time between frame ends is what the socket-to-paint p95 follows (docs/performance.md).
+ */
+function frameReport(main: TraceEvent[]): string {
+  const sorted = [...main].sort((a, b) => a.ts - b.ts);
+  const tasks = sorted.filter((e) => e.name === 'ThreadControllerImpl::RunTask');
+  /** The index of the last of `list` (sorted by ts) that starts at or before `ts`, or -1. */
+  const lastAt = (list: TraceEvent[], ts: number) => {
+    let lo = 0;
+    let hi = list.length - 1;
+    let at = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (list[mid]!.ts <= ts) {
+        at = mid;
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    return at;
+  };
+  /** The top-level task that holds the event at `ts`. */
+  const taskAt = (ts: number) => tasks[lastAt(tasks, ts)];
+  const frames = [
+    ...new Set(
+      sorted
+        .filter((e) => e.name === 'WebFrameWidgetImpl::BeginMainFrame')
+        .map((e) => taskAt(e.ts))
+        .filter((t): t is TraceEvent => t !== undefined),
+    ),
+  ];
+  if (frames.length < 3) return 'frames: too few in the trace\n';
+  const ms = (us: number) => us / 1000;
+  const q = (xs: number[], p: number) => {
+    const a = [...xs].sort((x, y) => x - y);
+    return a[Math.min(a.length - 1, Math.floor((p / 100) * a.length))]!;
+  };
+  const line = (name: string, xs: number[]) =>
+    `  ${name.padEnd(26)} ${[50, 90, 95, 99].map((p) => `p${p} ${q(xs, p).toFixed(2)}`).join('  ')}  max ${Math.max(...xs).toFixed(2)}\n`;
+  const durs = frames.map((f) => ms(f.dur ?? 0));
+  const gaps = (xs: number[]) => xs.slice(1).map((x, i) => x - xs[i]!);
+  let out = `frames: ${frames.length} (ms)\n`;
+  out += line('frame task', durs);
+  out += line('between frame starts', gaps(frames.map((f) => ms(f.ts))));
+  out += line('between frame ends', gaps(frames.map((f) => ms(f.ts + (f.dur ?? 0)))));
+  const long = 2 * q(durs, 50);
+  const phasesOf = (f: TraceEvent) => {
+    const end = f.ts + (f.dur ?? 0);
+    const sums = new Map<string, number>();
+    for (let i = Math.max(0, lastAt(sorted, f.ts - 1) + 1); i < sorted.length; i++) {
+      const e = sorted[i]!;
+      if (e.ts >= end) break;
+      if ((PHASES as readonly string[]).includes(e.name))
+        sums.set(e.name, (sums.get(e.name) ?? 0) + ms(e.dur ?? 0));
+    }
+    return sums;
+  };
+  const mean = (group: TraceEvent[]) => {
+    const total = new Map<string, number>();
+    for (const f of group)
+      for (const [k, v] of phasesOf(f)) total.set(k, (total.get(k) ?? 0) + v / group.length);
+    return total;
+  };
+  const longOnes = frames.filter((f) => ms(f.dur ?? 0) > long);
+  const rest = frames.filter((f) => ms(f.dur ?? 0) <= long);
+  if (longOnes.length === 0 || rest.length === 0) return out;
+  const [a, b] = [mean(longOnes), mean(rest)];
+  out += `frames over ${long.toFixed(1)} ms (twice the median): ${longOnes.length}; ms a frame, those against the others:\n`;
+  out += `  ${'whole task'.padEnd(26)} ${(longOnes.reduce((x, f) => x + ms(f.dur ?? 0), 0) / longOnes.length).toFixed(2)}  ${(rest.reduce((x, f) => x + ms(f.dur ?? 0), 0) / rest.length).toFixed(2)}\n`;
+  for (const k of PHASES)
+    out += `  ${k.padEnd(26)} ${(a.get(k) ?? 0).toFixed(2)}  ${(b.get(k) ?? 0).toFixed(2)}\n`;
+  return out;
 }
 
 /** The parts of a V8 heap snapshot (`.heapsnapshot`) that heapGrowth reads. */
