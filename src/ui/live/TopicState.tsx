@@ -19,20 +19,14 @@ import {
 import { liveConnectionsAtom } from '../../facade';
 import type { StreamName } from '../../facade';
 import { Spinner } from '../Spinner';
+import { LIVE_UNAVAILABLE_AFTER_MS, useHeldFor } from './held-for';
 import classes from './live.module.css';
 
-/**
- * How long a section without any data waits for the private stream to go live before it says
- * the live data is unavailable (first connections take well under a second; the first backoff
- * steps are 1 and 2 s).
- */
-export const LIVE_UNAVAILABLE_AFTER_MS = 5_000;
-
 /*
- * The same wait is how long a section's connection notice lies over the top of its content
- * before it takes its own room above it: a brief reconnect (first backoff steps 1 and 2 s,
- * test/e2e/screens' forced drop) passes without moving anything, but an outage that lasts does
- * not keep the column headers, figures and first row covered (review M6).
+ * LIVE_UNAVAILABLE_AFTER_MS is also how long a section's connection notice lies over the top of
+ * its content before it takes its own room above it: a brief reconnect (first backoff steps 1
+ * and 2 s, test/e2e/screens' forced drop) passes without moving anything, but an outage that
+ * lasts does not keep the column headers, figures and first row covered (review M6).
  */
 
 /**
@@ -138,19 +132,6 @@ function SectionNotices({ pending, prices }: { pending: boolean; prices: boolean
       {prices && <ConnectionNotice stream="public" onShown={onShown} />}
     </div>
   );
-}
-
-/** True once `active` has held for `ms` without a break. */
-function useHeldFor(active: boolean, ms: number): boolean {
-  const [since, setSince] = useState<{ active: boolean; done: boolean }>({ active, done: false });
-  // A change of `active` starts over (adjusting state while rendering, not in an effect).
-  if (since.active !== active) setSince({ active, done: false });
-  useEffect(() => {
-    if (!active) return;
-    const id = setTimeout(() => setSince({ active: true, done: true }), ms);
-    return () => clearTimeout(id);
-  }, [active, ms]);
-  return active && since.active && since.done;
 }
 
 /** Why the private stream is not live, in words; null while it is (or is just connecting). */

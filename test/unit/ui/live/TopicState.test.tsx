@@ -10,7 +10,7 @@ import FollowerScreen from '@src/features/copytrade/FollowerScreen';
 import { LeaderWalletSection } from '@src/features/leader/LeaderWalletSection';
 import type { PrivateTopic } from '@src/wire/protocol';
 import { liveConnectionsAtom } from '@src/pipeline/live';
-import { LIVE_UNAVAILABLE_AFTER_MS } from '@src/ui/live/TopicState';
+import { LIVE_UNAVAILABLE_AFTER_MS } from '@src/ui/live/held-for';
 import { renderScreen } from '../../features/harness';
 import { advance, rig, type Rig } from '../../machines/harness';
 import { copyAccount, leaderWallet } from '../../state/fixtures';

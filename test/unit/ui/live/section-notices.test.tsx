@@ -8,7 +8,7 @@ import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import FollowerScreen from '@src/features/copytrade/FollowerScreen';
 import { liveConnectionsAtom } from '@src/pipeline/live';
-import { LIVE_UNAVAILABLE_AFTER_MS } from '@src/ui/live/TopicState';
+import { LIVE_UNAVAILABLE_AFTER_MS } from '@src/ui/live/held-for';
 import { renderScreen } from '../../features/harness';
 import { advance, rig, type Rig } from '../../machines/harness';
 import { copyAccount } from '../../state/fixtures';
