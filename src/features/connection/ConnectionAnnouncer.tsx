@@ -1,9 +1,15 @@
 import { VisuallyHidden } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConnectionStatus, type ConnectionActor } from '../../facade';
+import { LIVE_UNAVAILABLE_AFTER_MS, useHeldFor } from '../../ui/live/held-for';
 
-type Said = 'nothing' | 'lost' | 'restored';
+/**
+ * What was said last: nothing yet; at first load, that the live data is unavailable, then that
+ * it is connected; after having been live, that the connection was lost, then restored.
+ */
+type Said = 'nothing' | 'unavailable' | 'connected' | 'lost' | 'restored';
 
 interface Heard {
   /** The actors this is about (a new session's streams start over). */
@@ -14,15 +20,36 @@ interface Heard {
   said: Said;
 }
 
+/** The words of what was said last ('' for nothing: the region stays, empty). */
+function words(t: TFunction, said: Said): string {
+  switch (said) {
+    case 'unavailable':
+      return t('connection.announce.unavailable');
+    case 'connected':
+      return t('connection.announce.connected');
+    case 'lost':
+      return t('connection.announce.lost');
+    case 'restored':
+      return t('connection.announce.restored');
+    default:
+      return '';
+  }
+}
+
 /**
- * The page's one spoken word about the live connection (accessibility review L3): "connection
- * lost" once when either stream drops after having been live, and "connection restored" once
- * when both are back, however many sections show the old values meanwhile and however the
- * badge's words change during the outage (which stream, reconnect attempts, unstable). The
- * sections' own notices are visible text, not live regions (src/ui/live/TopicState.tsx), and the
- * badge names its button without announcing. Always in the page while a session has streams, so
- * that the region exists before its first message (an added region already holding its text is
- * often not read).
+ * The page's one spoken word about the live connection (accessibility review L3), one
+ * announcement per connection problem and one when it ends, however many sections show it and
+ * however the badge's words change meanwhile (which stream, reconnect attempts, unstable):
+ * - after both streams have been live: "connection lost" once when either drops, "connection
+ *   restored" once when both are back;
+ * - at first load: "live data unavailable" once when the streams have not both come up within
+ *   LIVE_UNAVAILABLE_AFTER_MS (when the sections without data say so too), "connected" once when
+ *   they have. A first connection that takes a moment, or fails once and then succeeds, is not
+ *   announced: nothing was missed.
+ * The sections' own notices are visible text, not live regions (src/ui/live/TopicState.tsx), and
+ * the badge names its button without announcing. Always in the page while a session has streams,
+ * so that the region exists before its first message (an added region already holding its text
+ * is often not read).
  */
 export function ConnectionAnnouncer({
   pub,
@@ -35,6 +62,7 @@ export function ConnectionAnnouncer({
   const publicHealth = useConnectionStatus(pub);
   const privateHealth = useConnectionStatus(priv);
   const down = publicHealth === 'disconnected' || privateHealth === 'disconnected';
+  const late = useHeldFor(down, LIVE_UNAVAILABLE_AFTER_MS);
   const [heard, setHeard] = useState<Heard>({ pub, priv, wasLive: !down, said: 'nothing' });
   // Adjusting state while rendering (not in an effect): the words change with the render that
   // shows the outage.
@@ -42,18 +70,18 @@ export function ConnectionAnnouncer({
   if (heard.pub !== pub || heard.priv !== priv) {
     next = { pub, priv, wasLive: !down, said: 'nothing' };
   } else if (!down && !heard.wasLive) {
-    next = { ...heard, wasLive: true };
+    next = {
+      ...heard,
+      wasLive: true,
+      said: heard.said === 'unavailable' ? 'connected' : 'nothing',
+    };
+  } else if (down && !heard.wasLive && late && heard.said === 'nothing') {
+    next = { ...heard, said: 'unavailable' };
   } else if (down && heard.wasLive && heard.said !== 'lost') {
     next = { ...heard, said: 'lost' };
   } else if (!down && heard.said === 'lost') {
     next = { ...heard, said: 'restored' };
   }
   if (next !== heard) setHeard(next);
-  const text =
-    next.said === 'lost'
-      ? t('connection.announce.lost')
-      : next.said === 'restored'
-        ? t('connection.announce.restored')
-        : '';
-  return <VisuallyHidden role="status">{text}</VisuallyHidden>;
+  return <VisuallyHidden role="status">{words(t, next.said)}</VisuallyHidden>;
 }

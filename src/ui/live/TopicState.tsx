@@ -156,11 +156,15 @@ function reasonText(
   }
 }
 
+/**
+ * Why a section has no live data. A note, not a live region: every section of the page shows it
+ * at the same moment, and each would have spoken it; the page says it once instead
+ * (ConnectionAnnouncer). A screen reader that reaches the section still reads it, titled.
+ */
 function Unavailable({ reason }: { reason: string }) {
   const { t } = useTranslation('user-assets');
-  // role=status, not alert: several sections say it at once, politely.
   return (
-    <Alert role="status" color="yellow" variant="light" title={t('live.unavailableTitle')}>
+    <Alert role="note" color="yellow" variant="light" title={t('live.unavailableTitle')}>
       {reason}
     </Alert>
   );
@@ -197,8 +201,10 @@ function NoDataLive({
   if (late) return <Unavailable reason={reason ?? t('live.reason.connecting')} />;
   return (
     <>
+      {/* A note, as Unavailable: its words change with each attempt, and a live region would
+          speak every attempt in every section. */}
       {reason && (
-        <Alert role="status" color="yellow" variant="light" className={classes.notice} p="xs">
+        <Alert role="note" color="yellow" variant="light" className={classes.notice} p="xs">
           {reason}
         </Alert>
       )}
@@ -207,12 +213,61 @@ function NoDataLive({
   );
 }
 
-/** No data yet and no stream opened (yet): a spinner, then a plain "unavailable". */
+/**
+ * No data yet and no stream opened (yet): a spinner, then a plain "unavailable", silent like the
+ * rest. No announcer speaks here: streams are opened at sign-in and closed at sign-out, so a
+ * signed-in page is without them only for a moment.
+ */
 function NoDataOffline({ loadingText }: { loadingText: string }) {
   const { t } = useTranslation('user-assets');
   const late = useHeldFor(true, LIVE_UNAVAILABLE_AFTER_MS);
   if (late) return <Unavailable reason={t('live.unavailable')} />;
   return <Spinner size="small" label={loadingText} />;
+}
+
+/**
+ * A topic's own failure: its snapshot requests keep failing (the ingest retries by itself and
+ * keeps the status 'error' meanwhile, so this stays mounted, unchanged, for the whole failure).
+ * `announced`: an alert, spoken once when it appears; else a note, shown and readable but silent.
+ */
+function FailureNotice({ announced, hasData }: { announced: boolean; hasData: boolean }) {
+  const { t } = useTranslation('user-assets');
+  const role = announced ? 'alert' : 'note';
+  if (!hasData) {
+    return (
+      <Alert role={role} color="red" variant="light" title={t('live.loadFailedTitle')}>
+        {t('live.loadFailed')}
+      </Alert>
+    );
+  }
+  return (
+    <Alert role={role} color="yellow" variant="light" className={classes.notice} p="xs">
+      {t('live.refreshFailed')}
+    </Alert>
+  );
+}
+
+/**
+ * A failure that begins while the private stream is live is this section's own problem (one
+ * topic's snapshot failed): its notice is announced, once. One that begins while the stream is
+ * down is part of the connection problem (the snapshot requests fail with the network), which the
+ * page announces once (ConnectionAnnouncer): each section would only repeat it. Decided when the
+ * failure begins and kept until it ends: a notice shown silently does not turn into an alert
+ * (which a screen reader may then speak) when the connection comes back.
+ */
+function FailureWithStream({ actor, hasData }: { actor: ConnectionActor; hasData: boolean }) {
+  const phase = useConnectionPhase(actor);
+  const [announced] = useState(phase === 'live' || phase === 'stale');
+  return <FailureNotice announced={announced} hasData={hasData} />;
+}
+
+/** Without a stream there is no connection to blame, and nothing else says it: announced. */
+function TopicFailure({ actor, hasData }: { actor: ConnectionActor | null; hasData: boolean }) {
+  return actor ? (
+    <FailureWithStream actor={actor} hasData={hasData} />
+  ) : (
+    <FailureNotice announced hasData={hasData} />
+  );
 }
 
 export interface TopicStateProps {
@@ -234,7 +289,9 @@ export interface TopicStateProps {
  * offline, refused) and, after LIVE_UNAVAILABLE_AFTER_MS, that the live data is unavailable;
  * "not available" for a topic this account is not subscribed to; an error while the first
  * snapshot keeps failing (the ingest retries on its own). With data: a notice when a refresh
- * failed, or when a connection is down so the values may be old.
+ * failed, or when a connection is down so the values may be old. What is spoken: a connection
+ * problem by the page's announcer, once (ConnectionAnnouncer), whichever sections show it; a
+ * topic's own failure by its notice, once (FailureWithStream); every other notice is silent.
  */
 export function TopicState({
   topic,
@@ -244,18 +301,11 @@ export function TopicState({
   prices = false,
   children,
 }: TopicStateProps) {
-  const { t } = useTranslation('user-assets');
   const { topicStatusAtom } = useStreamAtoms();
   const st = useAtomValue(topicStatusAtom(topic));
   const actor = useAtomValue(liveConnectionsAtom).private;
   if (!st.hasData) {
-    if (st.status === 'error') {
-      return (
-        <Alert role="alert" color="red" variant="light" title={t('live.loadFailedTitle')}>
-          {t('live.loadFailed')}
-        </Alert>
-      );
-    }
+    if (st.status === 'error') return <TopicFailure actor={actor} hasData={false} />;
     return actor ? (
       <NoDataLive actor={actor} topic={topic} status={st.status} loadingText={loadingText} />
     ) : (
@@ -268,11 +318,7 @@ export function TopicState({
   // (SectionNotices). A refresh that keeps failing is no passing state: it takes its own room.
   return (
     <div className={classes.live}>
-      {st.status === 'error' && (
-        <Alert role="alert" color="yellow" variant="light" className={classes.notice} p="xs">
-          {t('live.refreshFailed')}
-        </Alert>
-      )}
+      {st.status === 'error' && <TopicFailure actor={actor} hasData />}
       <SectionNotices pending={st.status === 'pending'} prices={prices} />
       {empty ? (
         <Text c="dimmed" size="sm">

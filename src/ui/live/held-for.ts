@@ -3,7 +3,9 @@ import { useEffect, useState } from 'react';
 /**
  * How long a section without any data waits for the private stream to go live before it says
  * the live data is unavailable (first connections take well under a second; the first backoff
- * steps are 1 and 2 s).
+ * steps are 1 and 2 s). The page's announcer (src/features/connection/ConnectionAnnouncer.tsx)
+ * waits as long before it says so at first load: the announcement comes with what the sections
+ * show.
  */
 export const LIVE_UNAVAILABLE_AFTER_MS = 5_000;
 
