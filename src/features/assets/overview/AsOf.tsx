@@ -3,6 +3,7 @@ import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { assetOverviewAtom, assetsAggregateInfoAtom, assetsRefreshedAtAtom } from '../../../facade';
 import { formatTime } from '../../../lib/time';
+import { useLastFailed } from '../../../ui/live/last-failed';
 
 /**
  * "As of 12:34:56": when the overview and the aggregate info last both answered; and, when the
@@ -10,14 +11,19 @@ import { formatTime } from '../../../lib/time';
  *
  * The time is not a live region: it changes on every refresh (every few seconds), and a screen
  * reader would speak it whenever it is idle. Only the stale marker is announced: a status region
- * that stays mounted (so the announcement is not lost) and is empty while the figures are fresh.
+ * that stays mounted (so the announcement is not lost) and is empty while the figures are fresh;
+ * the marker stays while a refresh is on its way after a failure, so one failure is said once.
  */
 export function AsOf() {
   const { t } = useTranslation('user-assets');
   const at = useAtomValue(assetsRefreshedAtAtom);
   const overview = useAtomValue(assetOverviewAtom);
   const info = useAtomValue(assetsAggregateInfoAtom);
-  const stale = at !== null && (overview.status === 'error' || info.status === 'error');
+  // Kept through the next refresh's request (every 5 s): a marker that left with each request
+  // and came back with its failure was announced again at every refresh.
+  const overviewFailed = useLastFailed(overview.status);
+  const infoFailed = useLastFailed(info.status);
+  const stale = at !== null && (overviewFailed || infoFailed);
   if (at === null) return null;
   return (
     <Group gap={6} wrap="wrap">
