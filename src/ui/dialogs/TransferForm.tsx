@@ -1,6 +1,6 @@
 import { ActionIcon, Group, Select, Stack } from '@mantine/core';
 import { useAtomValue } from 'jotai';
-import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   ERROR_CODES,
@@ -18,18 +18,16 @@ import { Amount } from '../amount/Amount';
 import { useResource } from '../live/use-resource';
 import { showToast } from '../notifications';
 import { Spinner } from '../Spinner';
-import { useBusyReport } from './busy';
-import { DialogActions, keepFocusInForm } from './DialogActions';
+import { DialogActions } from './DialogActions';
 import { AmountField } from './money/AmountField';
 import { amountError, chosenAmountText } from './money/amounts';
 import { useMoneyMoved } from './money/events';
 import { accountLabel } from './money/labels';
 import { useFormBalances } from './money/form-balances';
-import { useKeptSubmissions } from './money/kept-submissions';
 import { findTransfer } from './money/outcome';
-import { SubmissionIds, isOutcomeUnknown } from './money/request-id';
+import { isOutcomeUnknown } from './money/request-id';
 import { SubmissionError } from './money/RetryNote';
-import { useStillOpenedSession } from './money/session-guard';
+import { useMoneySubmission } from './money/submission';
 import { fundedAccounts } from './money/transfer-accounts';
 import { LoadFailed } from './money/LoadFailed';
 
@@ -84,10 +82,13 @@ export function TransferForm({ accounts, coin, from, to, close, setBusy }: Trans
   const api = useScreenApi();
   const moved = useMoneyMoved();
   const loadCoins = useCallback(() => api.money.coinInfo(), [api]);
-  // In flight, or done: from the success on, this form never sends again (it stays on screen,
-  // filled in, for the dialog's exit transition, and a second click of a slow double-click
-  // would otherwise be a new transfer with a new requestId).
-  const [busy, setLocked] = useState(false);
+  // The requestId of an unknown outcome outlives this form (money/kept-submissions.ts). Done, the
+  // form never sends again and stays locked, the dialog too: it is on screen, filled in, for the
+  // dialog's exit transition, and a second click of a slow double-click would otherwise be a new
+  // transfer with a new requestId.
+  const submission = useMoneySubmission({ kind: 'transfer', close, setBusy, busyOnceDone: true });
+  // In flight, or done.
+  const busy = submission.busy || submission.done;
   // Read again while the form is open, so that "Available" and Max follow the balance.
   const overview = useFormBalances(busy);
   const coins = useResource(loadCoins);
@@ -117,13 +118,6 @@ export function TransferForm({ accounts, coin, from, to, close, setBusy }: Trans
   const [errors, setErrors] = useState<Errors>({});
   /** After an unknown outcome: whether the transfer records list it (they did not, or no list). */
   const [unknown, setUnknown] = useState<'notListed' | 'unchecked' | undefined>();
-  const inFlight = useRef(false);
-  const done = useRef(false);
-  useBusyReport(setBusy, busy);
-  // The requestId of an unknown outcome outlives this form (money/kept-submissions.ts).
-  const kept = useKeptSubmissions('transfer');
-  const [ids] = useState(() => new SubmissionIds(undefined, kept));
-  const stillOurs = useStillOpenedSession();
 
   const availableIn = (account: AccountType): string => {
     const acc = ov?.accounts.find((a) => a.accountType === account);
@@ -164,7 +158,7 @@ export function TransferForm({ accounts, coin, from, to, close, setBusy }: Trans
     toAccountType: toAcc,
   };
   // The same details as a transfer whose outcome is unknown: it is sent again as that request.
-  const repeating = draft.amount !== '' && ids.isRetryOf(JSON.stringify(draft));
+  const repeating = draft.amount !== '' && submission.isRetryOf(JSON.stringify(draft));
 
   const validate = (): Errors => {
     const next: Errors = {};
@@ -188,25 +182,11 @@ export function TransferForm({ accounts, coin, from, to, close, setBusy }: Trans
     return next;
   };
 
-  const submit = async (e: FormEvent<HTMLFormElement>) => {
+  const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const form = e.currentTarget;
-    // a second click while the first is on its way, or after it went through, sends nothing
-    if (inFlight.current || done.current) return;
-    // Opened for a session that has ended: nothing of it is sent for another.
-    if (!stillOurs()) {
-      close();
-      return;
-    }
-    const found = validate();
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
     const body = draft;
-    const requestId = ids.idFor(JSON.stringify(body));
-    const since = ids.firstSentAt;
     /** It went through: say so, once, and close (the form stays locked while it goes). */
     const finish = (text: 'money.transfer.success' | 'money.transfer.confirmed') => {
-      done.current = true;
       moved();
       showToast(
         t(text, {
@@ -219,47 +199,44 @@ export function TransferForm({ accounts, coin, from, to, close, setBusy }: Trans
       );
       close();
     };
-    // Sent with Enter in the amount: focus waits on Transfer while the fields are disabled.
-    keepFocusInForm(form);
-    inFlight.current = true;
-    setLocked(true);
-    setUnknown(undefined);
-    try {
-      const r = await api.money.transfer({ ...body, requestId });
-      ids.settle();
-      kept.claim(r.transferId);
-      if (stillOurs()) finish('money.transfer.success');
-    } catch (err) {
-      ids.settle(err);
-      if (!stillOurs()) return;
-      const code = errorCodeOf(err);
-      const field = (code !== undefined && FIELD_OF[code]) || 'form';
-      if (!isOutcomeUnknown(err)) {
-        setErrors({ [field]: errorMessage(t, err) });
-        overview.reload();
-        return;
-      }
-      // The answer was lost, the transfer may have gone through: the overview, the aggregate
-      // info and the records are re-read, and the transfer records tell whether it did. (This
-      // form's own balances are read again with its 5 s re-read once the request has settled: a
-      // retry right away is checked against what it was sent with.)
-      moved();
-      const lookup = await findTransfer(api.money, body, since, kept.isClaimed);
-      if (!stillOurs()) return;
-      if (typeof lookup === 'object') {
-        ids.settle();
-        kept.claim(lookup.found);
-        finish('money.transfer.confirmed');
-        return;
-      }
-      setUnknown(lookup);
-      setErrors({ form: errorMessage(t, err) });
-    } finally {
-      if (!done.current) {
-        inFlight.current = false;
-        setLocked(false);
-      }
-    }
+    void submission.submit({
+      form: e.currentTarget,
+      ready: () => {
+        const found = validate();
+        setErrors(found);
+        return Object.keys(found).length === 0;
+      },
+      key: JSON.stringify(body),
+      send: ({ requestId }) => {
+        setUnknown(undefined);
+        return api.money.transfer({ ...body, requestId });
+      },
+      recordOf: (r) => r.transferId,
+      answered: () => finish('money.transfer.success'),
+      failed: async (err, { since }) => {
+        const code = errorCodeOf(err);
+        const field = (code !== undefined && FIELD_OF[code]) || 'form';
+        if (!isOutcomeUnknown(err)) {
+          setErrors({ [field]: errorMessage(t, err) });
+          overview.reload();
+          return;
+        }
+        // The answer was lost, the transfer may have gone through: the overview, the aggregate
+        // info and the records are re-read, and the transfer records tell whether it did. (This
+        // form's own balances are read again with its 5 s re-read once the request has settled:
+        // a retry right away is checked against what it was sent with.)
+        moved();
+        const lookup = await findTransfer(api.money, body, since, submission.isClaimed);
+        if (!submission.stillOurs()) return;
+        if (typeof lookup === 'object') {
+          submission.succeeded(lookup.found);
+          finish('money.transfer.confirmed');
+          return;
+        }
+        setUnknown(lookup);
+        setErrors({ form: errorMessage(t, err) });
+      },
+    });
   };
 
   if (coins.state.status === 'error' && !coinList) {
@@ -284,7 +261,7 @@ export function TransferForm({ accounts, coin, from, to, close, setBusy }: Trans
   );
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate aria-busy={busy}>
+    <form onSubmit={submit} noValidate aria-busy={busy}>
       <Stack gap="sm">
         <Select
           label={t('dialogs.transfer.coin')}
