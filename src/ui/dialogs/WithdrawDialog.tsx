@@ -35,18 +35,16 @@ import focusClasses from '../focus.module.css';
 import { useResource } from '../live/use-resource';
 import { showToast } from '../notifications';
 import { Spinner } from '../Spinner';
-import { useBusyReport } from './busy';
-import { DialogActions, keepFocusInForm } from './DialogActions';
+import { DialogActions } from './DialogActions';
 import { AmountField } from './money/AmountField';
 import { amountError, chosenAmountText, exactDecimals } from './money/amounts';
 import { useMoneyMoved } from './money/events';
 import { accountLabel, statusColor, statusLabel } from './money/labels';
 import { useFormBalances } from './money/form-balances';
-import { useKeptSubmissions } from './money/kept-submissions';
 import { findWithdrawal } from './money/outcome';
-import { SubmissionIds, isOutcomeUnknown } from './money/request-id';
+import { isOutcomeUnknown } from './money/request-id';
 import { SubmissionError } from './money/RetryNote';
-import { useStillOpenedSession } from './money/session-guard';
+import { useMoneySubmission } from './money/submission';
 import type { DialogBodyProps } from './registry';
 import { LoadFailed } from './money/LoadFailed';
 
@@ -109,19 +107,16 @@ export default function WithdrawDialog({ props, close, setBusy }: DialogBodyProp
   const [emailCode, setEmailCode] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   // While the withdrawal is on its way the dialog cannot be dismissed and nothing in it changes.
-  const [busy, setLocked] = useState(false);
+  // Once it is sent the dialog shows its status, which the user closes: done, it is dismissable
+  // again (it never sends again). The requestId of an unknown outcome outlives the dialog
+  // (money/kept-submissions.ts).
+  const submission = useMoneySubmission({ kind: 'withdraw', close, setBusy });
+  const busy = submission.busy;
   // Read again while the dialog is open, so that "Available" and Max follow the balance.
   const overview = useFormBalances(busy);
   const [result, setResult] = useState<{ withdrawId: string } | undefined>();
   /** After an unknown outcome: whether the withdrawal records list it (they did not, or no list). */
   const [unknown, setUnknown] = useState<'notListed' | 'unchecked' | undefined>();
-  const inFlight = useRef(false);
-  const done = useRef(false);
-  useBusyReport(setBusy, busy);
-  // The requestId of an unknown outcome outlives this dialog (money/kept-submissions.ts).
-  const kept = useKeptSubmissions('withdraw');
-  const [ids] = useState(() => new SubmissionIds(undefined, kept));
-  const stillOurs = useStillOpenedSession();
 
   // Where focus goes once the step moved to is on screen (accessibility review M3: the focused
   // Next, Back and Withdraw buttons went with their step and focus fell to the page). `start`:
@@ -231,7 +226,7 @@ export default function WithdrawDialog({ props, close, setBusy }: DialogBodyProp
     amount: amount.trim(),
   });
   // The same details as a withdrawal whose outcome is unknown: it is sent again as that request.
-  const repeating = chain !== undefined && ids.isRetryOf(JSON.stringify(bodyOf(chain)));
+  const repeating = chain !== undefined && submission.isRetryOf(JSON.stringify(bodyOf(chain)));
 
   const toVerify = (e: FormEvent) => {
     e.preventDefault();
@@ -250,39 +245,12 @@ export default function WithdrawDialog({ props, close, setBusy }: DialogBodyProp
     });
   };
 
-  const submit = async (e: FormEvent<HTMLFormElement>) => {
+  const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const form = e.currentTarget;
-    if (inFlight.current || done.current || !chain) return;
-    // Opened for a session that has ended: nothing of it is sent for another.
-    if (!stillOurs()) {
-      close();
-      return;
-    }
-    const messages = formMessages(t);
-    const found: Errors = {};
-    const g = validateValue(
-      google.trim(),
-      [{ required: true, pattern: /^\d{6}$/ }],
-      t('money.withdraw.google2fa'),
-      messages,
-    );
-    if (g) found.google = g;
-    const m = validateValue(
-      emailCode.trim(),
-      [{ required: true, pattern: /^\d{6}$/ }],
-      t('money.withdraw.emailCode'),
-      messages,
-    );
-    if (m) found.email = m;
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (!chain) return;
     const body = bodyOf(chain);
-    const requestId = ids.idFor(JSON.stringify(body));
-    const since = ids.firstSentAt;
     /** It went through (answered, or found in the records): the status step, and a toast. */
     const sent = (withdrawId: string) => {
-      done.current = true;
       moved();
       // Single-use codes, spent: nothing of this withdrawal may be sent again.
       setGoogle('');
@@ -299,47 +267,61 @@ export default function WithdrawDialog({ props, close, setBusy }: DialogBodyProp
         { tone: 'success' },
       );
     };
-    // Sent with Enter in a code field: focus waits on Withdraw while the fields are disabled.
-    keepFocusInForm(form);
-    inFlight.current = true;
-    setLocked(true);
-    setUnknown(undefined);
-    try {
-      const r = await api.money.withdraw({
-        ...body,
-        requestId,
-        google2faCode: google.trim(),
-        emailCode: emailCode.trim(),
-      });
-      ids.settle();
-      kept.claim(r.withdrawId);
-      if (stillOurs()) sent(r.withdrawId);
-    } catch (err) {
-      ids.settle(err);
-      if (!stillOurs()) return;
-      const code = errorCodeOf(err);
-      const field = (code !== undefined && FIELD_OF[code]) || 'form';
-      if (isOutcomeUnknown(err)) {
-        // The answer was lost, the withdrawal may be on its way: the balances and the records
-        // are re-read, and the withdrawal records tell whether it is.
-        moved();
-        const lookup = await findWithdrawal(api.money, body, since, kept.isClaimed);
-        if (!stillOurs()) return;
-        if (typeof lookup === 'object') {
-          ids.settle();
-          kept.claim(lookup.found);
-          sent(lookup.found);
-          return;
+    void submission.submit({
+      form: e.currentTarget,
+      ready: () => {
+        const messages = formMessages(t);
+        const found: Errors = {};
+        const g = validateValue(
+          google.trim(),
+          [{ required: true, pattern: /^\d{6}$/ }],
+          t('money.withdraw.google2fa'),
+          messages,
+        );
+        if (g) found.google = g;
+        const m = validateValue(
+          emailCode.trim(),
+          [{ required: true, pattern: /^\d{6}$/ }],
+          t('money.withdraw.emailCode'),
+          messages,
+        );
+        if (m) found.email = m;
+        setErrors(found);
+        return Object.keys(found).length === 0;
+      },
+      key: JSON.stringify(body),
+      send: ({ requestId }) => {
+        setUnknown(undefined);
+        return api.money.withdraw({
+          ...body,
+          requestId,
+          google2faCode: google.trim(),
+          emailCode: emailCode.trim(),
+        });
+      },
+      recordOf: (r) => r.withdrawId,
+      answered: (r) => sent(r.withdrawId),
+      failed: async (err, { since }) => {
+        const code = errorCodeOf(err);
+        const field = (code !== undefined && FIELD_OF[code]) || 'form';
+        if (isOutcomeUnknown(err)) {
+          // The answer was lost, the withdrawal may be on its way: the balances and the records
+          // are re-read, and the withdrawal records tell whether it is.
+          moved();
+          const lookup = await findWithdrawal(api.money, body, since, submission.isClaimed);
+          if (!submission.stillOurs()) return;
+          if (typeof lookup === 'object') {
+            submission.succeeded(lookup.found);
+            sent(lookup.found);
+            return;
+          }
+          setUnknown(lookup);
         }
-        setUnknown(lookup);
-      }
-      focusGoal.current = 'invalid';
-      setErrors({ [field]: errorMessage(t, err) });
-      if (DETAIL_FIELDS.has(field)) setStep(0);
-    } finally {
-      inFlight.current = false;
-      setLocked(false);
-    }
+        focusGoal.current = 'invalid';
+        setErrors({ [field]: errorMessage(t, err) });
+        if (DETAIL_FIELDS.has(field)) setStep(0);
+      },
+    });
   };
 
   if (!info) {
@@ -496,7 +478,7 @@ export default function WithdrawDialog({ props, close, setBusy }: DialogBodyProp
         </form>
       </Stepper.Step>
       <Stepper.Step label={t('money.withdraw.stepVerify')}>
-        <form ref={stepForm} onSubmit={(e) => void submit(e)} noValidate aria-busy={busy}>
+        <form ref={stepForm} onSubmit={submit} noValidate aria-busy={busy}>
           <Stack gap="sm">
             {/* The step's heading, focused when it opens: what is confirmed, read first. */}
             <Text
