@@ -1,14 +1,13 @@
 import { Alert, List, Stack, Text } from '@mantine/core';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ERROR_CODES, useReloadMemberInfo, useScreenApi } from '../../facade';
 import { errorCodeOf, errorMessage } from '../../i18n/error-message';
 import { showToast } from '../notifications';
-import { useBusyReport } from './busy';
 import { DialogActions } from './DialogActions';
 import { useMoneyMoved } from './money/events';
 import { isOutcomeUnknown } from './money/request-id';
-import { useStillOpenedSession } from './money/session-guard';
+import { useMoneySubmission } from './money/submission';
 import type { DialogBodyProps } from './registry';
 
 /**
@@ -35,64 +34,49 @@ export default function UpgradeUnifiedDialog({
   const reloadMemberInfo = useReloadMemberInfo();
   // In flight, or done: the dialog cannot be dismissed meanwhile, and once the upgrade went
   // through the closing dialog never sends it again.
-  const [busy, setLocked] = useState(false);
+  const submission = useMoneySubmission({ close, setBusy, busyOnceDone: true });
+  const busy = submission.busy || submission.done;
   const [failure, setFailure] = useState<{ title: string; text: string } | undefined>();
-  const inFlight = useRef(false);
-  const done = useRef(false);
-  useBusyReport(setBusy, busy);
-  const stillOurs = useStillOpenedSession();
-  const upgrade = async () => {
-    if (inFlight.current || done.current) return;
-    // Opened for a session that has ended: nothing is sent for another.
-    if (!stillOurs()) {
-      close();
-      return;
-    }
-    inFlight.current = true;
-    setLocked(true);
-    setFailure(undefined);
-    const upgraded = () => {
-      done.current = true;
-      moved();
-      reloadMemberInfo();
-      showToast(t('money.upgrade.done'), { tone: 'success' });
-      props.onUpgraded?.();
-      close();
-    };
-    try {
-      await api.money.unifiedUpgrade();
-      if (stillOurs()) upgraded();
-    } catch (err) {
-      if (!stillOurs()) return;
-      const unknown = isOutcomeUnknown(err);
-      if (unknown) moved();
-      let isUpgraded: boolean | undefined;
-      if (unknown || errorCodeOf(err) === ERROR_CODES.UPGRADE_NOT_ELIGIBLE) {
-        isUpgraded = await api.assetOverview().then(
-          (ov) => ov.unified.upgraded,
-          () => undefined,
-        );
-        if (!stillOurs()) return;
-        if (isUpgraded) {
-          upgraded();
-          return;
-        }
-      }
-      const unconfirmed = unknown && isUpgraded === undefined;
-      if (unconfirmed) reloadMemberInfo();
-      setFailure({
-        title: unconfirmed
-          ? t('dialogs.upgradeUnified.unconfirmed')
-          : t('dialogs.upgradeUnified.failed'),
-        text: errorMessage(t, err),
-      });
-    } finally {
-      if (!done.current) {
-        inFlight.current = false;
-        setLocked(false);
-      }
-    }
+  const upgraded = () => {
+    moved();
+    reloadMemberInfo();
+    showToast(t('money.upgrade.done'), { tone: 'success' });
+    props.onUpgraded?.();
+    close();
   };
+  const upgrade = () =>
+    submission.submit({
+      send: () => {
+        setFailure(undefined);
+        return api.money.unifiedUpgrade();
+      },
+      answered: upgraded,
+      failed: async (err) => {
+        const unknown = isOutcomeUnknown(err);
+        if (unknown) moved();
+        let isUpgraded: boolean | undefined;
+        if (unknown || errorCodeOf(err) === ERROR_CODES.UPGRADE_NOT_ELIGIBLE) {
+          isUpgraded = await api.assetOverview().then(
+            (ov) => ov.unified.upgraded,
+            () => undefined,
+          );
+          if (!submission.stillOurs()) return;
+          if (isUpgraded) {
+            submission.succeeded();
+            upgraded();
+            return;
+          }
+        }
+        const unconfirmed = unknown && isUpgraded === undefined;
+        if (unconfirmed) reloadMemberInfo();
+        setFailure({
+          title: unconfirmed
+            ? t('dialogs.upgradeUnified.unconfirmed')
+            : t('dialogs.upgradeUnified.failed'),
+          text: errorMessage(t, err),
+        });
+      },
+    });
   return (
     <Stack gap="sm">
       <Text>{t('dialogs.upgradeUnified.body')}</Text>
