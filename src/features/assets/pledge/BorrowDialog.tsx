@@ -1,6 +1,6 @@
 import { Badge, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useAtomValue } from 'jotai';
-import { useCallback, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   currentLangAtom,
@@ -18,7 +18,7 @@ import { compareDecimal } from '../../../lib/money';
 import { Amount } from '../../../ui/amount/Amount';
 import { formatAmount } from '../../../ui/amount/format-amount';
 import { LtrText } from '../../../ui/amount/LtrText';
-import { DialogActions, keepFocusInForm } from '../../../ui/dialogs/DialogActions';
+import { DialogActions } from '../../../ui/dialogs/DialogActions';
 import { AmountField } from '../../../ui/dialogs/money/AmountField';
 import {
   amountError,
@@ -26,11 +26,10 @@ import {
   normalizeAmountInput,
 } from '../../../ui/dialogs/money/amounts';
 import { useFormBalances, useReadAgainWhileOpen } from '../../../ui/dialogs/money/form-balances';
-import { useKeptSubmissions } from '../../../ui/dialogs/money/kept-submissions';
 import { LoadFailed } from '../../../ui/dialogs/money/LoadFailed';
-import { isOutcomeUnknown, SubmissionIds } from '../../../ui/dialogs/money/request-id';
+import { isOutcomeUnknown } from '../../../ui/dialogs/money/request-id';
 import { SubmissionError } from '../../../ui/dialogs/money/RetryNote';
-import { useStillOpenedSession } from '../../../ui/dialogs/money/session-guard';
+import { useMoneySubmission } from '../../../ui/dialogs/money/submission';
 import { useResource } from '../../../ui/live/use-resource';
 import { showToast } from '../../../ui/notifications';
 import { Spinner } from '../../../ui/Spinner';
@@ -136,16 +135,11 @@ function BorrowForm({
   const language = useAtomValue(currentLangAtom);
   const shown = useAtomValue(showAssetsAtom);
   const refreshAssets = useRefreshAssets();
-  const stillOurs = useStillOpenedSession();
-  const kept = useKeptSubmissions('borrow');
-  const [ids] = useState(() => new SubmissionIds(undefined, kept));
-
-  const [busy, setBusy] = useState(false);
-  // Succeeded: this form never sends again (it stays on screen while the modal closes).
-  const [sent, setSent] = useState(false);
-  const inFlight = useRef(false);
-  const done = useRef(false);
-  const locked = busy || sent;
+  // Done: this form never sends again (it stays on screen while the modal closes), and the modal
+  // is dismissable again as soon as the answer is back.
+  const submission = useMoneySubmission({ kind: 'borrow', close: onClose, setBusy: onBusyChange });
+  const { busy, done } = submission;
+  const locked = busy || done;
 
   const balances = useFormBalances(locked);
   const loadRates = useCallback(() => api.exchangeRate({ fresh: true }), [api]);
@@ -229,7 +223,7 @@ function BorrowForm({
   const repeating =
     isPositiveAmount(draft.loanAmount) &&
     isPositiveAmount(draft.collateralAmount) &&
-    ids.isRetryOf(keyOf(draft));
+    submission.isRetryOf(keyOf(draft));
 
   /** Once the user types, the coins shown are theirs: no default moves them any more. */
   const keepCoins = () => {
@@ -302,30 +296,11 @@ function BorrowForm({
     return next;
   };
 
-  const submit = async (e: FormEvent<HTMLFormElement>) => {
+  const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const form = e.currentTarget;
-    // A second click or Enter while the first is on its way, or once it has succeeded.
-    if (inFlight.current || done.current) return;
-    // Opened for a session that has ended: nothing of it is sent for another.
-    if (!stillOurs()) {
-      onClose();
-      return;
-    }
-    const found = validate();
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
     const body = draft;
     const entries = { loan, collateral };
-    // What is sent is what the fields say from now on: a retry sends exactly this again, not a
-    // figure filled in anew at the prices of the moment (until a definite answer, below).
-    setLoan({ value: body.loanAmount, derived: false });
-    setCollateral({ value: body.collateralAmount, derived: false });
-    const requestId = ids.idFor(keyOf(body));
-    const since = ids.firstSentAt;
     const finish = (text: 'earn.pledge.borrowDone' | 'earn.pledge.borrowConfirmed') => {
-      done.current = true;
-      setSent(true);
       refreshAssets();
       showToast(
         t(text, {
@@ -338,49 +313,50 @@ function BorrowForm({
       );
       onClose();
     };
-    // Sent with Enter in an amount: focus waits on Borrow while the fields are disabled.
-    keepFocusInForm(form);
-    inFlight.current = true;
-    setBusy(true);
-    onBusyChange(true);
-    setUnknown(undefined);
-    try {
-      const r = await api.pledgeBorrow({ ...body, requestId });
-      ids.settle();
-      kept.claim(r.loanId);
-      if (stillOurs()) finish('earn.pledge.borrowDone');
-    } catch (err) {
-      ids.settle(err);
-      if (!stillOurs()) return;
-      if (!isOutcomeUnknown(err)) {
-        const code = errorCodeOf(err);
-        const field = (code !== undefined && FIELD_OF[code]) || 'form';
-        setErrors({ [field]: errorMessage(t, err) });
-        // Refused: nothing was borrowed, and the field filled in follows the prices again.
-        setLoan(entries.loan);
-        setCollateral(entries.collateral);
-        balances.reload();
-        rates.reload();
-        return;
-      }
-      // The answer was lost, the loan may have been taken: the figures are read again and the
-      // loans tell whether it was.
-      refreshAssets();
-      const lookup = await findLoan(() => api.assetOverview(), body, since, kept.isClaimed);
-      if (!stillOurs()) return;
-      if (typeof lookup === 'object') {
-        ids.settle();
-        kept.claim(lookup.found);
-        finish('earn.pledge.borrowConfirmed');
-        return;
-      }
-      setUnknown(lookup);
-      setErrors({ form: errorMessage(t, err) });
-    } finally {
-      inFlight.current = false;
-      setBusy(false);
-      onBusyChange(false);
-    }
+    void submission.submit({
+      form: e.currentTarget,
+      ready: () => {
+        const found = validate();
+        setErrors(found);
+        return Object.keys(found).length === 0;
+      },
+      key: keyOf(body),
+      send: ({ requestId }) => {
+        // What is sent is what the fields say from now on: a retry sends exactly this again, not
+        // a figure filled in anew at the prices of the moment (until a definite answer, below).
+        setLoan({ value: body.loanAmount, derived: false });
+        setCollateral({ value: body.collateralAmount, derived: false });
+        setUnknown(undefined);
+        return api.pledgeBorrow({ ...body, requestId });
+      },
+      recordOf: (r) => r.loanId,
+      answered: () => finish('earn.pledge.borrowDone'),
+      failed: async (err, { since }) => {
+        if (!isOutcomeUnknown(err)) {
+          const code = errorCodeOf(err);
+          const field = (code !== undefined && FIELD_OF[code]) || 'form';
+          setErrors({ [field]: errorMessage(t, err) });
+          // Refused: nothing was borrowed, and the field filled in follows the prices again.
+          setLoan(entries.loan);
+          setCollateral(entries.collateral);
+          balances.reload();
+          rates.reload();
+          return;
+        }
+        // The answer was lost, the loan may have been taken: the figures are read again and the
+        // loans tell whether it was.
+        refreshAssets();
+        const lookup = await findLoan(() => api.assetOverview(), body, since, submission.isClaimed);
+        if (!submission.stillOurs()) return;
+        if (typeof lookup === 'object') {
+          submission.succeeded(lookup.found);
+          finish('earn.pledge.borrowConfirmed');
+          return;
+        }
+        setUnknown(lookup);
+        setErrors({ form: errorMessage(t, err) });
+      },
+    });
   };
 
   /** A term of the product: a percentage, never masked. */
@@ -393,7 +369,7 @@ function BorrowForm({
     : undefined;
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate aria-busy={busy}>
+    <form onSubmit={submit} noValidate aria-busy={busy}>
       <Stack gap="sm">
         <Select
           label={t('earn.pledge.loanCoin')}
