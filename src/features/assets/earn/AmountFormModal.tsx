@@ -32,12 +32,12 @@ import {
   floorTo,
   normalizeAmountInput,
 } from '../../../ui/dialogs/money/amounts';
-import { isOutcomeUnknown, SubmissionIds } from '../../../ui/dialogs/money/request-id';
+import { isOutcomeUnknown } from '../../../ui/dialogs/money/request-id';
 import { Spinner } from '../../../ui/Spinner';
 import { roundTo, type CoinPrecisions } from './coin-precision';
-import { KEPT_FOR_MS, useKeptSubmissions } from '../../../ui/dialogs/money/kept-submissions';
+import { KEPT_FOR_MS } from '../../../ui/dialogs/money/kept-submissions';
 import { LoadFailed } from '../../../ui/dialogs/money/LoadFailed';
-import { keepFocusInForm } from '../../../ui/dialogs/DialogActions';
+import { useMoneySubmission } from '../../../ui/dialogs/money/submission';
 
 interface AmountFormProps {
   /**
@@ -90,14 +90,14 @@ type Errors = {
  * The amount form of subscribe, redeem and repay: amount with Max, the minimum and what it
  * comes from, validated with the default form messages and the coin's precision (coin-info) before
  * anything is sent; a limit in a message is written as the figure beside it (a maximum rounded
- * down, a minimum up: never beyond what is allowed). The request id is the transfer form's
- * (`SubmissionIds`, keyed by scope and amount): kept while the outcome is unknown (a timeout, a
- * lost answer), also beyond this form for the session (the money dialogs' kept submissions, `kept-submissions.ts`), so the same amount again
- * is a replay, never a second order; made anew after a definite answer or for another amount.
- * Every control is disabled while a request is in flight, and for good once one has succeeded
- * (the modal still shows the form while it closes: a second click must not order again). A
- * refused request shows the translated business error; an unknown outcome says so, with how to
- * retry, and re-reads the overview.
+ * down, a minimum up: never beyond what is allowed). Sent as the money dialogs send
+ * (`useMoneySubmission`): the request id, keyed by scope and amount, is kept while the outcome is
+ * unknown (a timeout, a lost answer), also beyond this form for the session (kind 'earn' of
+ * `kept-submissions.ts`), so the same amount again is a replay, never a second order; made anew
+ * after a definite answer or for another amount. Every control is disabled while a request is in
+ * flight, and for good once one has succeeded (the modal still shows the form while it closes: a
+ * second click must not order again). A refused request shows the translated business error; an
+ * unknown outcome says so, with how to retry, and re-reads the overview.
  */
 function AmountForm({
   scope,
@@ -122,13 +122,15 @@ function AmountForm({
   const maxHelpId = useId();
   const [amount, setAmount] = useState('');
   const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
-  // Succeeded: this form never sends again (it stays on screen while the modal closes).
-  const [sent, setSent] = useState(false);
-  const inFlight = useRef(false);
-  const done = useRef(false);
-  const kept = useKeptSubmissions('earn');
-  const [ids] = useState(() => new SubmissionIds(undefined, kept));
+  // Done: this form never sends again (it stays on screen while the modal closes), and the modal
+  // is dismissable again as soon as the answer is back. No session guard, as before.
+  const submission = useMoneySubmission({
+    kind: 'earn',
+    close: onClose,
+    setBusy: onBusyChange,
+    sessionGuard: false,
+  });
+  const { busy, done } = submission;
   const refreshAssets = useRefreshAssets();
   const label = t('earn.form.amount', { coin });
   const precision = precisions.of(coin);
@@ -168,48 +170,38 @@ function AmountForm({
 
   const keyOf = (value: string) => JSON.stringify([scope, value]);
 
-  const submit = async (e: FormEvent<HTMLFormElement>) => {
+  const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const form = e.currentTarget;
-    // A second click or Enter while the first is on its way, or once it has succeeded.
-    if (inFlight.current || done.current) return;
     const value = amount.trim();
-    const invalid = validate(value);
-    setErrors(invalid ? { amount: invalid } : {});
-    if (invalid) return;
-    const requestId = ids.idFor(keyOf(value));
-    // Sent with Enter in the amount: focus waits on the button while the field is disabled.
-    keepFocusInForm(form);
-    inFlight.current = true;
-    setBusy(true);
-    onBusyChange?.(true);
-    try {
-      await onSubmit(value, requestId);
-      ids.settle();
-      done.current = true;
-      setSent(true);
-      onDone(value, chosenAmountText(value, coin, language));
-      onClose();
-    } catch (err) {
-      ids.settle(err);
-      const unknown = isOutcomeUnknown(err);
-      setErrors({ form: errorMessage(t, err), unknown });
-      // The money may have moved: the figures beside the form are read again.
-      if (unknown) refreshAssets();
-    } finally {
-      inFlight.current = false;
-      setBusy(false);
-      onBusyChange?.(false);
-    }
+    void submission.submit({
+      form: e.currentTarget,
+      ready: () => {
+        const invalid = validate(value);
+        setErrors(invalid ? { amount: invalid } : {});
+        return !invalid;
+      },
+      key: keyOf(value),
+      send: ({ requestId }) => onSubmit(value, requestId),
+      answered: () => {
+        onDone(value, chosenAmountText(value, coin, language));
+        onClose();
+      },
+      failed: (err) => {
+        const unknown = isOutcomeUnknown(err);
+        setErrors({ form: errorMessage(t, err), unknown });
+        // The money may have moved: the figures beside the form are read again.
+        if (unknown) refreshAssets();
+      },
+    });
   };
 
-  const locked = busy || sent;
+  const locked = busy || done;
   // The amount typed is that of a submission whose outcome is unknown (this form's or one closed
   // before): sending it again is a replay. Said beside the error, or alone once it is gone.
-  const retrying = ids.isRetryOf(keyOf(amount.trim()));
+  const retrying = submission.isRetryOf(keyOf(amount.trim()));
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate>
+    <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         <Group gap={6} wrap="wrap">
           <Text size="sm" c="dimmed">
@@ -283,7 +275,7 @@ function AmountForm({
               disabled drops focus to the page. Busy, it is aria-disabled and a press does nothing. */}
           <Button
             type="submit"
-            disabled={sent}
+            disabled={done}
             aria-disabled={busy || undefined}
             rightSection={busy ? <Loader size="xs" color="currentColor" /> : undefined}
             onClick={(e) => {
