@@ -226,13 +226,11 @@ export function TransferForm({ accounts, coin, from, to, close, setBusy }: Trans
         // form's own balances are read again with its 5 s re-read once the request has settled:
         // a retry right away is checked against what it was sent with.)
         moved();
-        const lookup = await findTransfer(api.money, body, since, submission.isClaimed);
-        if (!submission.stillOurs()) return;
-        if (typeof lookup === 'object') {
-          submission.succeeded(lookup.found);
-          finish('money.transfer.confirmed');
-          return;
-        }
+        const lookup = await submission.lookUp(
+          findTransfer(api.money, body, since, submission.isClaimed),
+          () => finish('money.transfer.confirmed'),
+        );
+        if (!lookup) return;
         setUnknown(lookup);
         setErrors({ form: errorMessage(t, err) });
       },

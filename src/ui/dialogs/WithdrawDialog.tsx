@@ -308,13 +308,11 @@ export default function WithdrawDialog({ props, close, setBusy }: DialogBodyProp
           // The answer was lost, the withdrawal may be on its way: the balances and the records
           // are re-read, and the withdrawal records tell whether it is.
           moved();
-          const lookup = await findWithdrawal(api.money, body, since, submission.isClaimed);
-          if (!submission.stillOurs()) return;
-          if (typeof lookup === 'object') {
-            submission.succeeded(lookup.found);
-            sent(lookup.found);
-            return;
-          }
+          const lookup = await submission.lookUp(
+            findWithdrawal(api.money, body, since, submission.isClaimed),
+            sent,
+          );
+          if (!lookup) return;
           setUnknown(lookup);
         }
         focusGoal.current = 'invalid';

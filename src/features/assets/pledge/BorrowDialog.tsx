@@ -346,13 +346,11 @@ function BorrowForm({
         // The answer was lost, the loan may have been taken: the figures are read again and the
         // loans tell whether it was.
         refreshAssets();
-        const lookup = await findLoan(() => api.assetOverview(), body, since, submission.isClaimed);
-        if (!submission.stillOurs()) return;
-        if (typeof lookup === 'object') {
-          submission.succeeded(lookup.found);
-          finish('earn.pledge.borrowConfirmed');
-          return;
-        }
+        const lookup = await submission.lookUp(
+          findLoan(() => api.assetOverview(), body, since, submission.isClaimed),
+          () => finish('earn.pledge.borrowConfirmed'),
+        );
+        if (!lookup) return;
         setUnknown(lookup);
         setErrors({ form: errorMessage(t, err) });
       },

@@ -24,6 +24,7 @@ import { useRef, useState } from 'react';
 import { useBusyReport } from '../busy';
 import { keepFocusInForm } from '../DialogActions';
 import { useKeptSubmissions } from './kept-submissions';
+import type { Lookup } from './outcome';
 import { SubmissionIds } from './request-id';
 import { useStillOpenedSession } from './session-guard';
 
@@ -97,10 +98,20 @@ export interface MoneySubmission {
   // An overload, not a union: a handler written `(err) => …` gets its parameter types from it.
   submit<R>(attempt: WithoutId<R>): Promise<void>;
   /**
-   * A lookup after a lost answer found the submission (outcome.ts, loan-lookup.ts): its id is
-   * settled, its record claimed, and the form is done.
+   * It went through after all (a lost answer, then a lookup said so): its id is settled, its
+   * record claimed, and the form is done.
    */
   succeeded(recordId?: string): void;
+  /**
+   * After a lost answer, what the records say (outcome.ts, loan-lookup.ts): listed, it went
+   * through (`succeeded`) and `listed` says so; not listed or not read, that, for the form to say
+   * with its error. Undefined when there is nothing more to say: listed, or the session has
+   * ended meanwhile.
+   */
+  lookUp(
+    lookup: Promise<Lookup>,
+    listed: (recordId: string) => void,
+  ): Promise<'notListed' | 'unchecked' | undefined>;
   /** Whether the session the form was opened in is still the signed-in one. */
   stillOurs: () => boolean;
   /** Whether `key` is that of a submission whose outcome is unknown (sent again with its id). */
@@ -151,6 +162,17 @@ export function useMoneySubmission({
     markDone();
   };
 
+  const lookUp = async (lookup: Promise<Lookup>, listed: (recordId: string) => void) => {
+    const found = await lookup;
+    if (!stillOurs()) return undefined;
+    if (typeof found === 'object') {
+      succeeded(found.found);
+      listed(found.found);
+      return undefined;
+    }
+    return found;
+  };
+
   const submit = async <R>(attempt: WithId<R> | WithoutId<R>): Promise<void> => {
     // a second click while the first is on its way, or after it went through, sends nothing
     if (inFlight.current || doneRef.current) return;
@@ -192,6 +214,7 @@ export function useMoneySubmission({
     done,
     submit,
     succeeded,
+    lookUp,
     stillOurs,
     isRetryOf: (key) => ids.isRetryOf(key),
     isClaimed: kept.isClaimed,

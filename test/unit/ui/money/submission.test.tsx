@@ -248,6 +248,66 @@ describe('useMoneySubmission: the request id', () => {
   });
 });
 
+describe('useMoneySubmission: the records after a lost answer', () => {
+  it('listed: it went through, is done, its record claimed, and the form says so', async () => {
+    const store = newStore();
+    const { result } = open(store);
+    const listed = vi.fn();
+    const said: unknown[] = [];
+    const a = attempt('k', () => Promise.reject(LOST()));
+    a.failed.mockImplementationOnce(async () => {
+      said.push(await result.current.lookUp(Promise.resolve({ found: 'T-9' }), listed));
+    });
+    await act(() => result.current.submit(a));
+    expect(said).toEqual([undefined]);
+    expect(listed).toHaveBeenCalledWith('T-9');
+    expect(result.current.done).toBe(true);
+    expect(open(store).result.current.isClaimed('T-9')).toBe(true);
+    expect(open(store).result.current.isRetryOf('k')).toBe(false);
+  });
+
+  it('not listed: the id stays kept, and the form is told what the records said', async () => {
+    const store = newStore();
+    const { result } = open(store);
+    const listed = vi.fn();
+    const said: unknown[] = [];
+    const a = attempt('k', () => Promise.reject(LOST()));
+    a.failed.mockImplementation(async () => {
+      said.push(await result.current.lookUp(Promise.resolve('notListed'), listed));
+    });
+    await act(() => result.current.submit(a));
+    expect(said).toEqual(['notListed']);
+    expect(listed).not.toHaveBeenCalled();
+    expect(result.current.done).toBe(false);
+    expect(open(store).result.current.isRetryOf('k')).toBe(true);
+  });
+
+  it('says nothing once the session has ended during the lookup', async () => {
+    const store = newStore();
+    const { result } = open(store);
+    const listed = vi.fn();
+    const said: unknown[] = [];
+    const records = deferred<{ found: string }>();
+    const a = attempt('k', () => Promise.reject(LOST()));
+    a.failed.mockImplementationOnce(async () => {
+      said.push(await result.current.lookUp(records.promise, listed));
+    });
+    let sending: Promise<void> = Promise.resolve();
+    act(() => {
+      sending = result.current.submit(a);
+    });
+    await act(async () => {
+      await Promise.resolve();
+      store.set(userAtom, { userId: 0 });
+      records.resolve({ found: 'T-9' });
+      await sending;
+    });
+    expect(said).toEqual([undefined]);
+    expect(listed).not.toHaveBeenCalled();
+    expect(result.current.done).toBe(false);
+  });
+});
+
 describe('useMoneySubmission: the dialog while busy', () => {
   it('keeps the dialog busy once done only when asked to (a form that closes itself)', async () => {
     const held = open(newStore(), { busyOnceDone: true });
