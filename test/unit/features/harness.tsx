@@ -10,6 +10,7 @@ import { StreamAtomsProvider } from '@src/facade/live-context';
 import { ScreenApiProvider, type ScreenApi } from '@src/facade/screen-api';
 import type { PrivateTopic } from '@src/wire/protocol';
 import { RowRenderProbe } from '@src/ui/table/VirtualTable';
+import { userAtom } from '@src/state/client';
 import { privateText, tickerText } from '../state/fixtures';
 import { envelope, settle, setup } from '../pipeline/harness';
 import { fakeScreenApi, renderWithProviders } from '../ui/test-utils';
@@ -32,11 +33,14 @@ export interface ScreenOptions {
   api?: ScreenApi;
   /** Receives a Profiler report per table row that rendered (id = row key). */
   probe?: ProfilerOnRenderCallback;
+  /** Signed in as this user before the first render (default: nobody, until the test signs in). */
+  userId?: number;
 }
 
 /** Renders `ui` with every provider, fed by a fresh ingest. */
 export async function renderScreen(ui: ReactNode, opts: ScreenOptions = {}) {
   const h = setup();
+  if (opts.userId !== undefined) h.store.set(userAtom, { userId: opts.userId });
   const api = opts.api ?? fakeScreenApi();
   const tree = (
     <StreamAtomsProvider atoms={h.atoms}>

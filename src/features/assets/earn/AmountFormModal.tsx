@@ -123,13 +123,10 @@ function AmountForm({
   const [amount, setAmount] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   // Done: this form never sends again (it stays on screen while the modal closes), and the modal
-  // is dismissable again as soon as the answer is back. No session guard, as before.
-  const submission = useMoneySubmission({
-    kind: 'earn',
-    close: onClose,
-    setBusy: onBusyChange,
-    sessionGuard: false,
-  });
+  // is dismissable again as soon as the answer is back. It belongs to the session it was opened
+  // in, as the dialog host's forms do: another tab's sign-in as someone else must not find it
+  // still able to send (review H2; it had no guard before useMoneySubmission).
+  const submission = useMoneySubmission({ kind: 'earn', close: onClose, setBusy: onBusyChange });
   const { busy, done } = submission;
   const refreshAssets = useRefreshAssets();
   const label = t('earn.form.amount', { coin });

@@ -46,12 +46,6 @@ export interface MoneySubmissionOptions {
    * back, as they always were.
    */
   busyOnceDone?: boolean;
-  /**
-   * Default true. False only for the earn amount form, which never had this guard (review H2 was
-   * about the dialog host's forms) and whose behaviour this hook does not change: it sends, and
-   * shows the answer, whatever the session. Its screen goes at sign-out with the layout.
-   */
-  sessionGuard?: boolean;
 }
 
 /** The id a submission is sent with, and when its first attempt went out (the records since). */
@@ -138,12 +132,10 @@ export function useMoneySubmission({
   close,
   setBusy,
   busyOnceDone = false,
-  sessionGuard = true,
 }: MoneySubmissionOptions): MoneySubmission {
   const kept = useKeptSubmissions(kind ?? '');
   const [ids] = useState(() => new SubmissionIds(undefined, kept));
   const stillOurs = useStillOpenedSession();
-  const ours = () => !sessionGuard || stillOurs();
   // State for what the form shows; refs for the guards, which a second click in the same
   // frame (before a render) must already see.
   const [busy, setInFlight] = useState(false);
@@ -177,7 +169,7 @@ export function useMoneySubmission({
     // a second click while the first is on its way, or after it went through, sends nothing
     if (inFlight.current || doneRef.current) return;
     // Opened for a session that has ended: nothing of it is sent for another.
-    if (!ours()) {
+    if (!stillOurs()) {
       close();
       return;
     }
@@ -195,13 +187,13 @@ export function useMoneySubmission({
         const recordId = attempt.recordOf?.(answer);
         if (recordId !== undefined) kept.claim(recordId);
       }
-      if (ours()) {
+      if (stillOurs()) {
         markDone();
         attempt.answered(answer);
       }
     } catch (err) {
       if (withId) ids.settle(err);
-      if (!ours()) return;
+      if (!stillOurs()) return;
       await call.failed(err);
     } finally {
       inFlight.current = false;

@@ -163,16 +163,6 @@ describe('useMoneySubmission: the session it was opened in', () => {
     });
     expect(b.failed).not.toHaveBeenCalled();
   });
-  it('without the session guard (the earn form, as it always was) sends and answers in any session', async () => {
-    const store = newStore();
-    const { result, close } = open(store, { sessionGuard: false });
-    const a = attempt('k', async () => ({ id: 'T-1' }));
-    act(() => store.set(userAtom, signedIn(3001)));
-    await act(() => result.current.submit(a));
-    expect(a.send).toHaveBeenCalledTimes(1);
-    expect(a.answered).toHaveBeenCalledTimes(1);
-    expect(close).not.toHaveBeenCalled();
-  });
 });
 
 describe('useMoneySubmission: the request id', () => {

@@ -3,8 +3,8 @@
  * sends nothing more while its modal closes; after an unknown outcome (the answer lost, the
  * money may have moved) the same amount is the same request id, typed again, in the same form
  * or in one opened again, for as long as the session lasts; the user is told the outcome is
- * unknown and the figures are read again. And in a language with a decimal comma, "1.000" is
- * not sent as 1.
+ * unknown and the figures are read again. A form opened in a session that has ended sends
+ * nothing. And in a language with a decimal comma, "1.000" is not sent as 1.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -100,6 +100,24 @@ describe('an earn form on its way', () => {
     await userEvent.keyboard('{Enter}');
     expect(savingsSubscribe).toHaveBeenCalledTimes(1);
     await act(async () => answer({ status: 'SUCCESS' }));
+  });
+});
+
+describe('an earn form and the session', () => {
+  it('sends nothing for a session that has ended since the form opened, and closes', async () => {
+    const savingsSubscribe = vi.fn().mockResolvedValue({ status: 'SUCCESS' });
+    const { store } = await renderEarn(<SavingsScreen />, {
+      api: fakeScreenApi({ savingsSubscribe }),
+    });
+    const { dialog, input, submit } = await openSubscribe();
+    await userEvent.type(input, '20');
+    // Signed out and in again (a new session, as src/pipeline/session.ts begins one).
+    act(() => store.set(userAtom, { userId: 0 }));
+    act(() => store.set(userAtom, { userId: 3001 }));
+    expect(screen.getByRole('dialog', { name: 'Subscribe to USDT Flexible' })).toBe(dialog);
+    await userEvent.click(submit);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(savingsSubscribe).not.toHaveBeenCalled();
   });
 });
 

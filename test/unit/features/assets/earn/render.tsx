@@ -4,9 +4,7 @@
  * holdIntervals), fed by the fake API.
  */
 import type { ReactNode } from 'react';
-import { act } from '@testing-library/react';
 import { useAssetsLive } from '@src/features/assets/overview/use-assets';
-import { userAtom } from '@src/state/client';
 import { holdIntervals, renderScreen, type ScreenOptions } from '../../harness';
 
 function Area({ children }: { children: ReactNode }) {
@@ -18,7 +16,6 @@ function Area({ children }: { children: ReactNode }) {
 export async function renderEarn(ui: ReactNode, opts?: ScreenOptions) {
   // Refreshes happen when the test makes them (refreshAssets(), balance moves), not every 5 s.
   holdIntervals();
-  const r = await renderScreen(<Area>{ui}</Area>, opts);
-  act(() => r.store.set(userAtom, { userId: 3001 }));
-  return r;
+  // Signed in before the first render: an earn form belongs to the session it was opened in.
+  return renderScreen(<Area>{ui}</Area>, { userId: 3001, ...opts });
 }
