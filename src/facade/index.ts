@@ -51,6 +51,7 @@ export { useScreenApi } from './screen-api';
 export { useServices } from './services';
 export {
   isTopicStale,
+  phaseOf,
   useCanReconnectNow,
   useConnectionAttempt,
   useConnectionFps,

@@ -9,6 +9,7 @@ import { useStreamAtoms } from '../../facade';
 import { errorText } from '../connection-labels';
 import type { StreamTopic, TopicStatus } from '../../facade';
 import {
+  phaseOf,
   useConnectionAttempt,
   useConnectionLastError,
   useConnectionPhase,
@@ -256,8 +257,11 @@ function FailureNotice({ announced, hasData }: { announced: boolean; hasData: bo
  * (which a screen reader may then speak) when the connection comes back.
  */
 function FailureWithStream({ actor, hasData }: { actor: ConnectionActor; hasData: boolean }) {
-  const phase = useConnectionPhase(actor);
-  const [announced] = useState(phase === 'live' || phase === 'stale');
+  // Read once, when the failure begins (no subscription: later phases do not change it).
+  const [announced] = useState(() => {
+    const phase = phaseOf(actor.getSnapshot());
+    return phase === 'live' || phase === 'stale';
+  });
   return <FailureNotice announced={announced} hasData={hasData} />;
 }
 
