@@ -3,7 +3,9 @@
  * what a trader sees, measured in headless Debian Chromium (playwright-core, the flags of
  * test/e2e/support/browser.ts) against the built app, with a naive baseline (a plain React table,
  * one state update per message: test/bench/browser/naive) fed the same frames by the same server
- * in the same run. docs/performance.md has the method; the README the figures.
+ * in the same run, and in (b) a floor page (test/bench/browser/floor: the least work that paints
+ * a window of the same frames every frame), which says how much of the dashboard's latency is its
+ * own and how large a ratio to the baseline any page could reach that day. docs/performance.md has the method; the README the figures.
  *
  * Scenarios:
  *  (a) the simulator (in process, --app), follower account, ticker cadence 100, 10 and 4 ms;
@@ -53,8 +55,9 @@ interface Plan {
   /** Length of the generated session (b), and the measured part of it. */
   bSessionSeconds: number;
   bMeasureSeconds: number;
-  /** The baseline's measured window in (b) (it needs no soak). */
+  /** The baseline's and the floor page's measured windows in (b) (they need no soak). */
   bNaiveSeconds: number;
+  bFloorSeconds: number;
   readyRuns: number;
 }
 
@@ -66,6 +69,7 @@ function planOf(quick: boolean, soakMinutes: number | undefined): Plan {
       bSessionSeconds: 60,
       bMeasureSeconds: 12,
       bNaiveSeconds: 12,
+      bFloorSeconds: 12,
       readyRuns: 1,
     };
   const soak = (soakMinutes ?? 3) * 60;
@@ -75,6 +79,7 @@ function planOf(quick: boolean, soakMinutes: number | undefined): Plan {
     bSessionSeconds: soak + 120,
     bMeasureSeconds: soak,
     bNaiveSeconds: 40,
+    bFloorSeconds: 40,
     readyRuns: 3,
   };
 }
@@ -156,7 +161,12 @@ interface RunResult extends Summary {
   minutes?: Segment[];
 }
 
-type Kind = 'app' | 'naive';
+type Kind = 'app' | 'naive' | 'floor';
+/** Where the reference pages are served, next to the app (same origin). */
+const PAGE_PATH: Record<Exclude<Kind, 'app'>, string> = {
+  naive: '/naive/index.html',
+  floor: '/floor/index.html',
+};
 
 declare global {
   interface Window {
@@ -216,7 +226,7 @@ async function measurePage(
   try {
     // The demo button, as a user signs in (the same helper as the browser tests).
     if (kind === 'app') await loginAs(page, base, ACCOUNT);
-    else await page.goto(`${base}/naive/index.html`);
+    else await page.goto(`${base}${PAGE_PATH[kind]}`);
     await page.waitForFunction(() => window.__bench.firstValueAt !== null, undefined, {
       timeout: 90_000,
       polling: 250,
@@ -274,7 +284,7 @@ async function measurePage(
 async function appReady(
   browser: Browser,
   base: string,
-  kind: Kind,
+  kind: 'app' | 'naive',
 ): Promise<{ cold: number; warm: number }> {
   const { context, page, cdp } = await openPage(browser);
   try {
@@ -301,15 +311,17 @@ async function appReady(
 
 // ---------------------------------------------------------------- builds and the session
 
-async function buildNaive(appDir: string): Promise<void> {
-  await build({
-    root: join(BENCH_DIR, 'naive'),
-    configFile: false,
-    base: '/naive/',
-    logLevel: 'warn',
-    plugins: [react()],
-    build: { outDir: join(appDir, 'naive'), emptyOutDir: true, sourcemap: false },
-  });
+/** The reference pages (the naive baseline, the floor page) into `<appDir>/<name>/`. */
+async function buildReferencePages(appDir: string): Promise<void> {
+  for (const name of ['naive', 'floor'] as const)
+    await build({
+      root: join(BENCH_DIR, name),
+      configFile: false,
+      base: `/${name}/`,
+      logLevel: 'warn',
+      plugins: name === 'naive' ? [react()] : [],
+      build: { outDir: join(appDir, name), emptyOutDir: true, sourcemap: false },
+    });
 }
 
 async function buildApp(dir: string): Promise<void> {
@@ -430,6 +442,8 @@ interface Report {
   b?: {
     app: RunResult;
     naive: RunResult;
+    /** The floor page (test/bench/browser/floor): the least work that shows the same frames. */
+    floor: RunResult;
     session: { seconds: number; positions: number; orders: number; frames: number };
   };
   /** App-ready in ms, each run of the dashboard followed by one of the baseline. */
@@ -444,7 +458,7 @@ function budgets(rep: Report): string[][] {
   const out: string[][] = [['budget (scenario b unless said)', 'measured', 'verdict']];
   const v = (ok: boolean) => (ok ? 'met' : 'MISSED');
   if (rep.b) {
-    const { app, naive } = rep.b;
+    const { app, naive, floor } = rep.b;
     out.push(['socket-to-paint p95 <= 33 ms', `${f1(app.p95)} ms`, v((app.p95 ?? Infinity) <= 33)]);
     out.push(['socket-to-paint p99 <= 50 ms', `${f1(app.p99)} ms`, v((app.p99 ?? Infinity) <= 50)]);
     const r = app.p95 && naive.p95 ? naive.p95 / app.p95 : 0;
@@ -452,13 +466,13 @@ function budgets(rep: Report): string[][] {
     // app's p95 in frame intervals says how far it is from that floor, and the baseline's p95
     // that 10x would then need says how much of a miss is the baseline's speed.
     const interval = app.frames > 0 ? (app.seconds * 1000) / app.frames : 0;
-    const floor =
+    const frames =
       app.p95 && interval > 0
         ? `; app p95 ${(app.p95 / interval).toFixed(2)} x its mean frame interval, ${f1(interval)} ms; 10x needs naive >= ${f1(app.p95 * 10)} ms`
         : '';
     out.push([
       'p95 >= 10x lower than naive',
-      `${r.toFixed(1)}x (naive ${f1(naive.p95)} ms${floor})`,
+      `${r.toFixed(1)}x (naive ${f1(naive.p95)} ms${frames}; floor page ${f1(floor.p95)} ms, naive / floor ${ratio(floor.p95, naive.p95)})`,
       v(r >= 10),
     ]);
     const over50 = app.framesOver50 / Math.max(1, app.frames);
@@ -526,6 +540,7 @@ function print(rep: Report): void {
     rows.push(row('(b) heavy assetdeck', rep.b.app));
     rows.push(row('(b) heavy naive', rep.b.naive));
     rows.push(ratioRow('(b) heavy ratio', rep.b.app, rep.b.naive));
+    rows.push(row('(b) heavy floor page', rep.b.floor));
   }
   say(table(rows));
   const lag = (r: RunResult) => {
@@ -538,17 +553,32 @@ function print(rep: Report): void {
   const ends = (r: RunResult) => `${f1(r.frameEnd.p50)} / ${f1(r.frameEnd.p95)} ms`;
   for (const [cadence, r] of Object.entries(rep.a))
     say(`  (a) sim ${cadence}: assetdeck ${lag(r.app)}; naive ${lag(r.naive)}`);
-  if (rep.b) say(`  (b) heavy: assetdeck ${lag(rep.b.app)}; naive ${lag(rep.b.naive)}`);
+  if (rep.b)
+    say(
+      `  (b) heavy: assetdeck ${lag(rep.b.app)}; naive ${lag(rep.b.naive)}; floor ${lag(rep.b.floor)}`,
+    );
   say('time between the ends of consecutive frames (p50 / p95; a value waits up to this long):');
   for (const [cadence, r] of Object.entries(rep.a))
     say(`  (a) sim ${cadence}: assetdeck ${ends(r.app)}; naive ${ends(r.naive)}`);
-  if (rep.b) say(`  (b) heavy: assetdeck ${ends(rep.b.app)}; naive ${ends(rep.b.naive)}`);
+  if (rep.b)
+    say(
+      `  (b) heavy: assetdeck ${ends(rep.b.app)}; naive ${ends(rep.b.naive)}; floor ${ends(rep.b.floor)}`,
+    );
   const work = (r: RunResult) =>
     `${f1(r.frameWork.p50)} / ${f1(r.frameWork.p90)} / ${f1(r.frameWork.p99)} ms`;
   say("a frame's main-thread work, first animation-frame callback to its end (p50 / p90 / p99):");
   for (const [cadence, r] of Object.entries(rep.a))
     say(`  (a) sim ${cadence}: assetdeck ${work(r.app)}; naive ${work(r.naive)}`);
-  if (rep.b) say(`  (b) heavy: assetdeck ${work(rep.b.app)}; naive ${work(rep.b.naive)}`);
+  if (rep.b)
+    say(
+      `  (b) heavy: assetdeck ${work(rep.b.app)}; naive ${work(rep.b.naive)}; floor ${work(rep.b.floor)}`,
+    );
+  if (rep.b) {
+    const { app, naive, floor } = rep.b;
+    say(
+      `the floor page (the least work that paints a window of the same frames every frame): p95 ${f1(floor.p95)} ms; assetdeck over it ${app.p95 !== null && floor.p95 !== null ? `+${f1(app.p95 - floor.p95)} ms` : '-'}; naive / floor ${ratio(floor.p95, naive.p95)} (the largest p95 ratio a page could show in this run)`,
+    );
+  }
   if (rep.b?.app.memStart && rep.b.app.memEnd) {
     const m = (x: Memory) =>
       `${x.heapMB.toFixed(1)} MB heap, ${x.domNodes} DOM nodes, ${x.elements} elements`;
@@ -662,14 +692,14 @@ async function main(argv: string[]): Promise<void> {
       log('building the app');
       await buildApp(appDir);
     }
-    log('building the naive baseline');
-    // The baseline goes next to the app, on the same origin; a given --app folder is not touched.
+    log('building the naive baseline and the floor page');
+    // The reference pages go next to the app, on the same origin; a given --app folder is not touched.
     if (values.app) {
       const copy = join(tmp, 'app');
       spawnSync('cp', ['-r', appDir, copy]);
       appDir = copy;
     }
-    await buildNaive(appDir);
+    await buildReferencePages(appDir);
     const sizes = measureBuild(appDir);
 
     let session: Session | undefined;
@@ -739,8 +769,14 @@ async function main(argv: string[]): Promise<void> {
 
     if (session && sessionInfo) {
       const results: Partial<Record<Kind, RunResult>> = {};
-      for (const kind of ['app', 'naive'] as const) {
-        const seconds = kind === 'app' ? plan.bMeasureSeconds : plan.bNaiveSeconds;
+      // The floor page right after the dashboard: the difference of their p95 is a few ms,
+      // finer than the machine's drift over minutes.
+      for (const kind of ['app', 'floor', 'naive'] as const) {
+        const seconds = {
+          app: plan.bMeasureSeconds,
+          floor: plan.bFloorSeconds,
+          naive: plan.bNaiveSeconds,
+        }[kind];
         log(`(b) heavy session on the replay server: ${kind}, ${seconds} s`);
         const server = await startReplayServer({ session, name: 'heavy', port: 0, appDir });
         try {
@@ -757,7 +793,12 @@ async function main(argv: string[]): Promise<void> {
           await server.stop();
         }
       }
-      report.b = { app: results.app!, naive: results.naive!, session: sessionInfo };
+      report.b = {
+        app: results.app!,
+        naive: results.naive!,
+        floor: results.floor!,
+        session: sessionInfo,
+      };
     }
 
     report.wallSeconds = (performance.now() - started) / 1000;

@@ -2,80 +2,15 @@
  * The naive baseline of the browser benchmark (issue 13): what a first version of the follower
  * screen would be. A plain React table of every position and every order, React state updated
  * once per websocket message (a fresh array or object each time), no batching beyond React's
- * own, no virtualization, no memoisation. It signs in, seeds positions and orders from REST,
- * authenticates the private stream with a one-time token, subscribes to the same private topics
- * as the dashboard and to the tickers of the held symbols that are instruments (the dashboard's
- * rule), and pings both streams. Built by scripts/bench-browser.ts into `<app>/naive/`, served by
+ * own, no virtualization, no memoisation. Its connection is test/bench/browser/feed.ts (the floor
+ * page's too). Built by scripts/bench-browser.ts into `<app>/naive/`, served by
  * the same server on the same origin, fed the same frames.
  */
 import { useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
+import { KEPT, closed, keyOf, older, startFeed, type Order, type Position } from '../feed';
 
-interface Position {
-  symbol: string;
-  positionIdx: number;
-  userId: number;
-  side?: string;
-  size?: string;
-  entryPrice?: string;
-  markPrice?: string;
-  leverage?: string;
-  liqPrice?: string;
-  unrealisedPnlE8?: string;
-  updatedAtE3: string;
-}
-interface Order {
-  orderId: string;
-  symbol?: string;
-  side?: string;
-  price?: string;
-  qty?: string;
-  cumExecQty?: string;
-  copyTradeOrderStatus?: string;
-  updatedAtE3: string;
-}
 type Quotes = Record<string, string | undefined>;
-
-const KEPT = new Set(['OpenOrderPartiallyFilled', 'OpenOrderFilled', 'OpenOrderClosing']);
-const TOPICS = ['wallet', 'risk', 'copytrade.account', 'copytrade.order', 'copytrade.position'];
-const params = new URLSearchParams(location.search);
-const USER = params.get('user') ?? 'follower';
-const PASSWORD = params.get('password') ?? 'follower123';
-
-const keyOf = (p: Position) => `${p.symbol}/${p.positionIdx}/${p.userId}`;
-const older = (a: string, b: string) => BigInt(a) < BigInt(b);
-
-async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`/api${path}`, {
-    method,
-    credentials: 'include',
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as { ret_code?: number; retCode?: number; result: T };
-  if ((json.ret_code ?? json.retCode ?? 0) !== 0)
-    throw new Error(`${path}: ${JSON.stringify(json)}`);
-  return json.result;
-}
-
-function socket(
-  path: string,
-  onOpen: (ws: WebSocket) => void,
-  onFrame: (f: Record<string, unknown>) => void,
-) {
-  const ws = new WebSocket(`${location.origin.replace(/^http/, 'ws')}/ws${path}`);
-  let req = 0;
-  const ping = setInterval(
-    () => ws.send(JSON.stringify({ req_id: `p${++req}`, op: 'ping' })),
-    15_000,
-  );
-  ws.addEventListener('open', () => onOpen(ws));
-  ws.addEventListener('close', () => clearInterval(ping));
-  ws.addEventListener('message', (e) =>
-    onFrame(JSON.parse(e.data as string) as Record<string, unknown>),
-  );
-  return ws;
-}
 
 function App() {
   const [positions, setPositions] = useState<Position[]>([]);
@@ -83,38 +18,25 @@ function App() {
   const [quotes, setQuotes] = useState<Quotes>({});
   const [status, setStatus] = useState('signing in');
 
-  useEffect(() => {
-    let pub: WebSocket | undefined;
-    let priv: WebSocket | undefined;
-    const subscribed = new Set<string>();
-    let instruments = new Set<string>();
-    const want = (symbols: Iterable<string | undefined>) => {
-      const add = [...new Set(symbols)].filter(
-        (s): s is string => !!s && instruments.has(s) && !subscribed.has(s),
-      );
-      if (!add.length || !pub || pub.readyState !== WebSocket.OPEN) return;
-      for (const s of add) subscribed.add(s);
-      for (let i = 0; i < add.length; i += 10) {
-        const args = add.slice(i, i + 10).map((s) => `tickers.${s}`);
-        pub.send(JSON.stringify({ req_id: `s${i}`, op: 'subscribe', args }));
-      }
-    };
-    const onPrivate = (f: Record<string, unknown>) => {
-      const data = f.data as unknown[] | undefined;
-      if (f.topic === 'copytrade.position' && Array.isArray(data)) {
-        for (const item of data as Position[]) {
+  useEffect(
+    () =>
+      startFeed({
+        status: setStatus,
+        seed(pos, ord) {
+          setPositions(pos);
+          setOrders(ord);
+        },
+        position(item) {
           setPositions((list) => {
             const i = list.findIndex((p) => keyOf(p) === keyOf(item));
-            const gone = !item.entryPrice || Number(item.entryPrice) <= 0;
+            const gone = closed(item);
             if (i < 0) return gone ? list : [item, ...list];
             if (older(item.updatedAtE3, (list[i] as Position).updatedAtE3)) return list;
             if (gone) return list.filter((_, j) => j !== i);
             return list.map((p, j) => (j === i ? { ...p, ...item } : p));
           });
-          want([item.symbol]);
-        }
-      } else if (f.topic === 'copytrade.order' && Array.isArray(data)) {
-        for (const item of data as Order[]) {
+        },
+        order(item) {
           setOrders((list) => {
             const i = list.findIndex((o) => o.orderId === item.orderId);
             const merged = i < 0 ? item : { ...(list[i] as Order), ...item };
@@ -125,59 +47,13 @@ function App() {
               ? list.map((o, j) => (j === i ? merged : o))
               : list.filter((_, j) => j !== i);
           });
-          want([item.symbol]);
-        }
-      }
-    };
-    const onPublic = (f: Record<string, unknown>) => {
-      const d = f.data as { symbol?: string; markPrice?: string } | undefined;
-      if (
-        typeof f.topic === 'string' &&
-        f.topic.startsWith('tickers.') &&
-        d?.symbol &&
-        d.markPrice
-      ) {
-        const { symbol, markPrice } = d;
-        setQuotes((q) => ({ ...q, [symbol]: markPrice }));
-      }
-    };
-    (async () => {
-      await call('POST', '/login', { username: USER, password: PASSWORD });
-      setStatus('loading');
-      const inst = await call<{ list: { symbol: string }[] }>(
-        'GET',
-        '/v5/market/instruments-info?category=linear',
-      );
-      instruments = new Set(inst.list.map((i) => i.symbol));
-      const [pos, ord] = await Promise.all([
-        call<{ list: Position[] }>('GET', '/v3/private/copytrade/positions'),
-        call<{ list: Order[] }>('GET', '/v3/private/copytrade/orders'),
-      ]);
-      setPositions(pos.list);
-      setOrders(ord.list.filter((o) => KEPT.has(o.copyTradeOrderStatus ?? '')));
-      pub = socket(
-        '/v5/public/linear',
-        () => want([...pos.list.map((p) => p.symbol), ...ord.list.map((o) => o.symbol)]),
-        onPublic,
-      );
-      const { token } = await call<{ token: string }>('POST', '/user/private/ott', {});
-      priv = socket(
-        '/v5/private',
-        (ws) => ws.send(JSON.stringify({ req_id: '1', op: 'auth', args: [token] })),
-        (f) => {
-          if (f.op === 'auth' && f.success === true) {
-            priv?.send(JSON.stringify({ req_id: '2', op: 'subscribe', args: TOPICS }));
-            setStatus('live');
-          }
-          onPrivate(f);
         },
-      );
-    })().catch((err: unknown) => setStatus(`failed: ${String(err)}`));
-    return () => {
-      pub?.close();
-      priv?.close();
-    };
-  }, []);
+        ticker(symbol, markPrice) {
+          setQuotes((q) => ({ ...q, [symbol]: markPrice }));
+        },
+      }),
+    [],
+  );
 
   return (
     <main>
