@@ -15,7 +15,7 @@ import { RestFaults } from './admin/rest-faults';
 import { Assets } from './assets/assets';
 import { truthOf } from './admin/truth';
 import { buildApp } from './app';
-import { every, ManualClock, RealClock, type Clock } from './clock';
+import { after, every, ManualClock, RealClock, type Clock } from './clock';
 import type { EngineTiming } from './engine/context';
 import { Engine } from './engine/engine';
 import { Ring } from './lib/ring';
@@ -45,6 +45,13 @@ export interface SimulatorOptions {
   seed?: number;
   /** Ticker cadence per symbol (simulated ms). Default 100. */
   tickMs?: number;
+  /**
+   * Each tick's ticker frames are sent this much later at most (uniform, seeded; simulated ms,
+   * below tickMs so ticks stay in order), as a network's jitter would. Default 0. The browser
+   * benchmark's 100 ms cadence sets it: 100 ms is six 60 Hz frames exactly, so without jitter every
+   * tick reaches the page at the same point of its frame for a whole run (docs/performance.md).
+   */
+  tickJitterMs?: number;
   /** Re-valuation of open books at the mark price (simulated ms). Default 1000. */
   markMs?: number;
   clock?: 'real' | 'manual';
@@ -101,6 +108,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   const authMs = options.authTimeoutMs ?? AUTH_TIMEOUT_MS;
   check('seed', seed, Number.isSafeInteger(seed));
   check('tickMs', tickMs, tickMs >= 1 && tickMs <= 60_000);
+  const tickJitterMs = options.tickJitterMs ?? 0;
+  check('tickJitterMs', tickJitterMs, tickJitterMs >= 0 && tickJitterMs < tickMs);
   check('markMs', markMs, markMs >= 10 && markMs <= 3_600_000);
   check('idleTimeoutMs', idleMs, idleMs >= 100);
   check('authTimeoutMs', authMs, authMs >= 100);
@@ -156,12 +165,14 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   sim.assets.start();
   // The market steps before anything else due at the same instant (order -1): positions and
   // wallets re-valued at that instant see the mark price the ticker of that instant carries.
+  const jitter = new Rng(seed, 4);
   const ticker = every(
     clock,
     tickMs,
     (t) => {
       const deltas = market.step(t, (e) => engine.onFunding(e));
-      hub.publishTickers(deltas, t);
+      if (tickJitterMs === 0) hub.publishTickers(deltas, t);
+      else after(clock, jitter.float() * tickJitterMs, () => hub.publishTickers(deltas, t));
     },
     { order: -1 },
   );
