@@ -24,6 +24,7 @@ import { App, createAppRouter } from './app/App';
 import { startAppMonitoring } from './app/monitoring';
 import { holdUntilSubscribed, noPermissionBridge } from './app/no-permission';
 import { renderInFrame } from './app/render-in-frame';
+import { frameScheduler, quietFirst } from './pipeline/schedulers';
 import { preloadScreen } from './app/routes';
 import { preloadShell } from './app/shell/lazy-parts';
 import { prefetchTokens } from './app/token-prefetch';
@@ -89,8 +90,9 @@ async function start() {
   const tokens = prefetchTokens(store, () => api.oneTimeToken());
   startLive({
     store,
-    // each frame's store write rendered and painted in that frame (src/app/render-in-frame.ts)
-    scheduler: renderInFrame(),
+    // each frame's store write rendered and painted in that frame (src/app/render-in-frame.ts);
+    // after 50 ms of silence, the write and its render in a task before the frame (quietFirst)
+    scheduler: renderInFrame(quietFirst(frameScheduler())),
     connection: { tap: wireTap.get },
     fetchSnapshot: timedFetchSnapshot(
       (topic, signal) => fetchSnapshot(topic, signal ? { signal } : undefined),

@@ -6,7 +6,9 @@
  * a long queue). Inside flushSync, React renders and commits before the callback returns, so
  * style, layout and paint of that same frame show the values: one frame from socket to screen
  * instead of two or more (docs/performance.md). The pipeline knows nothing of React: this is the
- * scheduler src/main.tsx hands to startLive.
+ * scheduler src/main.tsx hands to startLive, around `quietFirst(frameScheduler())`, so a write
+ * after a quiet spell renders in its own task (src/pipeline/schedulers.ts) and the frame only
+ * paints it.
  */
 import { flushSync } from 'react-dom';
 import { frameScheduler, type Scheduler } from '../pipeline/schedulers';

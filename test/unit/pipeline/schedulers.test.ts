@@ -1,5 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { frameScheduler, taskScheduler } from '@src/pipeline/schedulers';
+import {
+  frameScheduler,
+  quietFirst,
+  taskScheduler,
+  type Scheduler,
+} from '@src/pipeline/schedulers';
 
 describe('schedulers', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -34,5 +39,86 @@ describe('schedulers', () => {
     frames.forEach((f) => f());
     expect(run).toHaveBeenCalledTimes(2);
     vi.unstubAllGlobals();
+  });
+
+  describe('quietFirst', () => {
+    /** A frame scheduler the test runs by hand, and a clock the fake timers move. */
+    function setup() {
+      let pending: (() => void)[] = [];
+      const frame: Scheduler = (run) => {
+        pending.push(run);
+        return () => {
+          pending = pending.filter((r) => r !== run);
+        };
+      };
+      const runFrame = () => {
+        const due = pending;
+        pending = [];
+        due.forEach((r) => r());
+      };
+      const schedule = quietFirst(frame, { quietMs: 50, delayMs: 2, now: () => Date.now() });
+      return { schedule, runFrame, framesAsked: () => pending.length };
+    }
+
+    it('writes a lone burst in a task 2 ms later, before the frame, and only once', () => {
+      const { schedule, runFrame, framesAsked } = setup();
+      const run = vi.fn();
+      schedule(run);
+      expect(framesAsked()).toBe(1); // the frame stays asked for
+      vi.advanceTimersByTime(1);
+      expect(run).not.toHaveBeenCalled(); // the rest of the burst may still come in
+      vi.advanceTimersByTime(1);
+      expect(run).toHaveBeenCalledTimes(1);
+      expect(framesAsked()).toBe(0); // the task took it: the frame's request is withdrawn
+      runFrame();
+      expect(run).toHaveBeenCalledTimes(1);
+    });
+
+    it('leaves a busy stream (writes under 50 ms apart) to the frame, once a frame', () => {
+      const { schedule, runFrame } = setup();
+      const run = vi.fn();
+      schedule(run);
+      vi.advanceTimersByTime(2); // quiet before: a task
+      expect(run).toHaveBeenCalledTimes(1);
+      vi.advanceTimersByTime(16);
+      schedule(run);
+      vi.advanceTimersByTime(30); // no task now: it waits for the frame
+      expect(run).toHaveBeenCalledTimes(1);
+      runFrame();
+      expect(run).toHaveBeenCalledTimes(2);
+      // 49 ms after that write: still busy
+      vi.advanceTimersByTime(49);
+      schedule(run);
+      vi.advanceTimersByTime(10);
+      expect(run).toHaveBeenCalledTimes(2);
+      runFrame();
+      expect(run).toHaveBeenCalledTimes(3);
+      // 50 ms of silence: quiet again
+      vi.advanceTimersByTime(50);
+      schedule(run);
+      vi.advanceTimersByTime(2);
+      expect(run).toHaveBeenCalledTimes(4);
+    });
+
+    it('lets the frame write when it comes first, and then drops the task', () => {
+      const { schedule, runFrame } = setup();
+      const run = vi.fn();
+      schedule(run);
+      runFrame();
+      expect(run).toHaveBeenCalledTimes(1);
+      vi.advanceTimersByTime(10);
+      expect(run).toHaveBeenCalledTimes(1);
+    });
+
+    it('cancels both the task and the frame', () => {
+      const { schedule, runFrame, framesAsked } = setup();
+      const run = vi.fn();
+      const cancel = schedule(run);
+      cancel();
+      expect(framesAsked()).toBe(0);
+      vi.advanceTimersByTime(10);
+      runFrame();
+      expect(run).not.toHaveBeenCalled();
+    });
   });
 });
