@@ -43,11 +43,17 @@ export function frameScheduler(fallbackMs = 250): Scheduler {
  * (docs/performance.md). A busy stream (writes closer than `quietMs`: at 2 000 messages a second,
  * every frame) stays on `frame`, one write a frame whatever the rate; `quietMs` is three frames so
  * that a late frame does not count as quiet. The frame stays asked for: whichever comes first
- * writes.
+ * writes. A hidden page stays on `frame` (its timer stands in for frames there: a write at most
+ * every 250 ms while nobody looks).
  */
 export function quietFirst(
   frame: Scheduler,
-  { quietMs = 50, delayMs = 2, now = () => performance.now() } = {},
+  {
+    quietMs = 50,
+    delayMs = 2,
+    now = () => performance.now(),
+    hidden = () => typeof document !== 'undefined' && document.visibilityState === 'hidden',
+  } = {},
 ): Scheduler {
   let last = Number.NEGATIVE_INFINITY;
   return (run) => {
@@ -55,7 +61,7 @@ export function quietFirst(
       last = now();
       run();
     };
-    if (now() - last < quietMs) return frame(write);
+    if (now() - last < quietMs || hidden()) return frame(write);
     let done = false;
     const fire = () => {
       if (done) return;

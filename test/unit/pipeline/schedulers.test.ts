@@ -43,7 +43,7 @@ describe('schedulers', () => {
 
   describe('quietFirst', () => {
     /** A frame scheduler the test runs by hand, and a clock the fake timers move. */
-    function setup() {
+    function setup(hidden = () => false) {
       let pending: (() => void)[] = [];
       const frame: Scheduler = (run) => {
         pending.push(run);
@@ -56,7 +56,12 @@ describe('schedulers', () => {
         pending = [];
         due.forEach((r) => r());
       };
-      const schedule = quietFirst(frame, { quietMs: 50, delayMs: 2, now: () => Date.now() });
+      const schedule = quietFirst(frame, {
+        quietMs: 50,
+        delayMs: 2,
+        now: () => Date.now(),
+        hidden,
+      });
       return { schedule, runFrame, framesAsked: () => pending.length };
     }
 
@@ -108,6 +113,22 @@ describe('schedulers', () => {
       expect(run).toHaveBeenCalledTimes(1);
       vi.advanceTimersByTime(10);
       expect(run).toHaveBeenCalledTimes(1);
+    });
+
+    it('leaves a hidden page to the frame scheduler (its timer bounds the writes)', () => {
+      let hidden = true;
+      const { schedule, runFrame } = setup(() => hidden);
+      const run = vi.fn();
+      schedule(run);
+      vi.advanceTimersByTime(100);
+      expect(run).not.toHaveBeenCalled();
+      runFrame();
+      expect(run).toHaveBeenCalledTimes(1);
+      hidden = false;
+      vi.advanceTimersByTime(100);
+      schedule(run);
+      vi.advanceTimersByTime(2);
+      expect(run).toHaveBeenCalledTimes(2);
     });
 
     it('cancels both the task and the frame', () => {
