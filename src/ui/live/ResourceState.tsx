@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { dataOf, type Loadable } from '../../facade';
 import { Spinner } from '../Spinner';
 import { useLastFailed } from './last-failed';
+import { LoadFailedAlert } from './LoadFailedAlert';
 import classes from './live.module.css';
 
 export interface ResourceStateProps<T> {
@@ -35,14 +36,7 @@ export function ResourceState<T>({
     if (failed) {
       return (
         <>
-          <Alert role="alert" color="red" variant="light" title={t('live.loadFailedTitle')}>
-            <Text size="sm" mb="xs">
-              {t('live.requestFailed')}
-            </Text>
-            <Button size="xs" variant="light" onClick={reload}>
-              {t('common.retry')}
-            </Button>
-          </Alert>
+          <LoadFailedAlert text={t('live.requestFailed')} onRetry={reload} />
           {/* A retry under way, beneath the alert that stays (a status without words: silent). */}
           {state.status === 'pending' && <Spinner size="small" label={loadingText} />}
         </>

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Loader, Select, Stack, Tabs, Text } from '@mantine/core';
+import { Badge, Button, Group, Loader, Select, Stack, Tabs, Text } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -21,6 +21,7 @@ import { moneyMovedAtom } from '../../../ui/dialogs/money/events';
 import { exactDecimals } from '../../../ui/dialogs/money/amounts';
 import { accountLabel, statusColor, statusLabel } from '../../../ui/dialogs/money/labels';
 import { useMoneyDialogs } from '../../../ui/dialogs/open-money';
+import { LoadFailedAlert } from '../../../ui/live/LoadFailedAlert';
 import { useResource } from '../../../ui/live/use-resource';
 import { ScreenFrame } from '../../../ui/ScreenFrame';
 import { Spinner } from '../../../ui/Spinner';
@@ -231,16 +232,7 @@ function RecordsTable<T extends { id?: string; transferId?: string }>({
   }, [hasMore]);
   if (rows === undefined) {
     if (error !== undefined) {
-      return (
-        <Alert role="alert" color="red" variant="light" title={t('live.loadFailedTitle')}>
-          <Text size="sm" mb="xs">
-            {t('money.records.failed')}
-          </Text>
-          <Button size="xs" variant="light" onClick={reload}>
-            {t('common.retry')}
-          </Button>
-        </Alert>
-      );
+      return <LoadFailedAlert text={t('money.records.failed')} onRetry={reload} />;
     }
     return <Spinner size="small" label={t('money.common.loading')} />;
   }
