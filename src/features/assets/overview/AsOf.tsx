@@ -13,8 +13,10 @@ import { useLastFailed } from '../../../ui/live/last-failed';
  * reader would speak it whenever it is idle. Only the stale marker is announced: a status region
  * that stays mounted (so the announcement is not lost) and is empty while the figures are fresh;
  * the marker stays while a refresh is on its way after a failure, so one failure is said once.
+ * `overviewAlerted`: the screen shows the overview's own failure as an alert (the overview
+ * screen's ResourceState), so a marker that only that failure set is shown but not said again.
  */
-export function AsOf() {
+export function AsOf({ overviewAlerted = false }: { overviewAlerted?: boolean }) {
   const { t } = useTranslation('user-assets');
   const at = useAtomValue(assetsRefreshedAtAtom);
   const overview = useAtomValue(assetOverviewAtom);
@@ -24,19 +26,22 @@ export function AsOf() {
   const overviewFailed = useLastFailed(overview.status);
   const infoFailed = useLastFailed(info.status);
   const stale = at !== null && (overviewFailed || infoFailed);
+  const spoken = stale && (infoFailed || !overviewAlerted);
   if (at === null) return null;
+  const marker = (
+    <Badge color="yellow" variant="light" title={t('assetsArea.staleHint')}>
+      {t('assetsArea.stale')}
+    </Badge>
+  );
   return (
     <Group gap={6} wrap="wrap">
       <Text size="sm" c="dimmed">
         {t('assetsArea.asOf', { time: formatTime(at, 'HH:mm:ss') })}
       </Text>
       <Box component="span" role="status">
-        {stale && (
-          <Badge color="yellow" variant="light" title={t('assetsArea.staleHint')}>
-            {t('assetsArea.stale')}
-          </Badge>
-        )}
+        {spoken && marker}
       </Box>
+      {stale && !spoken && marker}
     </Group>
   );
 }

@@ -90,7 +90,8 @@ export default function OverviewScreen() {
       title={t('meta.assets.title')}
       actions={
         <Group gap="sm">
-          <AsOf />
+          {/* the overview's failure is the alert below (ResourceState): said there only */}
+          <AsOf overviewAlerted />
           <ShowAssetsToggle />
         </Group>
       }

@@ -3,6 +3,7 @@ import { createStore } from 'jotai';
 import { describe, expect, it } from 'vitest';
 import { AsOf } from '@src/features/assets/overview/AsOf';
 import { assetOverviewAtom, assetsRefreshedAtAtom } from '@src/state/assets';
+import { assetsAggregateInfoAtom } from '@src/state/client';
 import { failed, idle, pending, ready } from '@src/state/loadable';
 import { renderWithProviders } from '../../../ui/test-utils';
 import { earnOverview } from '../../../../support/sample-answers';
@@ -51,5 +52,20 @@ describe('AsOf', () => {
     // an answer that succeeds clears it
     act(() => store.set(assetOverviewAtom, ready(earnOverview())));
     expect(status).toBeEmptyDOMElement();
+  });
+
+  // The overview screen shows the overview's failure as the section's alert: the marker is shown
+  // there but said only for the aggregate info's failure, which nothing else says.
+  it('with overviewAlerted, shows the overview failure but leaves saying it to the alert', async () => {
+    const store = createStore();
+    store.set(assetsRefreshedAtAtom, Date.UTC(2026, 10, 28, 4, 4, 49));
+    await renderWithProviders(<AsOf overviewAlerted />, { store });
+    const status = screen.getByRole('status');
+    act(() => store.set(assetOverviewAtom, failed('timeout')));
+    expect(screen.getByText('Not up to date')).toBeInTheDocument();
+    expect(status).toBeEmptyDOMElement();
+    act(() => store.set(assetsAggregateInfoAtom, failed('timeout')));
+    expect(status).toHaveTextContent('Not up to date');
+    expect(screen.getAllByText('Not up to date')).toHaveLength(1);
   });
 });
