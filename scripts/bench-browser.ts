@@ -5,7 +5,8 @@
  * one state update per message: test/bench/browser/naive) fed the same frames by the same server
  * in the same run, and in (b) a floor page (test/bench/browser/floor: the least work that paints
  * a window of the same frames every frame), which says how much of the dashboard's latency is its
- * own and how large a ratio to the baseline any page could reach that day. docs/performance.md has the method; the README the figures.
+ * own and how large a ratio to the baseline any page could reach that day. docs/performance.md
+ * has the method; the README the figures.
  *
  * Scenarios:
  *  (a) the simulator (in process, --app), follower account, ticker cadence 100, 10 and 4 ms;
@@ -69,7 +70,7 @@ function planOf(quick: boolean, soakMinutes: number | undefined): Plan {
       bSessionSeconds: 60,
       bMeasureSeconds: 12,
       bNaiveSeconds: 12,
-      bFloorSeconds: 12,
+      bFloorSeconds: 8,
       readyRuns: 1,
     };
   const soak = (soakMinutes ?? 3) * 60;
