@@ -557,32 +557,28 @@ function print(rep: Report): void {
     const n = r.frameLag.reduce((a, x) => a + x, 0);
     return r.frameLag.map((x) => pctOf(x, n)).join(' / ');
   };
-  say(
+  /** One figure of every page of every scenario, a line per scenario. */
+  const perScenario = (title: string, fmt: (r: RunResult) => string) => {
+    say(title);
+    for (const [cadence, r] of Object.entries(rep.a))
+      say(`  (a) sim ${cadence}: assetdeck ${fmt(r.app)}; naive ${fmt(r.naive)}`);
+    if (rep.b)
+      say(
+        `  (b) heavy: assetdeck ${fmt(rep.b.app)}; naive ${fmt(rep.b.naive)}; floor ${fmt(rep.b.floor)}`,
+      );
+  };
+  perScenario(
     '\npainted in the 1st / 2nd / 3rd / a later frame that began after the value came (share of painted values):',
+    lag,
   );
-  const ends = (r: RunResult) => `${f1(r.frameEnd.p50)} / ${f1(r.frameEnd.p95)} ms`;
-  for (const [cadence, r] of Object.entries(rep.a))
-    say(`  (a) sim ${cadence}: assetdeck ${lag(r.app)}; naive ${lag(r.naive)}`);
-  if (rep.b)
-    say(
-      `  (b) heavy: assetdeck ${lag(rep.b.app)}; naive ${lag(rep.b.naive)}; floor ${lag(rep.b.floor)}`,
-    );
-  say('time between the ends of consecutive frames (p50 / p95; a value waits up to this long):');
-  for (const [cadence, r] of Object.entries(rep.a))
-    say(`  (a) sim ${cadence}: assetdeck ${ends(r.app)}; naive ${ends(r.naive)}`);
-  if (rep.b)
-    say(
-      `  (b) heavy: assetdeck ${ends(rep.b.app)}; naive ${ends(rep.b.naive)}; floor ${ends(rep.b.floor)}`,
-    );
-  const work = (r: RunResult) =>
-    `${f1(r.frameWork.p50)} / ${f1(r.frameWork.p90)} / ${f1(r.frameWork.p99)} ms`;
-  say("a frame's main-thread work, first animation-frame callback to its end (p50 / p90 / p99):");
-  for (const [cadence, r] of Object.entries(rep.a))
-    say(`  (a) sim ${cadence}: assetdeck ${work(r.app)}; naive ${work(r.naive)}`);
-  if (rep.b)
-    say(
-      `  (b) heavy: assetdeck ${work(rep.b.app)}; naive ${work(rep.b.naive)}; floor ${work(rep.b.floor)}`,
-    );
+  perScenario(
+    'time between the ends of consecutive frames (p50 / p95; a value waits up to this long):',
+    (r) => `${f1(r.frameEnd.p50)} / ${f1(r.frameEnd.p95)} ms`,
+  );
+  perScenario(
+    "a frame's main-thread work, first animation-frame callback to its end (p50 / p90 / p99):",
+    (r) => `${f1(r.frameWork.p50)} / ${f1(r.frameWork.p90)} / ${f1(r.frameWork.p99)} ms`,
+  );
   if (rep.b) {
     const { app, naive, floor } = rep.b;
     say(
