@@ -24,6 +24,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { startSimulator, type Simulator } from '@server/simulator';
+import { CpuWaitProbe } from '@scripts/cpu-wait';
 import { DEMO_LOGINS, type DemoLogin } from '@src/config/demo';
 import { launchChromium } from '../../e2e/support/browser';
 
@@ -124,6 +125,8 @@ interface CpuProfile {
 }
 interface Run {
   ready: number;
+  /** The navigation's start, epoch ms (the page's time origin). */
+  origin: number;
   /** The same again after about:blank, hashed assets cached (--warm). */
   warm?: number;
   profile?: CpuProfile;
@@ -179,6 +182,7 @@ async function once(
       const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
       return {
         ready: w.__bench.firstValueAt,
+        origin: performance.timeOrigin,
         timeline: w.__timeline,
         resources: performance.getEntriesByType('resource').map((r) => {
           const e = r as PerformanceResourceTiming;
@@ -428,6 +432,9 @@ const rate = Number(values.rate ?? 4);
 const path = values.path ?? '/copy-trade';
 
 const sims: Simulator[] = [];
+// How long the page's main thread waited for a CPU in each run (Linux; scripts/cpu-wait.ts)
+const cpu = new CpuWaitProbe();
+cpu.start();
 const browser = await launchChromium();
 try {
   for (const appDir of apps)
@@ -449,9 +456,13 @@ try {
       );
       (results[a] as number[]).push(r.ready);
       if (r.warm !== undefined) (warmResults[a] as number[]).push(r.warm);
+      const c = cpu.window(r.origin, r.origin + r.ready);
       process.stderr.write(
         `run ${i + 1} ${apps[a]}: ${r.ready.toFixed(0)} ms` +
           (r.warm === undefined ? '' : ` (warm ${r.warm.toFixed(0)} ms)`) +
+          (c
+            ? `; main thread ran ${c.onCpu.toFixed(0)} ms, waited ${c.wait.toFixed(0)} ms for a CPU`
+            : '') +
           '\n',
       );
       if (first && values.waterfall) waterfall(apps[a] as string, r);
@@ -485,6 +496,7 @@ try {
     });
   }
 } finally {
+  cpu.stop();
   await browser.close();
   for (const s of sims) await s.stop();
 }

@@ -469,6 +469,9 @@
     }
     return {
       duration: e.duration,
+      // epoch ms, so that the harness can set the frame beside what the machine did meanwhile
+      // (scripts/cpu-wait.ts)
+      at: performance.timeOrigin + e.startTime,
       tasks: renderStart - e.startTime,
       scriptsBefore: before,
       scriptsBeforeCount: beforeCount,
