@@ -57,6 +57,9 @@ export interface CpuWaitOptions {
   match?: (args: readonly string[]) => boolean;
 }
 
+/** How long a process not followed is looked at again (see `ignored`). */
+const RELOOK_MS = 1000;
+
 /** USER_HZ: the unit of /proc/stat and of a process's start time. 100 on every Linux we run. */
 const TICK_MS = 10;
 
@@ -99,6 +102,14 @@ export class CpuWaitProbe {
   private readonly now: () => number;
   private readonly match: (args: readonly string[]) => boolean;
   private readonly threads = new Map<number, ThreadSample[]>();
+  /** The followed processes still running (an ended one keeps its samples, is read no more). */
+  private readonly alive = new Set<number>();
+  /**
+   * Processes not followed, by when they were first looked at. A child of Chromium's zygote
+   * shows the zygote's command line until it rewrites its own, so a process is looked at again
+   * for its first second, then no more.
+   */
+  private readonly ignored = new Map<number, number>();
   private readonly steal: StealSample[] = [];
   private bootMs = 0;
   private lastScan = -Infinity;
@@ -135,12 +146,17 @@ export class CpuWaitProbe {
       this.lastScan = at;
       this.scan(at);
     }
-    for (const [pid, xs] of this.threads) {
+    for (const pid of this.alive) {
       const s = this.read(`${pid}/task/${pid}/schedstat`);
-      if (s === null) continue; // exited: its samples stay for the windows it was in
+      if (s === null) {
+        this.alive.delete(pid); // ended: its samples stay for the windows it was in
+        continue;
+      }
       const [on, wait] = s.trim().split(/\s+/).map(Number);
       if (Number.isFinite(on) && Number.isFinite(wait))
-        xs.push({ at, onCpu: (on as number) / 1e6, wait: (wait as number) / 1e6 });
+        this.threads
+          .get(pid)
+          ?.push({ at, onCpu: (on as number) / 1e6, wait: (wait as number) / 1e6 });
     }
     const stat = this.read('stat');
     const cpu = stat ? /^cpu\s+(.*)$/m.exec(stat) : null;
@@ -178,8 +194,14 @@ export class CpuWaitProbe {
       if (!/^\d+$/.test(name)) continue;
       const pid = Number(name);
       if (this.threads.has(pid)) continue;
+      const first = this.ignored.get(pid) ?? at;
+      if (at - first > RELOOK_MS) continue;
       const cmd = this.read(`${pid}/cmdline`);
-      if (!cmd || !this.match(cmd.split('\0'))) continue;
+      if (!cmd || !this.match(cmd.split('\0'))) {
+        this.ignored.set(pid, first);
+        continue;
+      }
+      this.ignored.delete(pid);
       // Its times count from its start, which may be before this scan found it.
       const stat = this.read(`${pid}/stat`);
       const fields = stat ? stat.slice(stat.lastIndexOf(')') + 2).split(' ') : [];
@@ -188,6 +210,7 @@ export class CpuWaitProbe {
       // (the boot time is whole seconds: a start dated after this reading is left out)
       if (born < at) xs.push({ at: born, onCpu: 0, wait: 0 });
       this.threads.set(pid, xs);
+      this.alive.add(pid);
     }
   }
 

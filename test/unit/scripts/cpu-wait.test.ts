@@ -134,4 +134,32 @@ describe('CpuWaitProbe', () => {
     p.sample();
     expect(p.window(at(10_500), at(11_000))).toMatchObject({ pid: 99, onCpu: 100, wait: 200 });
   });
+
+  it("follows a zygote's child that names itself a renderer after the first look, within a second", async () => {
+    await writeProcess(50, ['/usr/lib/chromium/chromium --type=zygote', ''], 1000);
+    await writeTimes(50, 0, 0);
+    const p = probe();
+    p.sample(); // seen as the zygote: not followed
+    clock = at(10_400);
+    await writeProcess(50, ['/usr/lib/chromium/chromium --type=renderer', ''], 1000);
+    await writeTimes(50, 10, 1);
+    p.sample(); // looked at again: now a renderer
+    clock = at(10_800);
+    await writeTimes(50, 90, 41);
+    p.sample();
+    expect(p.window(at(10_400), at(10_800))).toMatchObject({ pid: 50, onCpu: 80, wait: 40 });
+  });
+
+  it('stops looking at a process it does not follow after its first second', async () => {
+    await writeProcess(60, ['/usr/bin/node', 'server.js'], 1000);
+    const p = probe();
+    p.sample();
+    clock = at(11_500);
+    p.sample(); // 1.5 s after the first look: not looked at again
+    await writeProcess(60, ['/usr/lib/chromium/chromium', '--type=renderer'], 1000);
+    await writeTimes(60, 50, 50);
+    clock = at(12_000);
+    p.sample();
+    expect(p.window(at(10_000), at(12_000))).toBeNull();
+  });
 });
