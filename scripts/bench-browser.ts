@@ -82,7 +82,9 @@ function planOf(quick: boolean, soakMinutes: number | undefined): Plan {
     bMeasureSeconds: soak,
     bNaiveSeconds: 40,
     bFloorSeconds: 40,
-    readyRuns: 3,
+    // app-ready moves ±10 % between sets of runs minutes apart here (docs/performance.md): five
+    // pairs for a median that one slow run does not decide
+    readyRuns: 5,
   };
 }
 
