@@ -51,10 +51,8 @@ export interface CpuWaitOptions {
   intervalMs?: number;
   /** How often the process list is read again for new renderers. Default 100 ms. */
   scanMs?: number;
-  /** Default Date.now, to the sub-millisecond (performance.timeOrigin + performance.now()). */
+  /** Epoch ms; default performance.timeOrigin + performance.now() (sub-millisecond). */
   now?: () => number;
-  /** Which processes to follow, by their command line's arguments. Default Chromium's renderers. */
-  match?: (args: readonly string[]) => boolean;
 }
 
 /** How long a process not followed is looked at again (see `ignored`). */
@@ -100,14 +98,13 @@ export class CpuWaitProbe {
   private readonly intervalMs: number;
   private readonly scanMs: number;
   private readonly now: () => number;
-  private readonly match: (args: readonly string[]) => boolean;
   private readonly threads = new Map<number, ThreadSample[]>();
   /** The followed processes still running (an ended one keeps its samples, is read no more). */
   private readonly alive = new Set<number>();
   /**
    * Processes not followed, by when they were first looked at. A child of Chromium's zygote
    * shows the zygote's command line until it rewrites its own, so a process is looked at again
-   * for its first second, then no more.
+   * for a second after it was first seen, then no more.
    */
   private readonly ignored = new Map<number, number>();
   private readonly steal: StealSample[] = [];
@@ -120,7 +117,6 @@ export class CpuWaitProbe {
     this.intervalMs = opts.intervalMs ?? 10;
     this.scanMs = opts.scanMs ?? 100;
     this.now = opts.now ?? (() => performance.timeOrigin + performance.now());
-    this.match = opts.match ?? isRenderer;
     const stat = this.read('stat');
     const btime = stat ? /^btime (\d+)$/m.exec(stat) : null;
     this.available = btime !== null && this.read('self/schedstat') !== null;
@@ -182,7 +178,7 @@ export class CpuWaitProbe {
     return best;
   }
 
-  /** New matching processes, each starting from a zero sample at its start time. */
+  /** New renderers, each starting from a zero sample at its start time. */
   private scan(at: number): void {
     let entries: string[];
     try {
@@ -197,7 +193,7 @@ export class CpuWaitProbe {
       const first = this.ignored.get(pid) ?? at;
       if (at - first > RELOOK_MS) continue;
       const cmd = this.read(`${pid}/cmdline`);
-      if (!cmd || !this.match(cmd.split('\0'))) {
+      if (!cmd || !isRenderer(cmd.split('\0'))) {
         this.ignored.set(pid, first);
         continue;
       }
