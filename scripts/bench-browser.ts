@@ -30,7 +30,7 @@ import react from '@vitejs/plugin-react';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { build } from 'vite';
 import { startReplayServer } from '../server/replay/server';
-import { CpuWaitProbe, type CpuWindow } from './cpu-wait';
+import { CpuWaitProbe, epochNow, type CpuWindow } from './cpu-wait';
 import { startSimulator } from '../server/simulator';
 import { readSessionFile } from '../server/replay/session-stream';
 import type { Session } from '../src/wire/session-file';
@@ -220,10 +220,6 @@ async function memory(cdp: CDPSession, page: Page): Promise<Memory> {
 }
 
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
-/** How often the CPU-wait probe reads the scheduler's counters (scripts/cpu-wait.ts). */
-const CPU_SAMPLE_MS = 10;
-/** Epoch ms to the sub-millisecond, the clock of the pages' `performance.timeOrigin`. */
-const epochNow = () => performance.timeOrigin + performance.now();
 
 /**
  * Opens the page of `kind` on `base`, waits for the first socket value on screen, lets it run
@@ -770,7 +766,7 @@ async function main(argv: string[]): Promise<void> {
   const tmp = mkdtempSync(join(tmpdir(), 'assetdeck-bench-'));
   let appDir = values.app ? resolve(values.app) : join(tmp, 'app');
   let browser: Browser | undefined;
-  const cpu = new CpuWaitProbe({ intervalMs: CPU_SAMPLE_MS });
+  const cpu = new CpuWaitProbe();
   try {
     if (!values.app) {
       log('building the app');

@@ -12,7 +12,7 @@
  * time a virtual CPU was not running at all is the machine's `steal` in `/proc/stat` (the guest
  * counts it as the thread running), so it is sampled too, for the whole machine.
  *
- * Sampled every `intervalMs` (10 ms) in the harness's process; every sample carries the time it
+ * Sampled every SAMPLE_MS (10 ms) in the harness's process; every sample carries the time it
  * was read, so a late timer costs resolution, not accuracy. Which renderer is the page's is not
  * known from the outside (CDP names no process id): `window` picks the renderer that ran the most
  * in the window asked about, the page being measured. Linux only: elsewhere `available` is false
@@ -48,12 +48,20 @@ export interface CpuWindow {
 export interface CpuWaitOptions {
   /** Default /proc (tests point it at a directory of their own). */
   procRoot?: string;
-  intervalMs?: number;
   /** How often the process list is read again for new renderers. Default 100 ms. */
   scanMs?: number;
-  /** Epoch ms; default performance.timeOrigin + performance.now() (sub-millisecond). */
+  /** Epoch ms; default `epochNow`. */
   now?: () => number;
 }
+
+/**
+ * Epoch ms to the sub-millisecond: the clock of the pages' `performance.timeOrigin` and of the
+ * probe's readings, so that a page's timestamps and the harness's fall on one time line.
+ */
+export const epochNow = () => performance.timeOrigin + performance.now();
+
+/** How often the scheduler's counters are read. */
+const SAMPLE_MS = 10;
 
 /** How long a process not followed is looked at again (see `ignored`). */
 const RELOOK_MS = 1000;
@@ -95,7 +103,6 @@ function valueAt<S extends { at: number }>(
 export class CpuWaitProbe {
   readonly available: boolean;
   private readonly root: string;
-  private readonly intervalMs: number;
   private readonly scanMs: number;
   private readonly now: () => number;
   private readonly threads = new Map<number, ThreadSample[]>();
@@ -114,9 +121,8 @@ export class CpuWaitProbe {
 
   constructor(opts: CpuWaitOptions = {}) {
     this.root = opts.procRoot ?? '/proc';
-    this.intervalMs = opts.intervalMs ?? 10;
     this.scanMs = opts.scanMs ?? 100;
-    this.now = opts.now ?? (() => performance.timeOrigin + performance.now());
+    this.now = opts.now ?? epochNow;
     const stat = this.read('stat');
     const btime = stat ? /^btime (\d+)$/m.exec(stat) : null;
     this.available = btime !== null && this.read('self/schedstat') !== null;
@@ -126,7 +132,7 @@ export class CpuWaitProbe {
   start(): void {
     if (!this.available || this.timer) return;
     this.sample();
-    this.timer = setInterval(() => this.sample(), this.intervalMs);
+    this.timer = setInterval(() => this.sample(), SAMPLE_MS);
     this.timer.unref();
   }
 
