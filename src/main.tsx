@@ -38,7 +38,6 @@ import { startLive } from './pipeline/live';
 import { timedFetchSnapshot } from './monitoring/app-events';
 import { trackEvent } from './monitoring/monitor';
 import { createTapSlot } from './wire/tap';
-import { warmNumberFormats } from './lib/money-intl';
 
 // The one place a session recorder plugs in: handed to the HTTP client, both connections and the
 // recording control (no module-level state links them).
@@ -118,9 +117,8 @@ async function start() {
   void bootstrapSession(store, services.api);
   // While those answers are on their way: the router's first read of sessionStorage (its view
   // transitions) is a synchronous call to the browser process; it need not hold up the first
-  // render, nor the engine's number-format setup (done while the network answers).
+  // render.
   const router = createAppRouter();
-  warmNumberFormats(lng);
   const i18n = await i18nReady;
   // Known to be signed in by now: the first render shows the shell and the screen rather than a
   // spinner that a suspended screen would then have to replace (lazy-preloadable.ts), unless

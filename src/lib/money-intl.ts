@@ -1,6 +1,8 @@
 /**
  * Locale rendering of an already rounded decimal string for src/lib/money.ts, exact in every
- * engine. Where Intl.NumberFormat takes decimal strings exactly (NumberFormat v3) the string is
+ * engine. The app's languages are written with their CLDR symbols without Intl
+ * (src/lib/number-symbols.ts: the engine's first NumberFormat is slow to set up); any other
+ * language goes through Intl. Where Intl.NumberFormat takes decimal strings exactly (NumberFormat v3) the string is
  * handed over as it is. Older engines convert a string through a float (2^53 + 1 comes out as
  * 2^53 + 2): there the integer part goes through Intl as a BigInt (exact wherever Intl formats
  * BigInt), the fraction digits are appended after the locale's decimal separator, and the
@@ -11,6 +13,7 @@
  * short of bundling its own locale data; this leans on the engine's Intl for every locale rule.
  */
 import { LruMap } from './lru';
+import { numberSymbols, renderWithSymbols } from './number-symbols';
 
 /** 'negative': only a minus; 'always': + or - (and +0); 'exceptZero': + or -, none on zero. */
 export type SignDisplay = 'negative' | 'always' | 'exceptZero';
@@ -70,6 +73,8 @@ function integerText(locale: string, grouping: boolean, n: bigint): string {
 
 /** The decimal separator `locale` writes numbers with in Latin digits ("," in de-DE, "." in en). */
 export function decimalSeparator(locale: string): string {
+  const symbols = forced === undefined || forced === 'symbols' ? numberSymbols(locale) : undefined;
+  if (symbols) return symbols.decimal;
   const nf = cached(`sep|${locale}`, () =>
     create(locale, { minimumFractionDigits: 1, numberingSystem: 'latn' }),
   );
@@ -115,7 +120,9 @@ function percentToFraction(shown: string): string {
 }
 
 let exactStrings: boolean | undefined;
-let forced: 'strings' | 'parts' | undefined;
+/** How a number is rendered: the app's languages' own symbols, or Intl with or without strings. */
+export type RenderPath = 'symbols' | 'strings' | 'parts';
+let forced: RenderPath | undefined;
 
 /** Whether this engine's Intl formats a decimal string without going through a float. */
 export function formatsDecimalStringsExactly(): boolean {
@@ -131,8 +138,11 @@ export function formatsDecimalStringsExactly(): boolean {
   return exactStrings;
 }
 
-/** For tests: take one path whatever the engine supports; undefined detects the engine again. */
-export function forceRenderPath(path: 'strings' | 'parts' | undefined): void {
+/**
+ * For tests: take one path whatever the language and the engine support ('symbols' where the
+ * language has them); undefined takes the symbols where they are and detects the engine again.
+ */
+export function forceRenderPath(path: RenderPath | undefined): void {
   forced = path;
   exactStrings = undefined;
 }
@@ -142,24 +152,13 @@ export function forceRenderPath(path: 'strings' | 'parts' | undefined): void {
  * percentage, e.g. "2.45" for 2.45 %), plain notation, no negative zero.
  */
 export function renderDecimal(shown: string, spec: RenderSpec): string {
+  // The app's languages without Intl: src/lib/number-symbols.ts says why.
+  const symbols =
+    forced === undefined || forced === 'symbols' ? numberSymbols(spec.language) : undefined;
+  if (symbols) return renderWithSymbols(shown, spec, symbols);
   const nf = numberFormat(spec);
-  const strings = forced ? forced === 'strings' : formatsDecimalStringsExactly();
+  const strings = forced === 'strings' || (forced !== 'parts' && formatsDecimalStringsExactly());
   if (!strings) return renderByParts(nf, shown, spec);
   const value = spec.style === 'percent' ? percentToFraction(shown) : shown;
   return nf.format(value as Intl.StringNumericLiteral);
-}
-
-/**
- * Creates the language's first formatter in a task of its own, queued behind the page's start:
- * the engine's first Intl.NumberFormat, whatever its language, sets up its number formatting
- * (ICU), 100-190 ms at 4x CPU throttling (measured; 23-27 ms in Node 20, where each later one,
- * in any language, takes 0.1-0.3 ms), which otherwise lands inside the first render of a table
- * of amounts. The task runs while the session's first answers are on their way. Neither
- * requestIdleCallback nor a background-priority scheduler.postTask: in Chromium neither ran before
- * the first table created its formatters (measured), so the table paid for the setup itself.
- */
-export function warmNumberFormats(language: string): void {
-  setTimeout(() => {
-    renderDecimal('1.5', { language, style: 'decimal', decimals: 2 });
-  }, 0);
 }

@@ -1,8 +1,9 @@
 /**
  * THE formatting module for amounts. Fixed-point strings (`...E8`, `...E4`: integers scaled by
  * 10^8 / 10^4, possibly negative, possibly beyond 2^53) are parsed and added with BigInt and
- * rounded with decimal.js; display goes through Intl.NumberFormat, never through a float
- * (src/lib/money-intl.ts), so no digit is ever lost in any engine.
+ * rounded with decimal.js; display goes through the locale's number symbols (Intl.NumberFormat
+ * for a language the app does not ship), never through a float (src/lib/money-intl.ts), so no
+ * digit is ever lost in any engine.
  */
 import Decimal from 'decimal.js';
 import { compareIntStr } from './intstr';

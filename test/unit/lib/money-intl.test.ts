@@ -4,7 +4,7 @@
  * every language of the app, and stays exact on an engine whose Intl reads strings as floats.
  */
 import fc from 'fast-check';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { LANGUAGES } from '@src/i18n/languages';
 import {
   displayDecimal,
@@ -17,8 +17,6 @@ import {
 import {
   forceRenderPath,
   formatsDecimalStringsExactly,
-  renderDecimal,
-  warmNumberFormats,
   type SignDisplay,
 } from '@src/lib/money-intl';
 
@@ -113,6 +111,12 @@ describe('exact rendering on every engine', () => {
     try {
       forceRenderPath(undefined);
       expect(formatsDecimalStringsExactly()).toBe(false);
+      // A language the app does not ship goes through Intl: the parts path, detected.
+      expect(formatDecimal('9007199254740993.5', { decimals: 1, language: 'fr' })).toBe(
+        '9\u202f007\u202f199\u202f254\u202f740\u202f993,5',
+      );
+      // The app's own languages: the parts path, forced (they take their symbols otherwise).
+      forceRenderPath('parts');
       expect(formatDecimal('9007199254740993.5', { decimals: 1 })).toBe('9,007,199,254,740,993.5');
       expect(
         displayE8('123456789012345678901234567890', { coin: 'BTC', language: 'de-DE' }).text,
@@ -142,39 +146,5 @@ describe('exact rendering on every engine', () => {
     expect(displayDecimal('0.00009', { decimals: 4 })).toEqual({ text: '0.0000', sign: 0 });
     expect(displayDecimal('12', { masked: true }).sign).toBeNull();
     expect(displayDecimal('x').sign).toBeNull();
-  });
-});
-
-describe('warmNumberFormats', () => {
-  it("creates the language's first formatter in a task of its own, the one a table then uses", () => {
-    vi.useFakeTimers();
-    const Original = Intl.NumberFormat;
-    const created: string[] = [];
-    Intl.NumberFormat = new Proxy(Original, {
-      construct(target, args: ConstructorParameters<typeof Intl.NumberFormat>) {
-        created.push(String(args[0]));
-        return Reflect.construct(target, args) as Intl.NumberFormat;
-      },
-    });
-    try {
-      // A language no other test formats in: the formatters are cached per module.
-      warmNumberFormats('sw');
-      expect(created).toEqual([]); // not during the page's start
-      vi.runOnlyPendingTimers();
-      // (and the engine's probe of src/lib/money-intl.ts, in English, once per engine)
-      expect(created.filter((l) => l === 'sw')).toEqual(['sw']);
-      // A two-decimal amount in that language (a table cell) takes the cached formatter.
-      expect(renderDecimal('1234.50', { language: 'sw', style: 'decimal', decimals: 2 })).toBe(
-        '1,234.50',
-      );
-      expect(created.filter((l) => l === 'sw')).toEqual(['sw']);
-      // An unknown tag neither throws in the task nor leaves it pending.
-      warmNumberFormats('not a language');
-      expect(() => vi.runOnlyPendingTimers()).not.toThrow();
-      expect(vi.getTimerCount()).toBe(0);
-    } finally {
-      Intl.NumberFormat = Original;
-      vi.useRealTimers();
-    }
   });
 });
