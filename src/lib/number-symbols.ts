@@ -11,9 +11,9 @@
  * each alternately, docs/performance.md). Languages outside the table (none of the app's) go
  * through Intl as before.
  *
- * The table is checked against Intl in every language by test/unit/lib/number-symbols.test.ts
- * (Node 20's ICU 78 / CLDR 48 writes what Chromium 150's does, compared on 2026-11-28), so a
- * difference from the engine's CLDR fails the suite rather than the page.
+ * The table is checked against Intl in every language, Node's by
+ * test/unit/lib/number-symbols.test.ts and Chromium's by test/e2e/number-symbols.e2e.test.ts, so
+ * a difference from the engines' CLDR fails the suite rather than the page.
  */
 export interface NumberSymbols {
   /** Between the integer digits and the fraction digits. */
