@@ -1,16 +1,17 @@
 /**
  * Locale rendering of an already rounded decimal string for src/lib/money.ts, exact in every
- * engine. The app's languages are written with their CLDR symbols without Intl
- * (src/lib/number-symbols.ts: the engine's first NumberFormat is slow to set up); any other
- * language goes through Intl. Where Intl.NumberFormat takes decimal strings exactly (NumberFormat v3) the string is
- * handed over as it is. Older engines convert a string through a float (2^53 + 1 comes out as
- * 2^53 + 2): there the integer part goes through Intl as a BigInt (exact wherever Intl formats
- * BigInt), the fraction digits are appended after the locale's decimal separator, and the
- * result is put in place of the digits of the same formatter's output for a BigInt of the same
- * sign, so signs, percent signs, spaces and direction marks stay the locale's own.
+ * engine. The app's 15 languages are written with their CLDR symbols, without Intl
+ * (src/lib/number-symbols.ts: the engine's first NumberFormat is slow to set up). Any other
+ * language goes through Intl: where Intl.NumberFormat takes decimal strings exactly (NumberFormat
+ * v3) the string is handed over as it is. Older engines convert a string through a float (2^53 +
+ * 1 comes out as 2^53 + 2): there the integer part goes through Intl as a BigInt (exact wherever
+ * Intl formats BigInt), the fraction digits are appended after the locale's decimal separator,
+ * and the result is put in place of the digits of the same formatter's output for a BigInt of the
+ * same sign, so signs, percent signs, spaces and direction marks stay the locale's own.
  *
  * Hand-written: no maintained library renders arbitrary-precision decimals with CLDR patterns
- * short of bundling its own locale data; this leans on the engine's Intl for every locale rule.
+ * short of bundling its own locale data; this leans on the engine's Intl for every locale rule
+ * but the few symbols of the app's own languages, which the tests check against Intl.
  */
 import { LruMap } from './lru';
 import { numberSymbols, renderWithSymbols } from './number-symbols';

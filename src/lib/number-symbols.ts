@@ -7,9 +7,9 @@
  * Why by hand (issue 13, app-ready at 4x CPU throttling): the engine's first Intl.NumberFormat,
  * whatever its language, sets up its number formatting (ICU), 90-170 ms of the throttled main
  * thread in Chromium (measured on a blank page; 23-27 ms in Node 20), and every screen of the app
- * shows an amount. Without it the signed-in copy-trade page came up 0.93x as late (8 cold runs
- * each alternately, docs/performance.md). Languages outside the table (none of the app's) go
- * through Intl as before.
+ * shows an amount. Without it the signed-in copy-trade page came up 0.91x as late (medians of 16
+ * cold runs each, alternately, in both orders; its main thread ran 0.89x as long:
+ * docs/performance.md). Any other language tag goes through Intl as before.
  *
  * The table is checked against Intl in every language, Node's by
  * test/unit/lib/number-symbols.test.ts and Chromium's by test/e2e/number-symbols.e2e.test.ts, so
