@@ -14,33 +14,10 @@ import {
   formatUsd,
   type FormatOptions,
 } from '@src/lib/money';
-import {
-  forceRenderPath,
-  formatsDecimalStringsExactly,
-  type SignDisplay,
-} from '@src/lib/money-intl';
+import { forceRenderPath, formatsDecimalStringsExactly } from '@src/lib/money-intl';
+import { SIGNS, decimal, e4, formatOptions } from './money-arbitraries';
 
-const SIGNS: readonly (SignDisplay | undefined)[] = [undefined, 'negative', 'always', 'exceptZero'];
-
-/** Decimal strings: up to 30 integer digits, up to 12 fraction digits, either sign, zeros too. */
-const decimal = fc
-  .tuple(
-    fc.boolean(),
-    fc.oneof(fc.constant('0'), fc.stringMatching(/^[1-9]\d{0,29}$/)),
-    fc.stringMatching(/^\d{0,12}$/),
-  )
-  .map(([neg, int, frac]) => `${neg ? '-' : ''}${int}${frac ? `.${frac}` : ''}`);
-const e4 = fc
-  .oneof(fc.constant('0'), fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }))
-  .map(String);
-const options = fc.record({
-  language: fc.constantFrom(...LANGUAGES, 'fr', 'not a tag!'),
-  decimals: fc.integer({ min: 0, max: 10 }),
-  sign: fc.constantFrom(...SIGNS),
-  grouping: fc.boolean(),
-  trimZeros: fc.boolean(),
-  rounding: fc.constantFrom('down', 'up', 'halfUp', 'halfEven' as const),
-}) as fc.Arbitrary<FormatOptions>;
+const options = formatOptions([...LANGUAGES, 'fr', 'not a tag!']);
 
 /** The same call on both paths. */
 function bothPaths<T>(f: () => T): { strings: T; parts: T } {

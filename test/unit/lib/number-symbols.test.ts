@@ -14,34 +14,11 @@ import {
   displayE8,
   type FormatOptions,
 } from '@src/lib/money';
-import {
-  decimalSeparator,
-  forceRenderPath,
-  renderDecimal,
-  type SignDisplay,
-} from '@src/lib/money-intl';
+import { decimalSeparator, forceRenderPath, renderDecimal } from '@src/lib/money-intl';
 import { numberSymbols } from '@src/lib/number-symbols';
+import { SIGNS, decimal, e4, formatOptions } from './money-arbitraries';
 
-const SIGNS: readonly (SignDisplay | undefined)[] = [undefined, 'negative', 'always', 'exceptZero'];
-
-const decimal = fc
-  .tuple(
-    fc.boolean(),
-    fc.oneof(fc.constant('0'), fc.stringMatching(/^[1-9]\d{0,29}$/)),
-    fc.stringMatching(/^\d{0,12}$/),
-  )
-  .map(([neg, int, frac]) => `${neg ? '-' : ''}${int}${frac ? `.${frac}` : ''}`);
-const e4 = fc
-  .oneof(fc.constant('0'), fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }))
-  .map(String);
-const options = fc.record({
-  language: fc.constantFrom(...LANGUAGES),
-  decimals: fc.integer({ min: 0, max: 10 }),
-  sign: fc.constantFrom(...SIGNS),
-  grouping: fc.boolean(),
-  trimZeros: fc.boolean(),
-  rounding: fc.constantFrom('down', 'up', 'halfUp', 'halfEven' as const),
-}) as fc.Arbitrary<FormatOptions>;
+const options = formatOptions(LANGUAGES);
 
 /** The same call with the symbols and through Intl (decimal strings, exact in this engine). */
 function symbolsAndIntl<T>(f: () => T): { symbols: T; intl: T } {
