@@ -14,7 +14,7 @@
  * but the few symbols of the app's own languages, which the tests check against Intl.
  */
 import { LruMap } from './lru';
-import { numberSymbols, renderWithSymbols } from './number-symbols';
+import { numberSymbols, renderWithSymbols, type NumberSymbols } from './number-symbols';
 
 /** 'negative': only a minus; 'always': + or - (and +0); 'exceptZero': + or -, none on zero. */
 export type SignDisplay = 'negative' | 'always' | 'exceptZero';
@@ -46,17 +46,23 @@ function create(language: string, options: Intl.NumberFormatOptions): Intl.Numbe
   }
 }
 
+/** The NumberFormat options a spec renders with (the symbols path writes what Intl does with them). */
+export function intlOptions(spec: Omit<RenderSpec, 'language'>): Intl.NumberFormatOptions {
+  const { style, decimals, sign, grouping, trimZeros } = spec;
+  return {
+    style,
+    minimumFractionDigits: trimZeros ? 0 : decimals,
+    maximumFractionDigits: decimals,
+    useGrouping: grouping ?? true,
+    signDisplay: sign === 'negative' || !sign ? 'auto' : sign,
+    numberingSystem: 'latn',
+  };
+}
+
 function numberFormat(spec: RenderSpec): Intl.NumberFormat {
   const { language, style, decimals, sign, grouping, trimZeros } = spec;
   return cached(`${language}|${style}|${decimals}|${sign}|${grouping}|${trimZeros}`, () =>
-    create(language, {
-      style,
-      minimumFractionDigits: trimZeros ? 0 : decimals,
-      maximumFractionDigits: decimals,
-      useGrouping: grouping ?? true,
-      signDisplay: sign === 'negative' || !sign ? 'auto' : sign,
-      numberingSystem: 'latn',
-    }),
+    create(language, intlOptions(spec)),
   );
 }
 
@@ -74,7 +80,7 @@ function integerText(locale: string, grouping: boolean, n: bigint): string {
 
 /** The decimal separator `locale` writes numbers with in Latin digits ("," in de-DE, "." in en). */
 export function decimalSeparator(locale: string): string {
-  const symbols = forced === undefined || forced === 'symbols' ? numberSymbols(locale) : undefined;
+  const symbols = ownSymbols(locale);
   if (symbols) return symbols.decimal;
   const nf = cached(`sep|${locale}`, () =>
     create(locale, { minimumFractionDigits: 1, numberingSystem: 'latn' }),
@@ -110,7 +116,7 @@ function renderByParts(nf: Intl.NumberFormat, shown: string, spec: RenderSpec): 
 }
 
 /** "2.45" → "0.0245", "-245" → "-2.45": a percentage as the fraction Intl's percent style takes. */
-function percentToFraction(shown: string): string {
+export function percentToFraction(shown: string): string {
   const negative = shown.startsWith('-');
   const body = negative ? shown.slice(1) : shown;
   const dot = body.indexOf('.');
@@ -124,6 +130,11 @@ let exactStrings: boolean | undefined;
 /** How a number is rendered: the app's languages' own symbols, or Intl with or without strings. */
 export type RenderPath = 'symbols' | 'strings' | 'parts';
 let forced: RenderPath | undefined;
+
+/** The language's own symbols (src/lib/number-symbols.ts says why), unless a test forces Intl. */
+function ownSymbols(language: string): NumberSymbols | undefined {
+  return forced === undefined || forced === 'symbols' ? numberSymbols(language) : undefined;
+}
 
 /** Whether this engine's Intl formats a decimal string without going through a float. */
 export function formatsDecimalStringsExactly(): boolean {
@@ -153,9 +164,7 @@ export function forceRenderPath(path: RenderPath | undefined): void {
  * percentage, e.g. "2.45" for 2.45 %), plain notation, no negative zero.
  */
 export function renderDecimal(shown: string, spec: RenderSpec): string {
-  // The app's languages without Intl: src/lib/number-symbols.ts says why.
-  const symbols =
-    forced === undefined || forced === 'symbols' ? numberSymbols(spec.language) : undefined;
+  const symbols = ownSymbols(spec.language);
   if (symbols) return renderWithSymbols(shown, spec, symbols);
   const nf = numberFormat(spec);
   const strings = forced === 'strings' || (forced !== 'parts' && formatsDecimalStringsExactly());

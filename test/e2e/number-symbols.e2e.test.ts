@@ -7,7 +7,13 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGES } from '@src/i18n/languages';
-import { numberSymbols, renderWithSymbols, type SymbolsSpec } from '@src/lib/number-symbols';
+import { intlOptions, percentToFraction } from '@src/lib/money-intl';
+import {
+  numberSymbols,
+  renderWithSymbols,
+  type NumberSymbols,
+  type SymbolsSpec,
+} from '@src/lib/number-symbols';
 import { launchChromium } from './support/browser';
 
 let browser: Browser | undefined;
@@ -38,24 +44,12 @@ function shown(value: string, decimals: number): string {
   return `${negative && !zero ? '-' : ''}${int}${fraction ? `.${fraction}` : ''}`;
 }
 
-/** Each case as money-intl.ts would pass it to Intl (percent as a fraction of one). */
+/** Each case as money-intl.ts would pass it to Intl (its options; percent as a fraction of one). */
 function intlCase(language: string, value: string, spec: SymbolsSpec) {
-  const negative = value.startsWith('-');
-  const body = negative ? value.slice(1) : value;
-  const [int = '0', frac = ''] = body.split('.');
-  const padded = int.padStart(3, '0');
-  const fraction = `${negative ? '-' : ''}${padded.slice(0, -2)}.${padded.slice(-2)}${frac}`;
   return {
     language,
-    value: spec.style === 'percent' ? fraction : value,
-    options: {
-      style: spec.style,
-      minimumFractionDigits: spec.trimZeros ? 0 : spec.decimals,
-      maximumFractionDigits: spec.decimals,
-      useGrouping: spec.grouping ?? true,
-      signDisplay: spec.sign === 'negative' || !spec.sign ? 'auto' : spec.sign,
-      numberingSystem: 'latn',
-    },
+    value: spec.style === 'percent' ? percentToFraction(value) : value,
+    options: intlOptions(spec),
   };
 }
 
@@ -70,19 +64,13 @@ describe('number symbols against Chromium', () => {
     const fromChromium = await page.evaluate(
       (all) =>
         all.map((c) =>
-          new Intl.NumberFormat(c.language, c.options as Intl.NumberFormatOptions).format(
-            c.value as Intl.StringNumericLiteral,
-          ),
+          new Intl.NumberFormat(c.language, c.options).format(c.value as Intl.StringNumericLiteral),
         ),
       cases.map((c) => intlCase(c.language, c.value, c.spec)),
     );
     await page.close();
     const ours = cases.map((c) =>
-      renderWithSymbols(
-        c.value,
-        c.spec,
-        numberSymbols(c.language) as NonNullable<ReturnType<typeof numberSymbols>>,
-      ),
+      renderWithSymbols(c.value, c.spec, numberSymbols(c.language) as NumberSymbols),
     );
     const differ = cases
       .map((c, i) => ({ ...c, ours: ours[i], chromium: fromChromium[i] }))
