@@ -1,11 +1,12 @@
 /**
  * What each demo account holds outside its derivatives wallets when the simulator starts (spot,
- * funding, unified, fiat, card, MT4/MT5, options, savings, pledge loans, trading bots) and the
- * compliance flags its aggregate info carries, in coin units as decimal strings. The asset books
+ * funding, unified, fiat, card, MT4/MT5, options, savings, pledge loans, trading bots), its
+ * history of deposits, withdrawals and transfers from before the start, and the compliance flags
+ * its aggregate info carries, in coin units as decimal strings. The asset books
  * (server/assets/book.ts) start from these and change with every transfer, deposit, withdrawal,
  * subscription and repayment. docs/simulator.md lists who holds what.
  */
-import type { LeaderBot } from '../../src/api/types';
+import type { LeaderBot, TransferableAccount } from '../../src/api/types';
 
 interface UnifiedHolding {
   /** What the account holds of the coin (borrowed funds included). */
@@ -26,7 +27,53 @@ interface LoanHolding {
   ageDays: number;
 }
 
-/** The compliance side of SPEC 3 assetsAggregateInfo (the pending counts come from records). */
+/**
+ * A record from before the simulation's start: `ageDays` (at least 1) before the start's day, at
+ * `hour` UTC of that day, so it never counts in the start day's withdrawal limit.
+ */
+interface Dated {
+  ageDays: number;
+  hour: number;
+}
+
+interface DepositSeed extends Dated {
+  coin: string;
+  chain: string;
+  amount: string;
+  /**
+   * Held until the sender's travel-rule information is given: pending, with every confirmation,
+   * and counted in the aggregate info's `waitTravelRuleCount` and `depositPendingCount`.
+   * Otherwise credited (`success`).
+   */
+  heldForTravelRule?: true;
+}
+
+interface WithdrawSeed extends Dated {
+  coin: string;
+  chain: string;
+  amount: string;
+  /** Refused by the chain (`failed`, the amount back in the account); otherwise `success`. */
+  failed?: true;
+}
+
+interface TransferSeed extends Dated {
+  coin: string;
+  amount: string;
+  from: TransferableAccount;
+  to: TransferableAccount;
+}
+
+/** The records screen's history of an account (server/assets/book.ts dates and numbers them). */
+export interface History {
+  deposits: DepositSeed[];
+  withdrawals: WithdrawSeed[];
+  transfers: TransferSeed[];
+}
+
+/**
+ * The compliance side of SPEC 3 assetsAggregateInfo (the pending counts, and the deposits held
+ * for travel-rule information, come from records).
+ */
 export interface ComplianceFlags {
   isDisplayClear: boolean;
   clearUserIdList: number[];
@@ -37,7 +84,6 @@ export interface ComplianceFlags {
   isExistDepositBatchRelease: boolean;
   isExistUnTokenDeposit: boolean;
   waitTaxCount: number;
-  waitTravelRuleCount: number;
   isExistDepositUnauthentication_address: boolean;
 }
 
@@ -68,6 +114,7 @@ export interface Holdings {
   savings: Record<string, { amount: string; cumInterest: string; lots?: TermLotHolding[] }>;
   autoSaving: string[];
   loans: LoanHolding[];
+  history: History;
   compliance: ComplianceFlags;
 }
 
@@ -81,7 +128,6 @@ const CLEAN: ComplianceFlags = {
   isExistDepositBatchRelease: false,
   isExistUnTokenDeposit: false,
   waitTaxCount: 0,
-  waitTravelRuleCount: 0,
   isExistDepositUnauthentication_address: false,
 };
 
@@ -98,6 +144,7 @@ const EMPTY: Holdings = {
   savings: {},
   autoSaving: [],
   loans: [],
+  history: { deposits: [], withdrawals: [], transfers: [] },
   compliance: CLEAN,
 };
 
@@ -105,7 +152,9 @@ const HOLDINGS: Record<number, Holdings> = {
   // Follower: spot, funding, a little unified, fiat and a card, savings (flexible, and 30-day
   // in two subscriptions: one locked until 18 days after the start's day, one matured 10 days
   // before it),
-  // auto-saving on USDT, a small pledge loan on BTC; the deposit AML due-diligence notice and a travel-rule wait.
+  // auto-saving on USDT, a small pledge loan on BTC; a month of deposits, a withdrawal and
+  // transfers, the last deposit held for travel-rule information; the deposit AML due-diligence
+  // notice.
   1001: {
     ...EMPTY,
     spot: { USDT: '1200', BTC: '0.02', SOL: '3.5' },
@@ -137,11 +186,31 @@ const HOLDINGS: Record<number, Holdings> = {
         ageDays: 12,
       },
     ],
+    history: {
+      deposits: [
+        { coin: 'USDT', chain: 'TRX', amount: '2500', ageDays: 34, hour: 9 },
+        { coin: 'BTC', chain: 'BTC', amount: '0.02', ageDays: 20, hour: 14 },
+        { coin: 'USDC', chain: 'ETH', amount: '300', ageDays: 9, hour: 17 },
+        {
+          coin: 'USDT',
+          chain: 'TRX',
+          amount: '1200',
+          ageDays: 1,
+          hour: 11,
+          heldForTravelRule: true,
+        },
+      ],
+      withdrawals: [{ coin: 'USDT', chain: 'TRX', amount: '150', ageDays: 6, hour: 20 }],
+      transfers: [
+        { coin: 'USDT', amount: '1000', from: 'FUND', to: 'DERIVATIVES', ageDays: 33, hour: 10 },
+        { coin: 'USDT', amount: '700', from: 'FUND', to: 'SPOT', ageDays: 33, hour: 10 },
+        { coin: 'BTC', amount: '0.02', from: 'FUND', to: 'SPOT', ageDays: 19, hour: 8 },
+      ],
+    },
     compliance: {
       ...CLEAN,
       isNeedDoDepositAmlEdd: true,
       eddGroupId: 'EDD-1001',
-      waitTravelRuleCount: 1,
     },
   },
   // Leader: spot, funding, unified, MT5, savings, a pledge loan on ETH, three bots; the batch
@@ -169,11 +238,27 @@ const HOLDINGS: Record<number, Holdings> = {
         ageDays: 30,
       },
     ],
+    history: {
+      deposits: [
+        { coin: 'USDT', chain: 'BSC', amount: '10000', ageDays: 45, hour: 8 },
+        { coin: 'ETH', chain: 'ARBI', amount: '1.7', ageDays: 31, hour: 15 },
+        { coin: 'SOL', chain: 'SOL', amount: '40', ageDays: 12, hour: 22 },
+      ],
+      withdrawals: [
+        { coin: 'ETH', chain: 'ETH', amount: '0.5', ageDays: 26, hour: 13 },
+        { coin: 'USDT', chain: 'SOL', amount: '600', ageDays: 3, hour: 7 },
+      ],
+      transfers: [
+        { coin: 'USDT', amount: '2000', from: 'FUND', to: 'UNIFIED', ageDays: 44, hour: 9 },
+        { coin: 'USDT', amount: '8000', from: 'FUND', to: 'SPOT', ageDays: 44, hour: 9 },
+        { coin: 'ETH', amount: '1.2', from: 'FUND', to: 'SPOT', ageDays: 30, hour: 11 },
+      ],
+    },
     compliance: { ...CLEAN, isExistDepositBatchRelease: true, isExistUnTokenDeposit: true },
   },
   // Trader: spot, funding, a unified account with a USDT loan and DOGE (not collateral), fiat,
-  // MT4, options, a pledge loan on SOL, a bot; the AML clear, deposit AML, tax and
-  // unauthenticated-address notices.
+  // MT4, options, a pledge loan on SOL, a bot; deposits, a withdrawal the chain refused and one
+  // sent, transfers; the AML clear, deposit AML, tax and unauthenticated-address notices.
   3001: {
     ...EMPTY,
     spot: { USDT: '3500', BTC: '0.1', XRP: '2000' },
@@ -199,6 +284,21 @@ const HOLDINGS: Record<number, Holdings> = {
         ageDays: 5,
       },
     ],
+    history: {
+      deposits: [
+        { coin: 'XRP', chain: 'XRP', amount: '2500', ageDays: 27, hour: 6 },
+        { coin: 'USDT', chain: 'TRX', amount: '5000', ageDays: 16, hour: 19 },
+        { coin: 'BTC', chain: 'BTC', amount: '0.15', ageDays: 4, hour: 10 },
+      ],
+      withdrawals: [
+        { coin: 'DOGE', chain: 'DOGE', amount: '3000', ageDays: 11, hour: 16, failed: true },
+        { coin: 'DOGE', chain: 'DOGE', amount: '3000', ageDays: 11, hour: 17 },
+      ],
+      transfers: [
+        { coin: 'USDT', amount: '3500', from: 'FUND', to: 'SPOT', ageDays: 16, hour: 20 },
+        { coin: 'BTC', amount: '0.05', from: 'SPOT', to: 'UNIFIED', ageDays: 4, hour: 12 },
+      ],
+    },
     compliance: {
       ...CLEAN,
       isDisplayClear: true,

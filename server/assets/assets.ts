@@ -424,7 +424,9 @@ export class Assets {
   }
 
   depositList(userId: number, q: RecordQuery): Page<DepositRecord> {
-    return pageOf(this.book(userId).deposits.list(), q, (r) => strip(r, ['userId']));
+    return pageOf(this.book(userId).deposits.list(), q, (r) =>
+      strip(r, ['userId', 'heldForTravelRule']),
+    );
   }
 
   // ---- withdrawals ----
@@ -516,7 +518,9 @@ export class Assets {
   pendingCounts(userId: number): { deposit: number; withdraw: number; transfer: number } {
     const b = this.book(userId);
     return {
-      deposit: this.pendingDeposits.filter((d) => d.userId === userId).length,
+      // confirming on the chain, or held for the sender's travel-rule information
+      deposit:
+        this.pendingDeposits.filter((d) => d.userId === userId).length + b.heldForTravelRule(),
       withdraw: this.pendingWithdrawals.filter((w) => w.userId === userId).length,
       // Transfers settle in the same step they are made: none is ever left pending.
       transfer: b.transfers.list().filter((t) => t.status === 'PENDING').length,

@@ -10,10 +10,10 @@ import type {
   TransferRecord,
   WithdrawRecord,
 } from '../../src/api/types';
-import { holdingsOf, type ComplianceFlags } from '../accounts/holdings';
-import { E8, parseFixed } from '../lib/fixed';
+import { holdingsOf, type ComplianceFlags, type History } from '../accounts/holdings';
+import { E8, formatTrimmed, parseFixed } from '../lib/fixed';
 import { Ring } from '../lib/ring';
-import { COLLATERALABLE, SAVINGS_PRODUCTS } from './catalogue';
+import { chainSpec, COLLATERALABLE, depositAddressOf, SAVINGS_PRODUCTS, txIdOf } from './catalogue';
 
 /** Account kinds whose balances are plain coin amounts in the book. */
 export const PLAIN_ACCOUNTS = ['SPOT', 'FUND', 'FIAT', 'CARD', 'MT4', 'MT5', 'OPTION'] as const;
@@ -68,6 +68,9 @@ export interface Holding {
 
 export const DAY_MS = 86_400_000;
 
+/** Added to a user id to derive the addresses a seeded withdrawal went to (not the user's own). */
+const EXTERNAL_OWNER = 900_000;
+
 /** Whether a fixed-term subscription has matured at `now` (redeemable from its maturity on). */
 export const isMatured = (lot: TermLot, now: number): boolean => now >= lot.maturesAtMs;
 
@@ -76,7 +79,8 @@ export interface Seq {
   seq: number;
 }
 export type TransferRec = TransferRecord & Seq;
-export type DepositRec = DepositRecord & Seq & { userId: number };
+/** `heldForTravelRule`: pending until the sender's information is given (never confirmed). */
+export type DepositRec = DepositRecord & Seq & { userId: number; heldForTravelRule?: true };
 export type WithdrawRec = WithdrawRecord &
   Seq & { userId: number; usdCents: bigint; blocksLeft: number };
 
@@ -175,6 +179,93 @@ export class AssetBook {
       createdAtMs: startDay - l.ageDays * DAY_MS,
     }));
     this.compliance = h.compliance;
+    this.seedHistory(h.history, startDay);
+  }
+
+  /**
+   * The account's records from before the start, oldest first within each list (so the newest
+   * has the highest seq and lists newest first): dated on the seed's day and hour, on chains of
+   * the catalogue, with the addresses and transaction hashes the live records would have (a
+   * withdrawal's destination is an address of someone else's). They move no balance: the
+   * holdings are what the account has after them.
+   */
+  private seedHistory(history: History, startDay: number): void {
+    const at = (s: { ageDays: number; hour: number }) => {
+      if (!(s.ageDays >= 1 && s.hour >= 0 && s.hour < 24)) {
+        throw new RangeError(`history of ${this.userId}: a record must be dated before the start`);
+      }
+      return String(startDay - s.ageDays * DAY_MS + s.hour * 3_600_000);
+    };
+    const chain = (coin: string, name: string) => {
+      const c = chainSpec(coin, name);
+      if (!c) throw new RangeError(`history of ${this.userId}: no chain ${name} for ${coin}`);
+      return c;
+    };
+    const oldestFirst = <T extends { ageDays: number; hour: number }>(xs: readonly T[]) =>
+      [...xs].sort((a, b) => b.ageDays - a.ageDays || a.hour - b.hour);
+    const amount = (s: string) => formatTrimmed(parseFixed(s, E8), E8);
+    for (const d of oldestFirst(history.deposits)) {
+      const c = chain(d.coin, d.chain);
+      const seq = this.seq();
+      const id = `DP${this.userId}-${seq}`;
+      this.deposits.push({
+        seq,
+        userId: this.userId,
+        id,
+        coin: d.coin,
+        chain: d.chain,
+        amount: amount(d.amount),
+        address: depositAddressOf(this.userId, d.coin, d.chain).address,
+        txId: txIdOf('deposit', this.userId, id),
+        status: d.heldForTravelRule ? 'pending' : 'success',
+        confirmations: c.confirmations,
+        requiredConfirmations: c.confirmations,
+        toAccountType: this.depositTo,
+        createdAtE3: at(d),
+        ...(d.heldForTravelRule ? { heldForTravelRule: true as const } : {}),
+      });
+    }
+    for (const w of oldestFirst(history.withdrawals)) {
+      const c = chain(w.coin, w.chain);
+      const seq = this.seq();
+      const id = `WD${this.userId}-${seq}`;
+      this.withdrawals.push({
+        seq,
+        userId: this.userId,
+        id,
+        coin: w.coin,
+        chain: w.chain,
+        amount: amount(w.amount),
+        fee: amount(c.withdrawFee),
+        address: depositAddressOf(EXTERNAL_OWNER + this.userId, w.coin, w.chain).address,
+        tag: '',
+        // a refused withdrawal never reached the chain
+        txId: w.failed ? '' : txIdOf('withdraw', this.userId, id),
+        status: w.failed ? 'failed' : 'success',
+        createdAtE3: at(w),
+        // days before the start: never in a day's limit (assets.ts withdrawLimits)
+        usdCents: 0n,
+        blocksLeft: 0,
+      });
+    }
+    for (const t of oldestFirst(history.transfers)) {
+      const seq = this.seq();
+      this.transfers.push({
+        seq,
+        transferId: `TR${this.userId}-${seq}`,
+        coin: t.coin,
+        amount: amount(t.amount),
+        fromAccountType: t.from,
+        toAccountType: t.to,
+        status: 'SUCCESS',
+        createdAtE3: at(t),
+      });
+    }
+  }
+
+  /** Deposits held for the sender's travel-rule information (SPEC 3 waitTravelRuleCount). */
+  heldForTravelRule(): number {
+    return this.deposits.list().filter((d) => d.heldForTravelRule).length;
   }
 
   seq(): number {

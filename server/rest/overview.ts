@@ -267,14 +267,10 @@ export function aggregateInfo(
   const { overview } = valuation(assets, userId, market, now);
   const flags = assets.book(userId).compliance;
   const pending = assets.pendingCounts(userId);
+  const waitTravelRuleCount = assets.book(userId).heldForTravelRule();
   return {
     hasPendingAssets:
-      pending.deposit +
-        pending.withdraw +
-        pending.transfer +
-        flags.waitTaxCount +
-        flags.waitTravelRuleCount >
-      0,
+      pending.deposit + pending.withdraw + pending.transfer + flags.waitTaxCount > 0,
     isDisplayClear: flags.isDisplayClear,
     clearUserIdList: [...flags.clearUserIdList],
     eddGroupId: flags.eddGroupId,
@@ -287,7 +283,7 @@ export function aggregateInfo(
     depositPendingCount: pending.deposit,
     transferPendingCount: pending.transfer,
     waitTaxCount: flags.waitTaxCount,
-    waitTravelRuleCount: flags.waitTravelRuleCount,
+    waitTravelRuleCount,
     isExistDepositUnauthentication_address: flags.isExistDepositUnauthentication_address,
     totalUsd: overview.totalUsd,
     totalBtc: overview.totalBtc,

@@ -155,12 +155,17 @@ describe('money that moves', () => {
       try {
         await openOverview(page, 'follower');
         const fund0 = (await holdingsOf(page, 'USDT')).get('Funding') ?? new Decimal(0);
-        expect(await pendingCount(page, 'deposit').innerText()).toBe('0');
+        // one of the follower's deposits is held for travel-rule information (its history)
+        expect(await pendingCount(page, 'deposit').innerText()).toBe('1');
 
-        // The deposit dialog lists the deposits on the way (re-read every 3 s while open).
+        // The deposit dialog lists the deposits on the way (re-read every 3 s while open): the
+        // held one, every confirmation in, still pending.
         const dialog = await openDialog(page, 'Deposit');
         await choose(page, 'Deposit', 'Network', 'ERC20');
-        await dialog.getByText('No deposits on the way.').waitFor({ timeout: SHOWN_MS });
+        const held = dialog.getByRole('listitem', { name: 'Deposit of 1,200.0000 USDT' });
+        await held.waitFor({ timeout: SHOWN_MS });
+        expect(await held.getByText('2/2 confirmations').count()).toBe(1);
+        expect(await held.getByText('Pending', { exact: true }).count()).toBe(1);
 
         // 6 confirmations on ERC20, a block every 3 s: pending for 15-18 s.
         const res = await fetch(`${sim.url}/__admin/deposit`, {
@@ -182,10 +187,10 @@ describe('money that moves', () => {
         // The overview counts it as pending, then credits it to the funding account.
         await expect
           .poll(() => pendingCount(page, 'deposit').innerText(), { timeout: SHOWN_MS })
-          .toBe('1');
+          .toBe('2');
         await expect
           .poll(() => pendingCount(page, 'deposit').innerText(), { timeout: SHOWN_MS })
-          .toBe('0');
+          .toBe('1');
         await expectHolding(expect, page, 'USDT', 'Funding', fund0.plus(25));
         expect(errors).toEqual([]);
       } finally {
