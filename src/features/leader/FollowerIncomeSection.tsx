@@ -122,15 +122,22 @@ export function FollowerIncomeSection() {
                   {t('leader.followers.empty')}
                 </Text>
               ) : (
-                <VirtualTable<Follower>
-                  label={t('leader.followers.table')}
-                  columns={columns}
-                  items={followers}
-                  itemKey={followerKey}
-                  minWidth={480}
-                  maxHeight={320}
-                  renderRow={(f) => <FollowerCells f={f} />}
-                />
+                <>
+                  {/* under "Income from followers", a bare "Income" read as what the follower
+                      brought the leader: the columns are the follower's own figures */}
+                  <Text size="sm" c="dimmed" mb="xs">
+                    {t('leader.followers.scope')}
+                  </Text>
+                  <VirtualTable<Follower>
+                    label={t('leader.followers.table')}
+                    columns={columns}
+                    items={followers}
+                    itemKey={followerKey}
+                    minWidth={480}
+                    maxHeight={320}
+                    renderRow={(f) => <FollowerCells f={f} />}
+                  />
+                </>
               )}
             </div>
           </>

@@ -107,6 +107,12 @@ describe('leader screen', () => {
     // 1.23456789: income is a PnL figure, rounded to the nearest
     expect(stat(income, 'Profit share in total')).toHaveTextContent('+1.2346');
     const followers = within(income).getByRole('table', { name: 'Followers' });
+    // the columns are the followers' own figures, not what each brought the leader
+    expect(
+      within(income).getByText(
+        "Income and yield rate are each follower's own: what they made copying you, after your profit share.",
+      ),
+    ).toBeInTheDocument();
     expect(rows(followers)).toEqual([
       // incomes -1.6817879 and 0.67695749: PnL figures, to the nearest
       ['1001', '5,000.0000', '-1.6818', '-0.03%'],
