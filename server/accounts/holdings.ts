@@ -52,7 +52,10 @@ interface WithdrawSeed extends Dated {
   coin: string;
   chain: string;
   amount: string;
-  /** Refused by the chain (`failed`, the amount back in the account); otherwise `success`. */
+  /**
+   * Refused before it was sent (`failed`: no transaction, nothing left the account); otherwise
+   * `success`.
+   */
   failed?: true;
 }
 
@@ -257,8 +260,8 @@ const HOLDINGS: Record<number, Holdings> = {
     compliance: { ...CLEAN, isExistDepositBatchRelease: true, isExistUnTokenDeposit: true },
   },
   // Trader: spot, funding, a unified account with a USDT loan and DOGE (not collateral), fiat,
-  // MT4, options, a pledge loan on SOL, a bot; deposits, a withdrawal the chain refused and one
-  // sent, transfers; the AML clear, deposit AML, tax and unauthenticated-address notices.
+  // MT4, options, a pledge loan on SOL, a bot; deposits, a withdrawal refused and the one sent
+  // after it, transfers; the AML clear, deposit AML, tax and unauthenticated-address notices.
   3001: {
     ...EMPTY,
     spot: { USDT: '3500', BTC: '0.1', XRP: '2000' },

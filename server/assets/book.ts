@@ -239,7 +239,7 @@ export class AssetBook {
         fee: amount(c.withdrawFee),
         address: depositAddressOf(EXTERNAL_OWNER + this.userId, w.coin, w.chain).address,
         tag: '',
-        // a refused withdrawal never reached the chain
+        // a refused withdrawal was never sent: no transaction
         txId: w.failed ? '' : txIdOf('withdraw', this.userId, id),
         status: w.failed ? 'failed' : 'success',
         createdAtE3: at(w),
