@@ -343,10 +343,10 @@ export class Assets {
 
     this.credit(b, from, coin, -n);
     this.credit(b, to, coin, n);
-    const seq = b.seq();
+    const { seq, id: transferId } = b.nextRecord('TR');
     const rec: TransferRec = {
       seq,
-      transferId: `TR${userId}-${seq}`,
+      transferId,
       coin,
       amount: fmt(n),
       fromAccountType: from,
@@ -400,8 +400,7 @@ export class Assets {
     if (this.pendingDeposits.filter((d) => d.userId === userId).length >= MAX_PENDING_DEPOSITS) {
       return `already ${MAX_PENDING_DEPOSITS} pending deposits for ${userId}`;
     }
-    const seq = b.seq();
-    const id = `DP${userId}-${seq}`;
+    const { seq, id } = b.nextRecord('DP');
     const { address } = depositAddressOf(userId, coin, chain);
     const rec: DepositRec = {
       seq,
@@ -485,13 +484,13 @@ export class Assets {
 
     b.codeSentAt.delete(`${channel}:withdraw`); // a code is used once
     b.add('FUND', coin, -(n + fee));
-    const seq = b.seq();
+    const { seq, id } = b.nextRecord('WD');
     const rec: WithdrawRec = {
       seq,
       userId,
       usdCents: cents,
       blocksLeft: WITHDRAW_BLOCKS,
-      id: `WD${userId}-${seq}`,
+      id,
       coin,
       chain,
       amount: fmt(n),
@@ -515,12 +514,19 @@ export class Assets {
     );
   }
 
-  pendingCounts(userId: number): { deposit: number; withdraw: number; transfer: number } {
+  /** `heldForTravelRule` is also counted in `deposit` (a held deposit is pending). */
+  pendingCounts(userId: number): {
+    deposit: number;
+    heldForTravelRule: number;
+    withdraw: number;
+    transfer: number;
+  } {
     const b = this.book(userId);
+    const held = b.heldForTravelRule();
     return {
       // confirming on the chain, or held for the sender's travel-rule information
-      deposit:
-        this.pendingDeposits.filter((d) => d.userId === userId).length + b.heldForTravelRule(),
+      deposit: this.pendingDeposits.filter((d) => d.userId === userId).length + held,
+      heldForTravelRule: held,
       withdraw: this.pendingWithdrawals.filter((w) => w.userId === userId).length,
       // Transfers settle in the same step they are made: none is ever left pending.
       transfer: b.transfers.list().filter((t) => t.status === 'PENDING').length,

@@ -206,8 +206,7 @@ export class AssetBook {
     const amount = (s: string) => formatTrimmed(parseFixed(s, E8), E8);
     for (const d of oldestFirst(history.deposits)) {
       const c = chain(d.coin, d.chain);
-      const seq = this.seq();
-      const id = `DP${this.userId}-${seq}`;
+      const { seq, id } = this.nextRecord('DP');
       this.deposits.push({
         seq,
         userId: this.userId,
@@ -227,8 +226,7 @@ export class AssetBook {
     }
     for (const w of oldestFirst(history.withdrawals)) {
       const c = chain(w.coin, w.chain);
-      const seq = this.seq();
-      const id = `WD${this.userId}-${seq}`;
+      const { seq, id } = this.nextRecord('WD');
       this.withdrawals.push({
         seq,
         userId: this.userId,
@@ -249,10 +247,10 @@ export class AssetBook {
       });
     }
     for (const t of oldestFirst(history.transfers)) {
-      const seq = this.seq();
+      const { seq, id } = this.nextRecord('TR');
       this.transfers.push({
         seq,
-        transferId: `TR${this.userId}-${seq}`,
+        transferId: id,
         coin: t.coin,
         amount: amount(t.amount),
         fromAccountType: t.from,
@@ -270,6 +268,12 @@ export class AssetBook {
 
   seq(): number {
     return this.nextSeq++;
+  }
+
+  /** The next record's place in its list and its id (`DP1001-7`: deposit, withdrawal, transfer). */
+  nextRecord(kind: 'DP' | 'WD' | 'TR'): { seq: number; id: string } {
+    const seq = this.seq();
+    return { seq, id: `${kind}${this.userId}-${seq}` };
   }
 
   /** A new subscription of a fixed-term product (its id unique within the user's book). */

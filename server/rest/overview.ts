@@ -267,7 +267,6 @@ export function aggregateInfo(
   const { overview } = valuation(assets, userId, market, now);
   const flags = assets.book(userId).compliance;
   const pending = assets.pendingCounts(userId);
-  const waitTravelRuleCount = assets.book(userId).heldForTravelRule();
   return {
     hasPendingAssets:
       pending.deposit + pending.withdraw + pending.transfer + flags.waitTaxCount > 0,
@@ -283,7 +282,7 @@ export function aggregateInfo(
     depositPendingCount: pending.deposit,
     transferPendingCount: pending.transfer,
     waitTaxCount: flags.waitTaxCount,
-    waitTravelRuleCount,
+    waitTravelRuleCount: pending.heldForTravelRule,
     isExistDepositUnauthentication_address: flags.isExistDepositUnauthentication_address,
     totalUsd: overview.totalUsd,
     totalBtc: overview.totalBtc,
