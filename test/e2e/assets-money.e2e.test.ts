@@ -159,13 +159,14 @@ describe('money that moves', () => {
         expect(await pendingCount(page, 'deposit').innerText()).toBe('1');
 
         // The deposit dialog lists the deposits on the way (re-read every 3 s while open): the
-        // held one, every confirmation in, still pending.
+        // held one, every confirmation in, still pending: awaiting credit, and why it may wait.
         const dialog = await openDialog(page, 'Deposit');
         await choose(page, 'Deposit', 'Network', 'ERC20');
         const held = dialog.getByRole('listitem', { name: 'Deposit of 1,200.0000 USDT' });
         await held.waitFor({ timeout: SHOWN_MS });
         expect(await held.getByText('2/2 confirmations').count()).toBe(1);
-        expect(await held.getByText('Pending', { exact: true }).count()).toBe(1);
+        expect(await held.getByText('Awaiting credit', { exact: true }).count()).toBe(1);
+        expect(await held.getByText(/the assets overview says what is needed/).count()).toBe(1);
 
         // 6 confirmations on ERC20, a block every 3 s: pending for 15-18 s.
         const res = await fetch(`${sim.url}/__admin/deposit`, {

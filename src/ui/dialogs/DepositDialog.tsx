@@ -21,7 +21,7 @@ import { LtrText } from '../amount/LtrText';
 import { useResource } from '../live/use-resource';
 import { Spinner } from '../Spinner';
 import { DialogActions } from './DialogActions';
-import { accountLabel, statusColor, statusLabel } from './money/labels';
+import { accountLabel, depositStatus, statusColor, statusLabel } from './money/labels';
 import { QrCode } from './money/QrCode';
 import type { DialogBodyProps } from './registry';
 import { LoadFailed } from './money/LoadFailed';
@@ -269,8 +269,8 @@ function PendingDeposits({ coin }: { coin: string }) {
                 <Amount kind="decimal" value={r.amount} coin={r.coin} flash={false} /> {r.coin} ·{' '}
                 {r.chain}
               </Text>
-              <Badge color={statusColor(r.status)} variant="light">
-                {statusLabel(t, r.status)}
+              <Badge color={statusColor(depositStatus(r))} variant="light">
+                {statusLabel(t, depositStatus(r))}
               </Badge>
             </Group>
             <Text size="xs" c="dimmed">
@@ -287,6 +287,11 @@ function PendingDeposits({ coin }: { coin: string }) {
                 total: r.requiredConfirmations,
               })}
             />
+            {depositStatus(r) === 'awaiting' && (
+              <Text size="xs" c="dimmed" mt={4}>
+                {t('money.deposit.awaitingCredit')}
+              </Text>
+            )}
           </li>
         ))}
       </Stack>

@@ -19,7 +19,12 @@ import { DATE_TIME_FIELD_FORMAT, DateTimeField } from '../../../ui/dates/DateTim
 import { LtrText } from '../../../ui/amount/LtrText';
 import { moneyMovedAtom } from '../../../ui/dialogs/money/events';
 import { exactDecimals } from '../../../ui/dialogs/money/amounts';
-import { accountLabel, statusColor, statusLabel } from '../../../ui/dialogs/money/labels';
+import {
+  accountLabel,
+  depositStatus,
+  statusColor,
+  statusLabel,
+} from '../../../ui/dialogs/money/labels';
 import { useMoneyDialogs } from '../../../ui/dialogs/open-money';
 import { LoadFailedAlert } from '../../../ui/live/LoadFailedAlert';
 import { useResource } from '../../../ui/live/use-resource';
@@ -399,7 +404,7 @@ const DEPOSITS: RecordsSpec<DepositRecord> = {
       label: t('money.records.cols.confirmations'),
       cell: (r) => <LtrText>{`${r.confirmations}/${r.requiredConfirmations}`}</LtrText>,
     },
-    statusColumn(t),
+    { ...statusColumn(t), cell: (r) => <StatusBadge status={depositStatus(r)} /> },
   ],
   label: 'money.records.tables.deposits',
   empty: 'money.records.empty',

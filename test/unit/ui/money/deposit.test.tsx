@@ -93,6 +93,7 @@ describe('deposit dialog', () => {
     expect(within(item).getByText('250.0000')).toBeInTheDocument();
     expect(within(item).getByText('0/2 confirmations')).toBeInTheDocument();
     expect(within(item).getByText('Pending')).toBeInTheDocument();
+    expect(within(item).queryByText(/not been credited/)).toBeNull();
     await act(async () => vi.advanceTimersByTimeAsync(DEPOSIT_POLL_MS));
     expect(await within(dialog).findByText('1/2 confirmations')).toBeInTheDocument();
     await act(async () => vi.advanceTimersByTimeAsync(DEPOSIT_POLL_MS));
@@ -100,6 +101,26 @@ describe('deposit dialog', () => {
       expect(within(dialog).getByText('No deposits on the way.')).toBeInTheDocument(),
     );
     expect(h.money.depositList).toHaveBeenCalledWith({ coin: 'USDT', limit: 5 });
+  });
+
+  it('says a pending deposit with every confirmation in is awaiting credit, and why it may wait', async () => {
+    const h = await renderMoney();
+    h.money.depositList.mockResolvedValue({
+      list: [depositRecord({ confirmations: 2, requiredConfirmations: 2 })],
+      nextCursor: '',
+    });
+    const dialog = await h.open({ name: 'deposit', props: { coin: 'USDT' } }, 'Deposit USDT');
+    const item = await within(dialog).findByRole('listitem', {
+      name: 'Deposit of 250.0000 USDT',
+    });
+    expect(within(item).getByText('2/2 confirmations')).toBeInTheDocument();
+    expect(within(item).getByText('Awaiting credit')).toBeInTheDocument();
+    expect(within(item).queryByText('Pending')).toBeNull();
+    expect(
+      within(item).getByText(
+        'All confirmations are in, but it has not been credited yet. A deposit can be held until more information is given: the assets overview says what is needed.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('says when the address cannot be loaded and retries', async () => {

@@ -150,6 +150,8 @@ describe('records screen', () => {
             ? {
                 list: [
                   depositRecord({ id: 'D-2', amount: '7', status: 'success', confirmations: 2 }),
+                  // every confirmation in, still pending: held (awaiting credit)
+                  depositRecord({ id: 'D-3', amount: '9', confirmations: 2 }),
                 ],
                 nextCursor: '',
               }
@@ -163,6 +165,8 @@ describe('records screen', () => {
     expect(within(table).getByText('Pending')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await within(table).findByText('Completed')).toBeInTheDocument();
+    expect(within(table).getByText('Awaiting credit')).toBeInTheDocument();
+    expect(within(table).getAllByText('Pending')).toHaveLength(1);
     expect(h.money.depositList).toHaveBeenCalledWith(expect.objectContaining({ cursor: 'c2' }));
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
 
