@@ -19,12 +19,8 @@ import { DATE_TIME_FIELD_FORMAT, DateTimeField } from '../../../ui/dates/DateTim
 import { LtrText } from '../../../ui/amount/LtrText';
 import { moneyMovedAtom } from '../../../ui/dialogs/money/events';
 import { exactDecimals } from '../../../ui/dialogs/money/amounts';
-import {
-  accountLabel,
-  depositStatus,
-  statusColor,
-  statusLabel,
-} from '../../../ui/dialogs/money/labels';
+import { depositStatus } from '../../../ui/dialogs/money/deposit-status';
+import { accountLabel, statusColor, statusLabel } from '../../../ui/dialogs/money/labels';
 import { useMoneyDialogs } from '../../../ui/dialogs/open-money';
 import { LoadFailedAlert } from '../../../ui/live/LoadFailedAlert';
 import { useResource } from '../../../ui/live/use-resource';
