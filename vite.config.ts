@@ -5,6 +5,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compileHints } from './scripts/compile-hints.ts';
+import { noChunkCycles } from './scripts/chunk-cycles.ts';
 import { devProxyLogger } from './scripts/dev-proxy-logger.ts';
 
 /** Port of the simulator during development; `npm start` sets it for both processes. */
@@ -140,10 +141,19 @@ const ROUTER_PRODUCTION = fileURLToPath(
  * and worked only while no module's top level read an entry binding; moving one component into a
  * module of its own (b96692e) regrouped them so that one read Mantine's `Button.classes` unset,
  * and every page was blank. A package never imports our code, so the vendor chunk cannot close a
- * cycle; `npm run size:check` fails on any cycle among the chunks. It also pays: initial JS
- * 260.8 KB gzip in 7 files against 285.6 KB in 22 (2026-11-28), app-ready the same (0.98x, 8 cold
- * runs each alternately), and a vendor file whose name changes only when a package does.
- * (`output.strictExecutionOrder` would also make cycles safe, for 11.8 KB gzip more initial JS.)
+ * cycle; the build (`noChunkCycles`, scripts/chunk-cycles.ts) and `npm run size:check` fail on
+ * any cycle among the chunks. It also pays: initial JS 260.8 KB gzip in 7 files against 285.6 KB
+ * in 22 (2026-11-28), app-ready the same (0.98x, 8 cold runs each alternately), and a vendor file
+ * whose name changes only when a package does. (`output.strictExecutionOrder` would also make
+ * cycles safe, for 11.8 KB gzip more initial JS: 11.3 KB on 2026-11-28, and the merge still cut
+ * cycles among the lazy chunks.)
+ *
+ * The merge of small subgroups does not look for cycles (rolldown 1.2.19), and a change of a few
+ * hundred bytes can move a module to another neighbour: on 2026-11-28 a 300-byte function added
+ * to src/ui/dialogs/money/labels.ts made two money-dialog chunks import each other at every
+ * threshold from 2 048 to 8 192 bytes (only 0 and 1 024 were free of cycles), and the same
+ * function in a module of its own at none. The build then says which chunks, and how to untie
+ * them.
  */
 const MERGE_BELOW_BYTES = 4096;
 const SPLIT_GROUP = 'split';
@@ -200,7 +210,7 @@ const assetFileNames = (asset: { names: readonly string[] }) =>
 export default defineConfig(({ command }) => ({
   // compileHints rewrites the chunks at writeBundle, which every plugin has finished before
   // precompress reads them at closeBundle.
-  plugins: [react(), locales(), compileHints(), precompress()],
+  plugins: [react(), locales(), compileHints(), noChunkCycles(), precompress()],
   resolve:
     command === 'build'
       ? { alias: [{ find: /^react-router$/, replacement: ROUTER_PRODUCTION }] }
