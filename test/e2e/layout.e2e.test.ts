@@ -66,6 +66,49 @@ describe(`at ${WIDTHS.join(' and ')} px`, () => {
     }
   });
 
+  // German words are long: the deposit dialog's status of a held deposit ("Gutschrift
+  // ausstehend") was cut with an ellipsis at 375 px, and its "Adresse kopieren" ran past the
+  // dialog's padding beside the QR code.
+  it('the deposit dialog in de-DE, a held deposit on the way: no badge cut, nothing past its body', async () => {
+    const follower = DEMO_ACCOUNTS.find((a) => a.username === 'follower') as DemoAccount;
+    const { context, page, errors } = await newPage(app.browser, { width: WIDTHS[0], height: 900 });
+    try {
+      await loginAs(page, app.sim.url, follower);
+      await page.goto(`${app.sim.url}/assets?locale=de-DE`);
+      await page.waitForFunction(() => document.documentElement.lang === 'de-DE');
+      await page
+        .getByRole('main')
+        .getByRole('button', { name: 'Einzahlen', exact: true })
+        .first()
+        .click();
+      const dialog = page.getByRole('dialog');
+      const ready = async () => {
+        await dialog.getByRole('listitem').first().waitFor();
+        await dialog.getByText('Gutschrift ausstehend').waitFor();
+      };
+      await ready();
+      const found = await atEveryWidth(page, ready);
+      const past: Record<number, string[]> = {};
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: 900 });
+        await ready();
+        past[width] = await dialog.evaluate((d) => {
+          const body = d.querySelector<HTMLElement>('.mantine-Modal-body') ?? d;
+          const box = body.getBoundingClientRect();
+          const pad = parseFloat(getComputedStyle(body).paddingInlineEnd);
+          return [...body.querySelectorAll<HTMLElement>('button, .mantine-Badge-root')]
+            .filter((el) => el.getBoundingClientRect().right > box.right - pad + 1)
+            .map((el) => `"${el.textContent ?? ''}" ends past the dialog's body`);
+        });
+      }
+      expect(found).toEqual(NONE);
+      expect(past).toEqual(NONE);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   // A window narrowed (a phone turned, a window resized): recharts draws the income chart at the
   // old width until its ResizeObserver answers, one frame or more later (265 ms at 8x CPU
   // throttling). That drawing widened the page, which scrolled sideways meanwhile: a user walk

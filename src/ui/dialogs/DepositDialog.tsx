@@ -155,7 +155,9 @@ function AddressPanel({ coin, chain, needTag }: { coin: string; chain: string; n
     <Stack gap="xs">
       <Group align="flex-start" wrap="wrap" gap="md">
         <QrCode value={address} label={t('money.deposit.qr', { coin })} />
-        <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+        {/* Beside the QR code when 11rem are left for it, else below it: narrower, the copy
+            button's label ran past the dialog's padding (de-DE at 375 px). */}
+        <Stack gap={4} style={{ flex: '1 1 11rem', minWidth: 0 }}>
           <Text size="sm" c="dimmed" id="deposit-address-label">
             {t('dialogs.deposit.addressLabel')}
           </Text>
@@ -265,12 +267,18 @@ function PendingDeposits({ coin }: { coin: string }) {
               coin: r.coin,
             })}
           >
-            <Group justify="space-between" gap="xs" wrap="nowrap">
+            {/* The status below the amount when both do not fit: a badge cut with an ellipsis
+                hid "Gutschrift ausstehend" (de-DE) at 375 px. */}
+            <Group justify="space-between" gap="xs" wrap="wrap">
               <Text size="sm">
                 <Amount kind="decimal" value={r.amount} coin={r.coin} flash={false} /> {r.coin} ·{' '}
                 {r.chain}
               </Text>
-              <Badge color={statusColor(depositStatus(r))} variant="light">
+              <Badge
+                color={statusColor(depositStatus(r))}
+                variant="light"
+                style={{ flexShrink: 0 }}
+              >
                 {statusLabel(t, depositStatus(r))}
               </Badge>
             </Group>
