@@ -110,7 +110,7 @@ describe('leader screen', () => {
     // the columns are the followers' own figures, not what each brought the leader
     expect(
       within(income).getByText(
-        "Income and yield rate are each follower's own: what they made copying you, after your profit share.",
+        "Income and yield rate are each follower's own: what they made on the positions they closed copying you, after your profit share. Open positions are not counted.",
       ),
     ).toBeInTheDocument();
     expect(rows(followers)).toEqual([
