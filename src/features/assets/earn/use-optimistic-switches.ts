@@ -23,16 +23,25 @@ export interface OptimisticSwitches {
   error: string | undefined;
 }
 
+/**
+ * The i18n keys (namespace user-assets) of what the switches say, each given the switch's key as
+ * `coin` (every switch so far is a coin's) and, for a failure, the translated `reason`.
+ */
+interface SwitchMessages {
+  /** The success toasts: switched on, switched off. */
+  on: string;
+  off: string;
+  /** The refusal line. */
+  failed: string;
+  /** The line when the outcome is unknown (the change may have been made). */
+  unknown: string;
+}
+
 export interface OptimisticSwitchOptions {
-  /** What the data says now, per key. */
+  /** What the data says now, per key (a coin). */
   server: ReadonlyMap<string, boolean>;
   send: (key: string, next: boolean) => Promise<unknown>;
-  /** The success toast. */
-  doneText: (key: string, next: boolean) => string;
-  /** The refusal line, given the translated reason. */
-  failText: (key: string, reason: string) => string;
-  /** The line when the outcome is unknown (the change may have been made), given the reason. */
-  unknownText: (key: string, reason: string) => string;
+  messages: SwitchMessages;
   /** Refresh the data: after a success, and after an unknown outcome. */
   onDone: () => void;
 }
@@ -47,9 +56,7 @@ interface SwitchError {
 export function useOptimisticSwitches({
   server,
   send,
-  doneText,
-  failText,
-  unknownText,
+  messages,
   onDone,
 }: OptimisticSwitchOptions): OptimisticSwitches {
   const { t } = useTranslation('user-assets');
@@ -81,7 +88,7 @@ export function useOptimisticSwitches({
       send(key, next).then(
         () => {
           setInFlight((s) => without(s, key));
-          showToast(doneText(key, next), { tone: 'success' });
+          showToast(t(next ? messages.on : messages.off, { coin: key }), { tone: 'success' });
           onDone();
         },
         (err: unknown) => {
@@ -89,15 +96,15 @@ export function useOptimisticSwitches({
           setWanted((m) => without(m, key));
           const reason = errorMessage(t, err);
           if (isOutcomeUnknown(err)) {
-            setError({ key, asked: next, text: unknownText(key, reason) });
+            setError({ key, asked: next, text: t(messages.unknown, { coin: key, reason }) });
             onDone(); // what the server has now
           } else {
-            setError({ key, asked: next, text: failText(key, reason) });
+            setError({ key, asked: next, text: t(messages.failed, { coin: key, reason }) });
           }
         },
       );
     },
-    [send, doneText, failText, unknownText, onDone, t],
+    [send, messages, onDone, t],
   );
 
   return { checked, busy, toggle, error: error?.text };

@@ -240,6 +240,13 @@ function RedeemNote({ product: p }: { product: SavingsProduct }) {
   );
 }
 
+const AUTO_SAVING_MESSAGES = {
+  on: 'earn.savings.autoOn',
+  off: 'earn.savings.autoOff',
+  failed: 'earn.savings.autoFailed',
+  unknown: 'earn.savings.autoUnknown',
+} as const;
+
 function AutoSaving({ coins, reload }: { coins: readonly AutoSavingCoin[]; reload: () => void }) {
   const { t } = useTranslation('user-assets');
   const api = useScreenApi();
@@ -248,25 +255,10 @@ function AutoSaving({ coins, reload }: { coins: readonly AutoSavingCoin[]; reloa
     (coin: string, isSelected: boolean) => api.autoSaving({ coin, isSelected }),
     [api],
   );
-  const doneText = useCallback(
-    (coin: string, on: boolean) =>
-      on ? t('earn.savings.autoOn', { coin }) : t('earn.savings.autoOff', { coin }),
-    [t],
-  );
-  const failText = useCallback(
-    (coin: string, reason: string) => t('earn.savings.autoFailed', { coin, reason }),
-    [t],
-  );
-  const unknownText = useCallback(
-    (coin: string, reason: string) => t('earn.savings.autoUnknown', { coin, reason }),
-    [t],
-  );
   const sw = useOptimisticSwitches({
     server,
     send,
-    doneText,
-    failText,
-    unknownText,
+    messages: AUTO_SAVING_MESSAGES,
     onDone: reload,
   });
   return (

@@ -14,6 +14,12 @@ import { useOptimisticSwitches } from '../earn/use-optimistic-switches';
 import { CollateralSwitch } from './CollateralSwitch';
 
 const EMPTY: readonly UnifiedCoin[] = [];
+const COLLATERAL_MESSAGES = {
+  on: 'earn.unified.collateralOn',
+  off: 'earn.unified.collateralOff',
+  failed: 'earn.unified.switchFailed',
+  unknown: 'earn.unified.switchUnknown',
+} as const;
 
 /**
  * `/assets/unified`: the unified trading account's equity, margin in use and loan; its coins with
@@ -43,25 +49,10 @@ function UnifiedBody({ overview, reload }: { overview: AssetOverview; reload: ()
     (coin: string, next: boolean) => api.collateralSwitch({ coin, collateralSwitch: next }),
     [api],
   );
-  const doneText = useCallback(
-    (coin: string, next: boolean) =>
-      next ? t('earn.unified.collateralOn', { coin }) : t('earn.unified.collateralOff', { coin }),
-    [t],
-  );
-  const failText = useCallback(
-    (coin: string, reason: string) => t('earn.unified.switchFailed', { coin, reason }),
-    [t],
-  );
-  const unknownText = useCallback(
-    (coin: string, reason: string) => t('earn.unified.switchUnknown', { coin, reason }),
-    [t],
-  );
   const collateral = useOptimisticSwitches({
     server,
     send,
-    doneText,
-    failText,
-    unknownText,
+    messages: COLLATERAL_MESSAGES,
     onDone: reload,
   });
   const precisions = useCoinPrecisions();

@@ -360,6 +360,7 @@ describe('SavingsScreen', () => {
     await userEvent.click(usdt);
     expect(usdt).toBeChecked();
     expect(api.autoSaving).toHaveBeenCalledWith({ coin: 'USDT', isSelected: true });
+    expect(await screen.findByText('Auto-saving is on for USDT.')).toBeInTheDocument();
   });
 
   it('rolls auto-saving back with the reason when refused', async () => {

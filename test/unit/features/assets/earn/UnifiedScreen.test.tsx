@@ -106,6 +106,7 @@ describe('UnifiedScreen', () => {
     await waitFor(() => expect(btc).toBeEnabled());
     expect(btc).not.toBeChecked();
     expect(screen.queryByRole('alert')).toBeNull();
+    expect(await screen.findByText('BTC no longer counts as collateral.')).toBeInTheDocument();
   });
 
   it('rolls the switch back and says why in words when the exchange refuses', async () => {
