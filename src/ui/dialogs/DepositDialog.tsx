@@ -259,50 +259,49 @@ function PendingDeposits({ coin }: { coin: string }) {
         </Text>
       )}
       <Stack gap={6} mt={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-        {pending.map((r) => (
-          <li
-            key={r.id}
-            aria-label={t('money.deposit.pendingItem', {
-              amount: format('decimal', r.amount, { coin: r.coin }),
-              coin: r.coin,
-            })}
-          >
-            {/* The status below the amount when both do not fit: a badge cut with an ellipsis
+        {pending.map((r) => {
+          const shown = depositStatus(r);
+          return (
+            <li
+              key={r.id}
+              aria-label={t('money.deposit.pendingItem', {
+                amount: format('decimal', r.amount, { coin: r.coin }),
+                coin: r.coin,
+              })}
+            >
+              {/* The status below the amount when both do not fit: a badge cut with an ellipsis
                 hid "Gutschrift ausstehend" (de-DE) at 375 px. */}
-            <Group justify="space-between" gap="xs" wrap="wrap">
-              <Text size="sm">
-                <Amount kind="decimal" value={r.amount} coin={r.coin} flash={false} /> {r.coin} ·{' '}
-                {r.chain}
+              <Group justify="space-between" gap="xs" wrap="wrap">
+                <Text size="sm">
+                  <Amount kind="decimal" value={r.amount} coin={r.coin} flash={false} /> {r.coin} ·{' '}
+                  {r.chain}
+                </Text>
+                <Badge color={statusColor(shown)} variant="light" style={{ flexShrink: 0 }}>
+                  {statusLabel(t, shown)}
+                </Badge>
+              </Group>
+              <Text size="xs" c="dimmed">
+                {t('money.deposit.confirmationsOf', {
+                  n: r.confirmations,
+                  total: r.requiredConfirmations,
+                })}
               </Text>
-              <Badge
-                color={statusColor(depositStatus(r))}
-                variant="light"
-                style={{ flexShrink: 0 }}
-              >
-                {statusLabel(t, depositStatus(r))}
-              </Badge>
-            </Group>
-            <Text size="xs" c="dimmed">
-              {t('money.deposit.confirmationsOf', {
-                n: r.confirmations,
-                total: r.requiredConfirmations,
-              })}
-            </Text>
-            <Progress
-              value={(100 * r.confirmations) / Math.max(1, r.requiredConfirmations)}
-              size="sm"
-              aria-label={t('money.deposit.confirmationsOf', {
-                n: r.confirmations,
-                total: r.requiredConfirmations,
-              })}
-            />
-            {depositStatus(r) === 'awaiting' && (
-              <Text size="xs" c="dimmed" mt={4}>
-                {t('money.deposit.awaitingCredit')}
-              </Text>
-            )}
-          </li>
-        ))}
+              <Progress
+                value={(100 * r.confirmations) / Math.max(1, r.requiredConfirmations)}
+                size="sm"
+                aria-label={t('money.deposit.confirmationsOf', {
+                  n: r.confirmations,
+                  total: r.requiredConfirmations,
+                })}
+              />
+              {shown === 'awaiting' && (
+                <Text size="xs" c="dimmed" mt={4}>
+                  {t('money.deposit.awaitingCredit')}
+                </Text>
+              )}
+            </li>
+          );
+        })}
       </Stack>
     </section>
   );

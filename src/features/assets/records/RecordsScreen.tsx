@@ -358,10 +358,14 @@ const amountColumn = (t: T): Column<RecordBase> => ({
   cell: (r) => <RecordAmount value={r.amount} coin={r.coin} />,
   align: 'end',
 });
-const statusColumn = (t: T): Column<RecordBase> => ({
+/** The status column; `shown` is the status a record shows (a deposit's: `depositStatus`). */
+const statusColumn = <R extends RecordBase>(
+  t: T,
+  shown: (r: R) => string = (r) => r.status,
+): Column<R> => ({
   key: 'status',
   label: t('money.records.cols.status'),
-  cell: (r) => <StatusBadge status={r.status} />,
+  cell: (r) => <StatusBadge status={shown(r)} />,
 });
 
 /** The first columns of deposits and withdrawals: time, coin, chain, amount. */
@@ -400,7 +404,7 @@ const DEPOSITS: RecordsSpec<DepositRecord> = {
       label: t('money.records.cols.confirmations'),
       cell: (r) => <LtrText>{`${r.confirmations}/${r.requiredConfirmations}`}</LtrText>,
     },
-    { ...statusColumn(t), cell: (r) => <StatusBadge status={depositStatus(r)} /> },
+    statusColumn<DepositRecord>(t, depositStatus),
   ],
   label: 'money.records.tables.deposits',
   empty: 'money.records.empty',
