@@ -6,7 +6,8 @@
  * lock (the follower redeems the matured part of its 30-day product, then Redeem is disabled with
  * the unlock date and the simulator refuses an early redemption; the leader's new 30-day
  * subscription is locked at once), a partial then a full repayment (the loan is gone), and a new
- * loan taken out with the keyboard (the dialog audited in both schemes, then right to left). At
+ * loan taken out with the keyboard (the dialog audited in both schemes, then right to left), and a
+ * subscription to a coin Funding holds none of sent to a transfer first. At
  * 375 px no screen or dialog scrolls sideways. A simulator per test.
  */
 import Decimal from 'decimal.js';
@@ -199,6 +200,38 @@ async function subscribeLocked(page: Page, width: number) {
   await screenshotBoth(page, `earn-savings-locked-${width}`);
 }
 
+/**
+ * A product whose coin Funding holds none of (the leader's SOL is in Spot): the form says so and
+ * opens a transfer of SOL from Spot to Funding in its place; after the transfer focus is back on
+ * the product's Subscribe, and the form offers what Funding now holds.
+ */
+async function topUpFunding(page: Page, width: number) {
+  await page.goto(`${sim.url}/assets/savings`);
+  const subscribe = page.getByRole('button', { name: 'Subscribe to SOL Flexible' });
+  await subscribe.click();
+  const form = page.getByRole('dialog', { name: 'Subscribe to SOL Flexible' });
+  await form.getByText('The Funding account holds no SOL').waitFor();
+  await fitsWidth(page, width);
+  await screenshotBoth(page, `earn-savings-none-in-funding-${width}`);
+  await form.getByRole('button', { name: 'Transfer to the Funding account' }).click();
+  await form.waitFor({ state: 'detached' });
+  const transfer = page.getByRole('dialog', { name: 'Transfer' });
+  await transfer.waitFor();
+  const field = (name: string) => transfer.getByRole('combobox', { name, exact: true });
+  await expect.poll(() => field('Coin').inputValue()).toBe('SOL');
+  await expect.poll(() => field('From').inputValue()).toBe('Spot account');
+  expect(await field('To').inputValue()).toBe('Funding account');
+  await transfer.getByRole('textbox', { name: /^Amount/ }).fill('1.5');
+  await transfer.getByRole('button', { name: 'Transfer', exact: true }).click();
+  await transfer.waitFor({ state: 'detached' });
+  await expect.poll(() => subscribe.evaluate((b) => b === document.activeElement)).toBe(true);
+  await subscribe.click();
+  await form.getByText(/^Available in Funding: 1\.50+ SOL/).waitFor();
+  expect(await form.getByText('The Funding account holds no SOL').count()).toBe(0);
+  await page.keyboard.press('Escape');
+  await form.waitFor({ state: 'detached' });
+}
+
 /** The locked product right to left (ar-SA): the reason is there and nothing scrolls sideways. */
 async function lockedRightToLeft(page: Page, width: number) {
   await page.goto(`${sim.url}/assets/savings?locale=ar-SA`);
@@ -300,6 +333,7 @@ describe('unified account, savings and pledge loans in Chromium', () => {
     await collateralOffAndOn(page, 'USDT', 375, 'earn-unified-375');
     await subscribeAndRedeem(page, 375, 'earn-savings-375', ['0.0000', '100.0000']);
     await subscribeLocked(page, 375);
+    await topUpFunding(page, 375);
     await repayPartThenAll(page, 'loan-2001-eth', 375, 'earn-pledge-375');
     await borrowWithKeyboard(page, 375, 'earn-borrow-375');
     await lockedRightToLeft(page, 375);

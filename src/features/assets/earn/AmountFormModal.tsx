@@ -38,6 +38,7 @@ import { roundTo, type CoinPrecisions } from './coin-precision';
 import { KEPT_FOR_MS } from '../../../ui/dialogs/money/kept-submissions';
 import { LoadFailed } from '../../../ui/dialogs/money/LoadFailed';
 import { useMoneySubmission } from '../../../ui/dialogs/money/submission';
+import { FundShortfall, useThenAfterClose } from './FundShortfall';
 
 interface AmountFormProps {
   /**
@@ -67,6 +68,11 @@ interface AmountFormProps {
   note?: (amount: string) => ReactNode;
   /** Max was pressed (after it filled in `max`): a debt re-reads what is owed. */
   onMax?: () => void;
+  /**
+   * `source` is what the Funding account has available: when it holds none, or less than `min`,
+   * the form says so with a transfer to Funding and a deposit (FundShortfall.tsx).
+   */
+  fromFunding?: boolean;
   /** Sends the action; rejects with the API error. */
   onSubmit: (amount: string, requestId: string) => Promise<unknown>;
   /**
@@ -77,6 +83,8 @@ interface AmountFormProps {
   onClose: () => void;
   /** Told when a request goes out and when it is back (the modal then cannot be dismissed). */
   onBusyChange?: (busy: boolean) => void;
+  /** Closes the modal, then runs `next` (the modal's `useThenAfterClose`). */
+  leave: (next: () => void) => void;
 }
 
 type Errors = {
@@ -111,10 +119,12 @@ function AmountForm({
   confirmLabel,
   note,
   onMax,
+  fromFunding,
   onSubmit,
   onDone,
   onClose,
   onBusyChange,
+  leave,
 }: AmountFormProps) {
   const { t } = useTranslation('user-assets');
   const language = useAtomValue(currentLangAtom);
@@ -219,6 +229,15 @@ function AmountForm({
           </Button>
           <VisuallyHidden id={maxHelpId}>{t('earn.form.maxLabel', { coin })}</VisuallyHidden>
         </Group>
+        {fromFunding && (
+          <FundShortfall
+            coin={coin}
+            available={source}
+            {...(min === undefined ? {} : { min })}
+            leave={leave}
+            disabled={locked}
+          />
+        )}
         <TextInput
           label={label}
           inputMode="decimal"
@@ -288,7 +307,7 @@ function AmountForm({
 }
 
 /** What the modal shows: its title (the dialog's accessible name) and the form. */
-export type AmountFormContent = Omit<AmountFormProps, 'onClose' | 'onBusyChange'> & {
+export type AmountFormContent = Omit<AmountFormProps, 'onClose' | 'onBusyChange' | 'leave'> & {
   title: string;
 };
 
@@ -312,6 +331,7 @@ export function AmountFormModal({ opened, content, openings, onClose }: AmountFo
   const { t } = useTranslation('user-assets');
   const [busy, setBusy] = useState(false);
   const focusFallback = useFocusFallback(opened && content !== null);
+  const { leave, afterExit } = useThenAfterClose(opened && content !== null, onClose);
   const close = useCallback(() => {
     if (!busy) onClose();
   }, [busy, onClose]);
@@ -327,10 +347,19 @@ export function AmountFormModal({ opened, content, openings, onClose }: AmountFo
       closeOnClickOutside={!busy}
       withCloseButton={!busy}
       closeButtonProps={{ 'aria-label': t('common.close') }}
-      onExitTransitionEnd={focusFallback}
+      onExitTransitionEnd={() => {
+        focusFallback();
+        afterExit();
+      }}
     >
       {content && (
-        <AmountForm key={openings} {...content} onClose={onClose} onBusyChange={setBusy} />
+        <AmountForm
+          key={openings}
+          {...content}
+          onClose={onClose}
+          onBusyChange={setBusy}
+          leave={leave}
+        />
       )}
     </Modal>
   );

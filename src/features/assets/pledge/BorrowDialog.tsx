@@ -35,6 +35,7 @@ import { showToast } from '../../../ui/notifications';
 import { Spinner } from '../../../ui/Spinner';
 import { debtDecimals, useCoinPrecisions } from '../earn/coin-precision';
 import { fundAvailable } from '../earn/fund';
+import { FundShortfall, useThenAfterClose } from '../earn/FundShortfall';
 import { formatRate, rateDecimals } from '../earn/percent';
 import {
   annualRate,
@@ -83,6 +84,7 @@ export interface BorrowModalProps {
 export function BorrowModal({ opened, openings, onClose }: BorrowModalProps) {
   const { t } = useTranslation('user-assets');
   const [busy, setBusy] = useState(false);
+  const { leave, afterExit } = useThenAfterClose(opened, onClose);
   const close = useCallback(() => {
     if (!busy) onClose();
   }, [busy, onClose]);
@@ -90,6 +92,7 @@ export function BorrowModal({ opened, openings, onClose }: BorrowModalProps) {
     <Modal
       opened={opened}
       onClose={close}
+      onExitTransitionEnd={afterExit}
       title={t('earn.pledge.borrowTitle')}
       centered
       trapFocus
@@ -99,7 +102,7 @@ export function BorrowModal({ opened, openings, onClose }: BorrowModalProps) {
       withCloseButton={!busy}
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
-      <BorrowForm key={openings} onClose={onClose} onBusyChange={setBusy} />
+      <BorrowForm key={openings} onClose={onClose} onBusyChange={setBusy} leave={leave} />
     </Modal>
   );
 }
@@ -126,9 +129,12 @@ export function BorrowModal({ opened, openings, onClose }: BorrowModalProps) {
 function BorrowForm({
   onClose,
   onBusyChange,
+  leave,
 }: {
   onClose: () => void;
   onBusyChange: (busy: boolean) => void;
+  /** Closes the modal, then runs `next` (a money dialog: FundShortfall). */
+  leave: (next: () => void) => void;
 }) {
   const { t } = useTranslation('user-assets');
   const api = useScreenApi();
@@ -437,6 +443,12 @@ function BorrowForm({
           }
           max={available}
           precision={collateralPrecision}
+          disabled={locked}
+        />
+        <FundShortfall
+          coin={collateralCoin}
+          available={available}
+          leave={leave}
           disabled={locked}
         />
         <Stack gap={4} component="dl" m={0}>

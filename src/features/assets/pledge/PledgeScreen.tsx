@@ -170,6 +170,7 @@ function Loans({ overview, reload }: { overview: AssetOverview; reload: () => vo
       coin: loan.loanCoin,
       sourceLabel: t('earn.pledge.availableInFund'),
       source: available,
+      fromFunding: true,
       max: owedIsMax ? loan.borrowed : available,
       // When what is owed is the limit, a message writes it as in full, as "Owed" does.
       ...(owedIsMax ? { maxDecimals: owedDecimals(loan) } : {}),

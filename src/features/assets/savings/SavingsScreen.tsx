@@ -150,6 +150,7 @@ function Products({ overview, reload }: { overview: AssetOverview; reload: () =>
         coin: p.coin,
         sourceLabel: t('earn.savings.availableInFund'),
         source: available,
+        fromFunding: true,
         min: p.minAmount,
         max: available,
         precisions,

@@ -11,6 +11,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import PledgeScreen from '@src/features/assets/pledge/PledgeScreen';
+import { DialogHost } from '@src/ui/dialogs/DialogHost';
 import type { AssetOverview, PledgeBorrowBody, PledgeLoan } from '@src/api/types';
 import { assetsRefreshRequestAtom } from '@src/state/assets';
 import { preferencesAtom, userAtom } from '@src/state/client';
@@ -376,5 +377,34 @@ describe('the pledge screen while assets are hidden', () => {
     expect(collateral).toHaveAccessibleDescription(
       expect.stringContaining('Collateral (BTC) cannot be greater than ****'),
     );
+  });
+});
+
+describe('borrowing with no collateral in Funding', () => {
+  it('says Funding holds none of the collateral coin, and opens a deposit of it', async () => {
+    // The fixture's Funding holds USDT only: the first collateral offered, BTC, is not there.
+    await renderEarn(
+      <>
+        <PledgeScreen />
+        <DialogHost />
+      </>,
+    );
+    const { dialog } = await openBorrow();
+    expect(within(dialog).getByText('The Funding account holds no BTC')).toBeInTheDocument();
+    expect(
+      within(dialog).getByRole('button', { name: 'Transfer to the Funding account' }),
+    ).toBeEnabled();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Deposit BTC' }));
+    expect(await screen.findByRole('dialog', { name: 'Deposit BTC' })).toBeInTheDocument();
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
+  });
+
+  it('says nothing when Funding holds the collateral coin', async () => {
+    const api = fakeScreenApi({ assetOverview: vi.fn(async () => withBtc()) });
+    await renderEarn(<PledgeScreen />, { api });
+    const { dialog } = await openBorrow();
+    expect(dialog).toHaveTextContent('Available in Funding: 0.50000000 BTC');
+    expect(dialog).not.toHaveTextContent('holds no');
+    expect(within(dialog).queryByRole('button', { name: 'Deposit BTC' })).toBeNull();
   });
 });

@@ -8,6 +8,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import PledgeScreen from '@src/features/assets/pledge/PledgeScreen';
+import { DialogHost } from '@src/ui/dialogs/DialogHost';
 import type { AssetOverview } from '@src/api/types';
 import { assetsRefreshRequestAtom } from '@src/state/assets';
 import { toastStore } from '@src/ui/notifications';
@@ -314,5 +315,31 @@ describe('PledgeScreen', () => {
     });
     await renderEarn(<PledgeScreen />, { api });
     expect(await screen.findByText('You have no pledge loans.')).toBeTruthy();
+  });
+});
+
+describe('PledgeScreen: repaying with nothing in Funding', () => {
+  it('says Funding holds none of the loan coin, and opens a transfer of it to Funding', async () => {
+    const api = fakeScreenApi({ assetOverview: vi.fn(async () => withFunding('0')) });
+    await renderEarn(
+      <>
+        <PledgeScreen />
+        <DialogHost />
+      </>,
+      { api },
+    );
+    const dialog = await openRepay();
+    expect(
+      await within(dialog).findByText('The Funding account holds no USDT'),
+    ).toBeInTheDocument();
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: 'Transfer to the Funding account' }),
+    );
+    const transfer = await screen.findByRole('dialog', { name: 'Transfer' });
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
+    expect(await within(transfer).findByRole('combobox', { name: 'To' })).toHaveValue(
+      'Funding account',
+    );
+    expect(within(transfer).getByRole('combobox', { name: 'Coin' })).toHaveValue('USDT');
   });
 });

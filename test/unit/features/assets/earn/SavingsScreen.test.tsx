@@ -9,6 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { SavingsLot, SavingsProduct } from '@src/api/types';
 import SavingsScreen from '@src/features/assets/savings/SavingsScreen';
+import { DialogHost } from '@src/ui/dialogs/DialogHost';
 import { formatTime } from '@src/lib/time';
 import { assetsRefreshRequestAtom } from '@src/state/assets';
 import { preferencesAtom } from '@src/state/client';
@@ -518,5 +519,90 @@ describe('SavingsScreen: a fixed-term product', () => {
     expect(dialog).toHaveTextContent(
       'Locked for 30 days: this subscription cannot be redeemed before it matures.',
     );
+  });
+});
+
+describe('SavingsScreen: too little in Funding', () => {
+  /** The screen with the app's dialog host beside it, as the assets area has it. */
+  const render = (opts?: Parameters<typeof renderEarn>[1]) =>
+    renderEarn(
+      <>
+        <SavingsScreen />
+        <DialogHost />
+      </>,
+      opts,
+    );
+
+  it('says Funding holds none of the coin, and opens a transfer to Funding with the coin chosen', async () => {
+    await render();
+    await screen.findByRole('table', { name: 'Savings products' });
+    // Funding holds 2 500 USDT, more than the flexible product's minimum: nothing to say.
+    let dialog = await openSubscribe();
+    await within(dialog).findByRole('textbox', { name: /Amount \(USDT\)/ });
+    expect(dialog).not.toHaveTextContent('holds no');
+    expect(within(dialog).queryByRole('button', { name: /Transfer/ })).toBeNull();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    const subscribe = screen.getByRole('button', { name: 'Subscribe to BTC 30 days' });
+    await userEvent.click(subscribe);
+    dialog = await screen.findByRole('dialog', { name: 'Subscribe to BTC 30 days' });
+    expect(await within(dialog).findByText('The Funding account holds no BTC')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Deposit BTC' })).toBeEnabled();
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: 'Transfer to the Funding account' }),
+    );
+    const transfer = await screen.findByRole('dialog', { name: 'Transfer' });
+    // The subscription form is gone: one dialog, the transfer, BTC into Funding.
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
+    expect(await within(transfer).findByRole('combobox', { name: 'To' })).toHaveValue(
+      'Funding account',
+    );
+    expect(within(transfer).getByRole('combobox', { name: 'From' })).not.toHaveValue(
+      'Funding account',
+    );
+    expect(within(transfer).getByRole('combobox', { name: 'Coin' })).toHaveValue('BTC');
+    // Closed, it gives focus back to the button that opened the subscription.
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(subscribe).toHaveFocus());
+  });
+
+  it("says Funding holds less than the product's minimum, and opens a deposit of the coin", async () => {
+    const o = earnOverview();
+    const big: SavingsProduct = {
+      productId: 'USDT-90D',
+      coin: 'USDT',
+      apy: '0.09',
+      termDays: 90,
+      amount: '0',
+      redeemable: '0',
+      cumInterest: '0',
+      minAmount: '5000',
+      lots: [],
+    };
+    const overview = { ...o, savings: { ...o.savings, products: [...o.savings.products, big] } };
+    await render({ api: fakeScreenApi({ assetOverview: vi.fn().mockResolvedValue(overview) }) });
+    await screen.findByRole('table', { name: 'Savings products' });
+    await userEvent.click(screen.getByRole('button', { name: 'Subscribe to USDT 90 days' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Subscribe to USDT 90 days' });
+    expect(
+      await within(dialog).findByText('The Funding account holds less USDT than the minimum'),
+    ).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Deposit USDT' }));
+    expect(await screen.findByRole('dialog', { name: 'Deposit USDT' })).toBeInTheDocument();
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
+  });
+
+  it('says nothing of what Funding holds while assets are hidden', async () => {
+    const { store } = await render();
+    act(() => store.set(preferencesAtom, { showAssets: 0, homeTradingPageUserGuide: 'hide' }));
+    await screen.findByRole('table', { name: 'Savings products' });
+    await userEvent.click(screen.getByRole('button', { name: 'Subscribe to BTC 30 days' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Subscribe to BTC 30 days' });
+    await within(dialog).findByRole('textbox', { name: /Amount \(BTC\)/ });
+    expect(dialog).toHaveTextContent('Available in Funding: **** BTC');
+    expect(dialog).not.toHaveTextContent('holds no');
+    expect(within(dialog).queryByRole('button', { name: 'Deposit BTC' })).toBeNull();
   });
 });
