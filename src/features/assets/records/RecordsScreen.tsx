@@ -27,7 +27,7 @@ import { useResource } from '../../../ui/live/use-resource';
 import { ScreenFrame } from '../../../ui/ScreenFrame';
 import { Spinner } from '../../../ui/Spinner';
 import classes from './records.module.css';
-import { usePaged, type Paged } from './use-paged';
+import { HELD_POLL_MS, RECORDS_POLL_MS, usePaged, type Paged } from './use-paged';
 
 const TABS = ['deposits', 'withdrawals', 'transfers'] as const;
 type Tab = (typeof TABS)[number];
@@ -382,7 +382,8 @@ interface RecordsSpec<R> {
     money: MoneyApi,
     query: RecordQuery & { cursor: string; limit: number },
   ) => Promise<Page<R>>;
-  pending: (r: R) => boolean;
+  /** How often the rows are re-read because of this one (`usePaged`'s pollEvery). */
+  pollEvery: (r: R) => number | undefined;
   columns: (t: T) => Column<R>[];
   /** Keys of the table's accessible name and of its empty text. */
   label: string;
@@ -391,7 +392,13 @@ interface RecordsSpec<R> {
 
 const DEPOSITS: RecordsSpec<DepositRecord> = {
   load: (money, q) => money.depositList(q),
-  pending: (r) => r.status === 'pending',
+  // Awaiting credit (every confirmation in, held): no block will move it, someone has to.
+  pollEvery: (r) =>
+    r.status !== 'pending'
+      ? undefined
+      : depositStatus(r) === 'awaiting'
+        ? HELD_POLL_MS
+        : RECORDS_POLL_MS,
   columns: (t) => [
     ...onChainColumns(t),
     {
@@ -412,7 +419,7 @@ const DEPOSITS: RecordsSpec<DepositRecord> = {
 
 const WITHDRAWALS: RecordsSpec<WithdrawRecord> = {
   load: (money, q) => money.withdrawList(q),
-  pending: (r) => r.status === 'pending',
+  pollEvery: (r) => (r.status === 'pending' ? RECORDS_POLL_MS : undefined),
   columns: (t) => [
     ...onChainColumns(t),
     {
@@ -440,7 +447,7 @@ const WITHDRAWALS: RecordsSpec<WithdrawRecord> = {
 /** Transfers are not filtered: the query stays empty. */
 const TRANSFERS: RecordsSpec<TransferRecord> = {
   load: (money, { cursor, limit }) => money.transferList({ cursor, limit }),
-  pending: (r) => r.status === 'PENDING',
+  pollEvery: (r) => (r.status === 'PENDING' ? RECORDS_POLL_MS : undefined),
   columns: (t) => [
     timeColumn(t),
     coinColumn(t),
@@ -479,7 +486,7 @@ function RecordList<R extends { id?: string; transferId?: string }>({
       spec.load(api.money, { ...(JSON.parse(key) as RecordQuery), cursor, limit }),
     [api, key, spec],
   );
-  const paged = usePaged<R>(load, spec.pending, moved, recordId);
+  const paged = usePaged<R>(load, spec.pollEvery, moved, recordId);
   const columns = useMemo(() => spec.columns(t), [spec, t]);
   return (
     <RecordsTable label={t(spec.label)} columns={columns} paged={paged} emptyText={t(spec.empty)} />

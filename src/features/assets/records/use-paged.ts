@@ -1,7 +1,8 @@
 /**
  * A records list paged by cursor: the first page on mount and whenever the query changes, "load
  * more" appends the next page, and while a loaded record is pending the loaded rows are re-read
- * every 3 s (docs/assets.md). They are also re-read when money moved here (`refreshKey`: a
+ * every 3 s, or every 30 s while the only ones pending wait on something slower than a chain (a
+ * deposit held for more information: `pollEvery`, docs/assets.md). They are also re-read when money moved here (`refreshKey`: a
  * transfer, a withdrawal, or an answer lost on the way) and when the user comes back to the page
  * (window focus, the tab shown again), which is when a transfer made in another tab or on another
  * device is looked for. A failed load keeps what was shown. Answers for a superseded query are
@@ -24,7 +25,15 @@ import type { Page } from '../../../facade';
 import { errorCodeOf } from '../../../i18n/error-message';
 
 const RECORDS_PAGE_SIZE = 20;
-const RECORDS_POLL_MS = 3000;
+/** How often the loaded rows are re-read while a record is on its way (confirming, sending). */
+export const RECORDS_POLL_MS = 3000;
+/**
+ * ... and while the only records pending wait for something that takes minutes or days, not
+ * blocks: a deposit with every confirmation in that the exchange has not credited (held for
+ * travel-rule information). Re-read every 3 s, a held deposit kept the records screen asking for
+ * its rows for as long as it was open.
+ */
+export const HELD_POLL_MS = 30_000;
 /** The most rows one request may ask for (the list's `limit` bound). */
 const MAX_LIMIT = 50;
 /**
@@ -106,7 +115,11 @@ export function mergeReread<T>(
 
 export function usePaged<T>(
   load: (cursor: string, limit: number) => Promise<Page<T>>,
-  isPending: (row: T) => boolean,
+  /**
+   * How often a row calls for the loaded rows to be re-read (ms): RECORDS_POLL_MS or HELD_POLL_MS
+   * while it is pending, undefined once it is final. The list polls at the shortest.
+   */
+  pollEvery: (row: T) => number | undefined,
   /** Changes of this value re-read the loaded rows (e.g. after money moved). */
   refreshKey: unknown,
   /** A row's identity (its record id): the same record is never listed twice. */
@@ -241,12 +254,16 @@ export function usePaged<T>(
   }, [query, reread, idOf]);
 
   // Re-read the loaded rows while one is pending, and when refreshKey changes.
-  const pending = current.rows?.some(isPending) ?? false;
+  let every: number | undefined;
+  for (const row of current.rows ?? []) {
+    const ms = pollEvery(row);
+    if (ms !== undefined && (every === undefined || ms < every)) every = ms;
+  }
   useEffect(() => {
-    if (!pending) return;
-    const timer = setInterval(() => void refresh(), RECORDS_POLL_MS);
+    if (every === undefined) return;
+    const timer = setInterval(() => void refresh(), every);
     return () => clearInterval(timer);
-  }, [pending, refresh]);
+  }, [every, refresh]);
 
   // Back on the page (focus and visibilitychange come together: the second waits for the first).
   useEffect(() => {

@@ -141,6 +141,41 @@ describe('records screen', () => {
     expect(row).toHaveAttribute('role', 'row');
   });
 
+  it('re-reads every 3 s while a deposit confirms, every 30 s while the only one pending is held', async () => {
+    // The poll's interval in the test's hands; the answers come at once (a few microtask turns).
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const answered = () =>
+      act(async () => {
+        for (let i = 0; i < 20; i++) await Promise.resolve();
+      });
+    let confirmations = 1;
+    const depositList = vi.fn(async () => ({
+      list: [depositRecord({ id: 'D-1', confirmations })],
+      nextCursor: '',
+    }));
+    await renderMoney({ children: records().children, money: { depositList } });
+    await answered();
+    const table = screen.getByRole('table', { name: 'Deposit records' });
+    expect(within(table).getByText('Pending')).toBeInTheDocument();
+    let reads = depositList.mock.calls.length;
+    const after = async (ms: number) => {
+      act(() => {
+        vi.advanceTimersByTime(ms);
+      });
+      await answered();
+      const n = depositList.mock.calls.length - reads;
+      reads = depositList.mock.calls.length;
+      return n;
+    };
+    expect(await after(3000)).toBe(1);
+    // Its last confirmation in, not credited: held until someone acts, no block will move it.
+    confirmations = 2;
+    expect(await after(3000)).toBe(1);
+    expect(within(table).getByText('Awaiting credit')).toBeInTheDocument();
+    expect(await after(27_000)).toBe(0);
+    expect(await after(3000)).toBe(1);
+  });
+
   it('lists deposits with status and confirmations, pages by cursor, and filters by coin', async () => {
     const h = await renderMoney({
       children: records().children,

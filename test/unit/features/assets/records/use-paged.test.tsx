@@ -45,10 +45,10 @@ function server(count: number) {
 }
 
 const idOf = (r: Rec) => r.id;
-const isPending = (r: Rec) => r.status === 'pending';
+const pollEvery = (r: Rec) => (r.status === 'pending' ? 3000 : undefined);
 
 function paged(load: ReturnType<typeof server>['load'], refreshKey = 0) {
-  return renderHook(({ key }) => usePaged<Rec>(load, isPending, key, idOf), {
+  return renderHook(({ key }) => usePaged<Rec>(load, pollEvery, key, idOf), {
     initialProps: { key: refreshKey },
   });
 }
