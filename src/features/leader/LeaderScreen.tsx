@@ -1,4 +1,4 @@
-import { SimpleGrid, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { ScreenFrame } from '../../ui/ScreenFrame';
@@ -11,6 +11,7 @@ import { BotsSection } from './BotsSection';
 import { FollowerIncomeSection } from './FollowerIncomeSection';
 import { IncomeChart } from './IncomeChart';
 import { LeaderWalletSection } from './LeaderWalletSection';
+import classes from './leader.module.css';
 
 /** The leader's own lead positions (the ones followers copy), live. */
 function LeadPositions() {
@@ -41,10 +42,10 @@ export default function LeaderScreen() {
   return (
     <ScreenFrame title={t('meta.leader.title')} actions={<ShowAssetsToggle />}>
       <Stack gap="md">
-        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+        <div className={classes.top}>
           <LeaderWalletSection />
           <FollowerIncomeSection />
-        </SimpleGrid>
+        </div>
         <IncomeChart />
         <LeadPositions />
         <BotsSection />
