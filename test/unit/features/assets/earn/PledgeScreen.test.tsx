@@ -15,7 +15,7 @@ import { toastStore } from '@src/ui/notifications';
 import { earnOverview } from '../../../../support/sample-answers';
 import { apiError } from '../../../ui/test-utils';
 import { fakeScreenApi } from '../../harness';
-import { renderEarn } from './render';
+import { renderEarn, transferToFundingFrom } from './render';
 import de from '../../../../../locales/de-DE/user-assets.json';
 
 /** The fixture overview with `usdt` available in Funding (and the loan owing `owed`). */
@@ -332,14 +332,6 @@ describe('PledgeScreen: repaying with nothing in Funding', () => {
     expect(
       await within(dialog).findByText('The Funding account holds no USDT'),
     ).toBeInTheDocument();
-    await userEvent.click(
-      within(dialog).getByRole('button', { name: 'Transfer to the Funding account' }),
-    );
-    const transfer = await screen.findByRole('dialog', { name: 'Transfer' });
-    expect(screen.getAllByRole('dialog')).toHaveLength(1);
-    expect(await within(transfer).findByRole('combobox', { name: 'To' })).toHaveValue(
-      'Funding account',
-    );
-    expect(within(transfer).getByRole('combobox', { name: 'Coin' })).toHaveValue('USDT');
+    await transferToFundingFrom(dialog, 'USDT');
   });
 });

@@ -17,7 +17,7 @@ import { earnOverview } from '../../../../support/sample-answers';
 import { fakeMoneyApi } from '../../../ui/money-fakes';
 import { apiError } from '../../../ui/test-utils';
 import { fakeScreenApi } from '../../harness';
-import { renderEarn } from './render';
+import { renderEarn, transferToFundingFrom } from './render';
 import de from '../../../../../locales/de-DE/user-assets.json';
 
 function deferred<T>() {
@@ -549,19 +549,8 @@ describe('SavingsScreen: too little in Funding', () => {
     dialog = await screen.findByRole('dialog', { name: 'Subscribe to BTC 30 days' });
     expect(await within(dialog).findByText('The Funding account holds no BTC')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Deposit BTC' })).toBeEnabled();
-    await userEvent.click(
-      within(dialog).getByRole('button', { name: 'Transfer to the Funding account' }),
-    );
-    const transfer = await screen.findByRole('dialog', { name: 'Transfer' });
     // The subscription form is gone: one dialog, the transfer, BTC into Funding.
-    expect(screen.getAllByRole('dialog')).toHaveLength(1);
-    expect(await within(transfer).findByRole('combobox', { name: 'To' })).toHaveValue(
-      'Funding account',
-    );
-    expect(within(transfer).getByRole('combobox', { name: 'From' })).not.toHaveValue(
-      'Funding account',
-    );
-    expect(within(transfer).getByRole('combobox', { name: 'Coin' })).toHaveValue('BTC');
+    await transferToFundingFrom(dialog, 'BTC');
     // Closed, it gives focus back to the button that opened the subscription.
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
