@@ -124,7 +124,9 @@ function SectionNotices({ pending, prices }: { pending: boolean; prices: boolean
   const inFlow = useHeldFor(shown.private || shown.public, LIVE_UNAVAILABLE_AFTER_MS);
   return (
     <div className={inFlow ? classes.inFlow : classes.overlay} data-in-flow={inFlow || undefined}>
-      {pending && (
+      {/* Not beside "Connection lost … Reconnecting…": nothing is being refreshed then, the
+          topic waits for the connection (it said both for the whole of an outage). */}
+      {pending && !shown.private && (
         <Text size="xs" className={classes.refreshing}>
           {t('live.refreshing')}
         </Text>

@@ -52,4 +52,27 @@ describe('a section during an outage', () => {
     expect(notices).toHaveAttribute('data-in-flow');
     expect(within(account).getByText(/^Total assets/)).toBeInTheDocument();
   });
+
+  it('says "Refreshing…" while a topic is read again, not while it waits for the connection', async () => {
+    priv = rig('private');
+    const r = await renderScreen(<FollowerScreen />);
+    act(() => r.store.set(liveConnectionsAtom, { public: null, private: priv.actor }));
+    await r.seed(SEED);
+    await act(() => advance(100));
+    const account = screen.getByRole('region', { name: 'Copy-trading account' });
+    // Read again on a live connection (a resync): refreshing.
+    act(() => {
+      r.h.ingest.reseed('copytrade.account');
+      r.h.sched.tick();
+    });
+    expect(within(account).getByText('Refreshing…')).toBeInTheDocument();
+    // The connection lost meanwhile: the topic waits for it, and the section says that alone.
+    await act(async () => {
+      priv.exchange.accepting = false;
+      priv.exchange.last.close({ code: 1006, reason: '', wasClean: false });
+      await advance(5);
+    });
+    expect(within(account).getByText(/Connection lost/)).toBeInTheDocument();
+    expect(within(account).queryByText('Refreshing…')).toBeNull();
+  });
 });
