@@ -2,10 +2,10 @@
  * A records list paged by cursor: the first page on mount and whenever the query changes, "load
  * more" appends the next page, and while a loaded record is pending the loaded rows are re-read
  * every 3 s, or every 30 s while the only ones pending wait on something slower than a chain (a
- * deposit held for more information: `pollEvery`, docs/assets.md). They are also re-read when money moved here (`refreshKey`: a
- * transfer, a withdrawal, or an answer lost on the way) and when the user comes back to the page
- * (window focus, the tab shown again), which is when a transfer made in another tab or on another
- * device is looked for. A failed load keeps what was shown. Answers for a superseded query are
+ * deposit held for more information: `pollEvery`, docs/assets.md). They are also re-read when
+ * money moved here (`refreshKey`: a transfer, a withdrawal, or an answer lost on the way) and when
+ * the user comes back to the page (window focus, the tab shown again), which is when a transfer
+ * made in another tab or on another device is looked for. A failed load keeps what was shown. Answers for a superseded query are
  * dropped.
  *
  * A re-read keeps what the user has loaded. It read the newest 50 rows in place of the list (a
