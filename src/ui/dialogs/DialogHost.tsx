@@ -1,6 +1,14 @@
 import { Modal } from '@mantine/core';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { Suspense, useCallback, useState, type ComponentType } from 'react';
+import {
+  Suspense,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type ComponentType,
+  type RefObject,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../Spinner';
 import {
@@ -34,6 +42,17 @@ export function DialogHost() {
   const close = useSetAtom(closeDialogAtom);
   const [last, setLast] = useState(open);
   if (open && open !== last) setLast(open);
+  // One dialog opened in place of another (a withdrawal's "Transfer to the Funding account"):
+  // the modal stays open, so neither its focus trap nor its focus return starts again. Focus,
+  // on a control of the dialog that went, goes into the new one (FocusInto); closing it still
+  // gives focus back to what opened the first.
+  const [prev, setPrev] = useState(open);
+  const [swappedIn, setSwappedIn] = useState<OpenDialogState | null>(null);
+  if (open !== prev) {
+    setPrev(open);
+    if (open && prev) setSwappedIn(open);
+  }
+  const bodyRef = useRef<HTMLDivElement>(null);
   const current = open ?? last;
   const shown = current ? resolve(current) : undefined;
   // Busy belongs to the opening that said so: a dialog opened next starts dismissable.
@@ -63,10 +82,29 @@ export function DialogHost() {
       data-dialog={current?.name}
     >
       {shown && current && (
-        <Suspense fallback={<Spinner size="small" />}>
-          <shown.Body key={current.name} props={shown.props} close={close} setBusy={setBusy} />
-        </Suspense>
+        <div ref={bodyRef}>
+          <Suspense fallback={<Spinner size="small" />}>
+            <shown.Body key={current.name} props={shown.props} close={close} setBusy={setBusy} />
+            {swappedIn === current && <FocusInto key={current.name} inside={bodyRef} />}
+          </Suspense>
+        </div>
       )}
     </Modal>
   );
+}
+
+const TABBABLE =
+  'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * Once the dialog's body has mounted (it is in the body's Suspense boundary), focus goes to the
+ * dialog's first control, as Mantine's focus trap does for a dialog that opens: the close button.
+ */
+function FocusInto({ inside }: { inside: RefObject<HTMLDivElement | null> }) {
+  useEffect(() => {
+    const dialog = inside.current?.closest<HTMLElement>('[role="dialog"]');
+    if (!dialog || dialog.contains(document.activeElement)) return;
+    dialog.querySelector<HTMLElement>(TABBABLE)?.focus({ preventScroll: true });
+  }, [inside]);
+  return null;
 }

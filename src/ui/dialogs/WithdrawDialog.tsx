@@ -37,6 +37,7 @@ import { showToast } from '../notifications';
 import { Spinner } from '../Spinner';
 import { DialogActions } from './DialogActions';
 import { AmountField } from './money/AmountField';
+import { FundShortfall } from './money/FundShortfall';
 import { amountError, chosenAmountText, exactDecimals } from './money/amounts';
 import { useMoneyMoved } from './money/events';
 import { accountLabel, statusColor, statusLabel } from './money/labels';
@@ -450,6 +451,18 @@ export default function WithdrawDialog({ props, close, setBusy }: DialogBodyProp
                   <Amount kind="usd" value={info.withdrawLimitUsd} flash={false} /> USD
                 </List.Item>
               </List>
+            )}
+            {/* The coin is elsewhere (Spot, Derivatives): a transfer to Funding takes this
+                dialog's place, in the same dialog host. */}
+            {ov && chain && (
+              <FundShortfall
+                coin={coin}
+                available={available}
+                min={chain.minWithdraw}
+                leave={(next) => next()}
+                deposit={false}
+                disabled={busy}
+              />
             )}
             {noticeList.length > 0 && (
               <Alert color="blue" variant="light" title={t('money.withdraw.notices')}>

@@ -38,7 +38,7 @@ import { roundTo, type CoinPrecisions } from './coin-precision';
 import { KEPT_FOR_MS } from '../../../ui/dialogs/money/kept-submissions';
 import { LoadFailed } from '../../../ui/dialogs/money/LoadFailed';
 import { useMoneySubmission } from '../../../ui/dialogs/money/submission';
-import { FundShortfall, useThenAfterClose } from './FundShortfall';
+import { FundShortfall, useThenAfterClose } from '../../../ui/dialogs/money/FundShortfall';
 
 interface AmountFormProps {
   /**

@@ -35,7 +35,7 @@ import { showToast } from '../../../ui/notifications';
 import { Spinner } from '../../../ui/Spinner';
 import { debtDecimals, useCoinPrecisions } from '../earn/coin-precision';
 import { fundAvailable } from '../earn/fund';
-import { FundShortfall, useThenAfterClose } from '../earn/FundShortfall';
+import { FundShortfall, useThenAfterClose } from '../../../ui/dialogs/money/FundShortfall';
 import { formatRate, rateDecimals } from '../earn/percent';
 import {
   annualRate,

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import amountClasses from '@src/ui/amount/amount.module.css';
+import { Button } from '@mantine/core';
 import { createStore } from 'jotai';
 import { describe, expect, it, vi } from 'vitest';
 import type { AssetOverview, WithdrawMessage, WithdrawResult } from '@src/api/types';
@@ -8,6 +9,7 @@ import { applyLanguage } from '@src/i18n/language';
 import { getCookie } from '@src/lib/cookie';
 import { createStore as createKeyValueStore } from '@src/lib/storage';
 import { preferencesAtom } from '@src/state/client';
+import { useDialogs } from '@src/ui/dialogs/dialog-state';
 import { earnOverview } from '../../../support/sample-answers';
 import { apiError, TEST_HOST } from '../test-utils';
 import { fakeMoneyApi, withdrawRecord } from '../money-fakes';
@@ -223,6 +225,34 @@ describe('withdraw dialog', () => {
     await waitFor(() =>
       expect(amount).toHaveAccessibleDescription('The Funding account holds no XRP'),
     );
+  });
+
+  it('offers a transfer to Funding in its place when Funding holds none of the coin', async () => {
+    function Opener() {
+      const { openDialog } = useDialogs();
+      return <Button onClick={() => openDialog('withdraw', { coin: 'XRP' })}>Withdraw XRP</Button>;
+    }
+    await renderMoney({ children: <Opener /> });
+    const opener = screen.getByRole('button', { name: 'Withdraw XRP' });
+    await userEvent.click(opener);
+    const dialog = await screen.findByRole('dialog', { name: 'Withdraw XRP' });
+    // Said before anything is typed; no deposit offered in a withdrawal.
+    expect(await within(dialog).findByText('The Funding account holds no XRP')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Deposit XRP' })).toBeNull();
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: 'Transfer to the Funding account' }),
+    );
+    const transfer = await screen.findByRole('dialog', { name: 'Transfer' });
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
+    expect(await within(transfer).findByRole('combobox', { name: 'To' })).toHaveValue(
+      'Funding account',
+    );
+    expect(within(transfer).getByRole('combobox', { name: 'Coin' })).toHaveValue('XRP');
+    // Focus went into the dialog that took the other's place, and back to the opener after.
+    await waitFor(() => expect(transfer.contains(document.activeElement)).toBe(true));
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(opener).toHaveFocus());
   });
 
   it('needs the tag on a network that has one', async () => {

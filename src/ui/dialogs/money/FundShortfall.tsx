@@ -5,8 +5,8 @@ import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { showAssetsAtom } from '../../../facade';
 import { compareDecimal } from '../../../lib/money';
-import { accountLabel } from '../../../ui/dialogs/money/labels';
-import { useMoneyDialogs } from '../../../ui/dialogs/open-money';
+import { useMoneyDialogs } from '../open-money';
+import { accountLabel } from './labels';
 
 interface FundShortfallProps {
   coin: string;
@@ -18,17 +18,26 @@ interface FundShortfallProps {
   leave: (next: () => void) => void;
   /** Every control of the form is locked (a request in flight, or done). */
   disabled?: boolean;
+  /** Offer a deposit too (not in the withdraw dialog). */
+  deposit?: boolean;
 }
 
 /**
  * Under a form whose amount comes from the Funding account (a savings subscription, a pledge
- * loan's repayment or collateral), when Funding holds none of the coin or less than the form's
+ * loan's repayment or collateral, a withdrawal), when Funding holds none of the coin or less than the form's
  * minimum: says so before anything is typed, with the two ways to get some there, a transfer to
  * Funding and a deposit (each opens its dialog with the coin chosen, once this form has closed).
  * Not shown while assets are hidden: "holds none" is a figure of the user's holdings; the form's
  * own check still refuses the amount then.
  */
-export function FundShortfall({ coin, available, min, leave, disabled }: FundShortfallProps) {
+export function FundShortfall({
+  coin,
+  available,
+  min,
+  leave,
+  disabled,
+  deposit = true,
+}: FundShortfallProps) {
   const { t } = useTranslation('user-assets');
   const shown = useAtomValue(showAssetsAtom);
   const money = useMoneyDialogs();
@@ -52,14 +61,16 @@ export function FundShortfall({ coin, available, min, leave, disabled }: FundSho
         >
           {t('earn.form.transferIn', { account })}
         </Button>
-        <Button
-          size="compact-sm"
-          variant="default"
-          disabled={disabled}
-          onClick={() => leave(() => money.deposit({ coin }))}
-        >
-          {t('earn.form.depositCoin', { coin })}
-        </Button>
+        {deposit && (
+          <Button
+            size="compact-sm"
+            variant="default"
+            disabled={disabled}
+            onClick={() => leave(() => money.deposit({ coin }))}
+          >
+            {t('earn.form.depositCoin', { coin })}
+          </Button>
+        )}
       </Group>
     </Stack>
   );
