@@ -29,19 +29,27 @@ describe('a section during an outage', () => {
     vi.useRealTimers();
   });
 
-  it('lays the notice over the top briefly, then shows it above the figures, not over them', async () => {
+  /** The follower screen seeded on a live private connection; its account section. */
+  async function live() {
     priv = rig('private');
     const r = await renderScreen(<FollowerScreen />);
     act(() => r.store.set(liveConnectionsAtom, { public: null, private: priv.actor }));
     await r.seed(SEED);
     await act(() => advance(100));
-    const account = screen.getByRole('region', { name: 'Copy-trading account' });
+    return { r, account: screen.getByRole('region', { name: 'Copy-trading account' }) };
+  }
 
-    await act(async () => {
-      priv.exchange.accepting = false; // the outage lasts: reconnects are refused
+  /** The connection drops and the outage lasts: reconnects are refused. */
+  const lose = () =>
+    act(async () => {
+      priv.exchange.accepting = false;
       priv.exchange.last.close({ code: 1006, reason: '', wasClean: false });
       await advance(5);
     });
+
+  it('lays the notice over the top briefly, then shows it above the figures, not over them', async () => {
+    const { account } = await live();
+    await lose();
     const notice = within(account).getByText(/Connection lost: these values may be out of date/);
     const notices = notice.closest('[role="note"]')!.parentElement!;
     expect(notices).not.toHaveAttribute('data-in-flow');
@@ -54,12 +62,7 @@ describe('a section during an outage', () => {
   });
 
   it('says "Refreshing…" while a topic is read again, not while it waits for the connection', async () => {
-    priv = rig('private');
-    const r = await renderScreen(<FollowerScreen />);
-    act(() => r.store.set(liveConnectionsAtom, { public: null, private: priv.actor }));
-    await r.seed(SEED);
-    await act(() => advance(100));
-    const account = screen.getByRole('region', { name: 'Copy-trading account' });
+    const { r, account } = await live();
     // Read again on a live connection (a resync): refreshing.
     act(() => {
       r.h.ingest.reseed('copytrade.account');
@@ -67,11 +70,7 @@ describe('a section during an outage', () => {
     });
     expect(within(account).getByText('Refreshing…')).toBeInTheDocument();
     // The connection lost meanwhile: the topic waits for it, and the section says that alone.
-    await act(async () => {
-      priv.exchange.accepting = false;
-      priv.exchange.last.close({ code: 1006, reason: '', wasClean: false });
-      await advance(5);
-    });
+    await lose();
     expect(within(account).getByText(/Connection lost/)).toBeInTheDocument();
     expect(within(account).queryByText('Refreshing…')).toBeNull();
   });
