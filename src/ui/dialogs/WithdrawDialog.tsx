@@ -211,9 +211,14 @@ export default function WithdrawDialog({ props, close, setBusy }: DialogBodyProp
       masked: !shown,
     });
     if (amountProblem) next.amount = amountProblem;
-    // Nothing to withdraw at all: say where it would come from, not "greater than 0".
+    // Nothing to withdraw at all: say where it would come from, not "greater than 0". The
+    // notice under the form (FundShortfall) already says Funding holds none, unless assets are
+    // hidden: then the field says it, else it says what to do.
     if (ov && compareDecimal(available, '0') <= 0) {
-      next.amount = t('money.transfer.notHeld', { account: accountLabel(t, 'FUND'), coin });
+      const account = accountLabel(t, 'FUND');
+      next.amount = shown
+        ? t('money.withdraw.transferFirst', { account, coin })
+        : t('money.transfer.notHeld', { account, coin });
     }
     return next;
   };

@@ -216,15 +216,39 @@ describe('withdraw dialog', () => {
     expect(money.withdraw).toHaveBeenCalledTimes(1);
   });
 
-  it('says the funding account holds none of the coin when it is empty, whatever is typed', async () => {
+  it('says once that the funding account holds none of the coin, and the amount what to do, whatever is typed', async () => {
     const { dialog, address } = await openWithdraw('XRP');
     await userEvent.type(address, 'rSomething');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Max' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Next' }));
     const amount = within(dialog).getByRole('textbox', { name: /^Amount/ });
     await waitFor(() =>
-      expect(amount).toHaveAccessibleDescription('The Funding account holds no XRP'),
+      expect(amount).toHaveAccessibleDescription(
+        'Transfer XRP to the Funding account first, then withdraw it',
+      ),
     );
+    // The notice under the form said why before Next; the field does not say it again.
+    expect(within(dialog).getAllByText('The Funding account holds no XRP')).toHaveLength(1);
+  });
+
+  it('says at the amount that the funding account holds none of the coin while assets are hidden', async () => {
+    const store = createStore();
+    store.set(preferencesAtom, { showAssets: 0, homeTradingPageUserGuide: 'hide' });
+    const h = await renderMoney({ store });
+    const dialog = await h.open({ name: 'withdraw', props: { coin: 'XRP' } }, 'Withdraw XRP');
+    await userEvent.type(await within(dialog).findByRole('textbox', { name: /^Address/ }), 'rX');
+    await waitFor(() => expect(h.api.assetOverview).toHaveBeenCalled());
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /^Amount/ }), '5');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Next' }));
+    // No notice (a figure of the holdings), so the field says it.
+    await waitFor(() =>
+      expect(within(dialog).getByRole('textbox', { name: /^Amount/ })).toHaveAccessibleDescription(
+        'The Funding account holds no XRP',
+      ),
+    );
+    expect(
+      within(dialog).queryByRole('button', { name: 'Transfer to the Funding account' }),
+    ).toBeNull();
   });
 
   it('offers a transfer to Funding in its place when Funding holds none of the coin', async () => {
