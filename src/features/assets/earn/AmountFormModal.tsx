@@ -17,6 +17,7 @@ import {
   useState,
   type FormEvent,
   type ReactNode,
+  type RefObject,
 } from 'react';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
@@ -38,7 +39,11 @@ import { roundTo, type CoinPrecisions } from './coin-precision';
 import { KEPT_FOR_MS } from '../../../ui/dialogs/money/kept-submissions';
 import { LoadFailed } from '../../../ui/dialogs/money/LoadFailed';
 import { useMoneySubmission } from '../../../ui/dialogs/money/submission';
-import { FundShortfall, useThenAfterClose } from '../../../ui/dialogs/money/FundShortfall';
+import {
+  FundShortfall,
+  useOpener,
+  useThenAfterClose,
+} from '../../../ui/dialogs/money/FundShortfall';
 
 interface AmountFormProps {
   /**
@@ -330,8 +335,9 @@ export interface AmountFormModalProps {
 export function AmountFormModal({ opened, content, openings, onClose }: AmountFormModalProps) {
   const { t } = useTranslation('user-assets');
   const [busy, setBusy] = useState(false);
-  const focusFallback = useFocusFallback(opened && content !== null);
-  const { leave, afterExit } = useThenAfterClose(opened && content !== null, onClose);
+  const opener = useOpener(opened && content !== null);
+  const focusFallback = useFocusFallback(opened && content !== null, opener);
+  const { leave, afterExit } = useThenAfterClose(opener, onClose);
   const close = useCallback(() => {
     if (!busy) onClose();
   }, [busy, onClose]);
@@ -377,16 +383,15 @@ const FALLBACK_WATCH_MS = 15_000;
  * closes); while focus is still in the closing modal, the modal's end of exit (the returned
  * callback) looks again.
  */
-function useFocusFallback(opened: boolean): () => void {
+function useFocusFallback(opened: boolean, openedBy: RefObject<HTMLElement | null>): () => void {
   const opener = useRef<{ el: HTMLElement; region: HTMLElement; heading: HTMLElement } | null>(
     null,
   );
   const check = useRef<() => void>(noop);
   useEffect(() => {
     if (opened) {
-      // Taken at the opening, before the modal moves focus into itself.
-      const active = document.activeElement;
-      const el = active instanceof HTMLElement && active !== document.body ? active : null;
+      // The opener, taken at the opening by `useOpener` (whose effect has run before this one).
+      const el = openedBy.current;
       const region = el?.closest('section');
       const heading = region?.querySelector<HTMLElement>('h1, h2, h3');
       opener.current = el && region && heading ? { el, region, heading } : null;
@@ -423,7 +428,7 @@ function useFocusFallback(opened: boolean): () => void {
     check.current = rescue;
     rescue();
     return stop;
-  }, [opened]);
+  }, [opened, openedBy]);
   return useCallback(() => check.current(), []);
 }
 

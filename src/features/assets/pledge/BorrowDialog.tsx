@@ -35,7 +35,11 @@ import { showToast } from '../../../ui/notifications';
 import { Spinner } from '../../../ui/Spinner';
 import { debtDecimals, useCoinPrecisions } from '../earn/coin-precision';
 import { fundAvailable } from '../earn/fund';
-import { FundShortfall, useThenAfterClose } from '../../../ui/dialogs/money/FundShortfall';
+import {
+  FundShortfall,
+  useOpener,
+  useThenAfterClose,
+} from '../../../ui/dialogs/money/FundShortfall';
 import { formatRate, rateDecimals } from '../earn/percent';
 import {
   annualRate,
@@ -84,7 +88,7 @@ export interface BorrowModalProps {
 export function BorrowModal({ opened, openings, onClose }: BorrowModalProps) {
   const { t } = useTranslation('user-assets');
   const [busy, setBusy] = useState(false);
-  const { leave, afterExit } = useThenAfterClose(opened, onClose);
+  const { leave, afterExit } = useThenAfterClose(useOpener(opened), onClose);
   const close = useCallback(() => {
     if (!busy) onClose();
   }, [busy, onClose]);

@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useAtomValue } from 'jotai';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { showAssetsAtom } from '../../../facade';
@@ -77,25 +77,33 @@ export function FundShortfall({
 }
 
 /**
+ * The control that had focus when `opened` turned true (null if none): taken in an effect of the
+ * opening render, before the modal moves focus into itself. Declare it before the hooks that
+ * read it in their own effects (a component's effects run in order).
+ */
+export function useOpener(opened: boolean): RefObject<HTMLElement | null> {
+  const opener = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (!opened) return;
+    const active = document.activeElement;
+    opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+  }, [opened]);
+  return opener;
+}
+
+/**
  * For a modal whose form can send the user to another dialog: `leave(next)` closes the modal and
  * runs `next` when its exit transition has ended (`afterExit`, the modal's `onExitTransitionEnd`),
- * with focus first put back on the control that had it when the modal opened. The next dialog
+ * with focus first put back on the control that opened the modal (`useOpener`). The next dialog
  * then takes that control as the one to give focus back to when it closes; opened at once, it
  * would take a button of the closing modal, gone by then. (Mantine gives focus back 10 ms after a
  * close, which a transition of 0 ms, under reduced motion, ends before.)
  */
 export function useThenAfterClose(
-  opened: boolean,
+  opener: RefObject<HTMLElement | null>,
   onClose: () => void,
 ): { leave: (next: () => void) => void; afterExit: () => void } {
   const next = useRef<(() => void) | null>(null);
-  const opener = useRef<HTMLElement | null>(null);
-  useEffect(() => {
-    // Taken at the opening, before the modal moves focus into itself.
-    if (!opened) return;
-    const active = document.activeElement;
-    opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
-  }, [opened]);
   const leave = useCallback(
     (then: () => void) => {
       next.current = then;
@@ -112,6 +120,6 @@ export function useThenAfterClose(
     // modal records the control with focus in its commit's passive effects, which a render
     // scheduled as a default update runs after its focus trap has moved focus into it.
     setTimeout(() => flushSync(then), 0);
-  }, []);
+  }, [opener]);
   return { leave, afterExit };
 }
