@@ -2,9 +2,10 @@
  * Renders the dialog host (and whatever else) with a fake screen API whose money calls the test
  * controls, and opens a dialog by name.
  */
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createStore } from 'jotai';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import type { ReactNode } from 'react';
 import { ScreenApiProvider, type ScreenApi } from '@src/facade/screen-api';
 import type { MoneyApi } from '@src/facade/money-api';
@@ -73,4 +74,24 @@ export function deferred<T>() {
     reject = rej;
   });
   return { promise, resolve, reject };
+}
+
+/**
+ * In a form that says Funding holds too little `coin`: presses "Transfer to the Funding account"
+ * and returns the transfer dialog, which has taken the form's place, with `coin` into Funding.
+ */
+export async function transferToFundingFrom(form: HTMLElement, coin: string) {
+  await userEvent.click(
+    within(form).getByRole('button', { name: 'Transfer to the Funding account' }),
+  );
+  const transfer = await screen.findByRole('dialog', { name: 'Transfer' });
+  expect(screen.getAllByRole('dialog')).toHaveLength(1);
+  expect(await within(transfer).findByRole('combobox', { name: 'To' })).toHaveValue(
+    'Funding account',
+  );
+  expect(within(transfer).getByRole('combobox', { name: 'From' })).not.toHaveValue(
+    'Funding account',
+  );
+  expect(within(transfer).getByRole('combobox', { name: 'Coin' })).toHaveValue(coin);
+  return transfer;
 }

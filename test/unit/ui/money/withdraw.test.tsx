@@ -14,7 +14,7 @@ import { earnOverview } from '../../../support/sample-answers';
 import { apiError, TEST_HOST } from '../test-utils';
 import { fakeMoneyApi, withdrawRecord } from '../money-fakes';
 import type { MoneyApi } from '@src/facade/money-api';
-import { deferred, renderMoney } from './harness';
+import { deferred, renderMoney, transferToFundingFrom } from './harness';
 import de from '../../../../locales/de-DE/user-assets.json';
 
 /** USDT on TRC20 (min 10, fee 1); the fake overview's funding account has 2500 USDT. */
@@ -263,15 +263,7 @@ describe('withdraw dialog', () => {
     // Said before anything is typed; no deposit offered in a withdrawal.
     expect(await within(dialog).findByText('The Funding account holds no XRP')).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Deposit XRP' })).toBeNull();
-    await userEvent.click(
-      within(dialog).getByRole('button', { name: 'Transfer to the Funding account' }),
-    );
-    const transfer = await screen.findByRole('dialog', { name: 'Transfer' });
-    expect(screen.getAllByRole('dialog')).toHaveLength(1);
-    expect(await within(transfer).findByRole('combobox', { name: 'To' })).toHaveValue(
-      'Funding account',
-    );
-    expect(within(transfer).getByRole('combobox', { name: 'Coin' })).toHaveValue('XRP');
+    const transfer = await transferToFundingFrom(dialog, 'XRP');
     // Focus went into the dialog that took the other's place, and back to the opener after.
     await waitFor(() => expect(transfer.contains(document.activeElement)).toBe(true));
     await userEvent.keyboard('{Escape}');

@@ -15,7 +15,8 @@ import { toastStore } from '@src/ui/notifications';
 import { earnOverview } from '../../../../support/sample-answers';
 import { apiError } from '../../../ui/test-utils';
 import { fakeScreenApi } from '../../harness';
-import { renderEarn, transferToFundingFrom } from './render';
+import { renderEarn } from './render';
+import { transferToFundingFrom } from '../../../ui/money/harness';
 import de from '../../../../../locales/de-DE/user-assets.json';
 
 /** The fixture overview with `usdt` available in Funding (and the loan owing `owed`). */

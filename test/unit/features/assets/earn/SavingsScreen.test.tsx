@@ -17,7 +17,8 @@ import { earnOverview } from '../../../../support/sample-answers';
 import { fakeMoneyApi } from '../../../ui/money-fakes';
 import { apiError } from '../../../ui/test-utils';
 import { fakeScreenApi } from '../../harness';
-import { renderEarn, transferToFundingFrom } from './render';
+import { renderEarn } from './render';
+import { transferToFundingFrom } from '../../../ui/money/harness';
 import de from '../../../../../locales/de-DE/user-assets.json';
 
 function deferred<T>() {
