@@ -3,6 +3,7 @@
  * each account's starting balances. Amounts are USDT or coin units as decimal strings.
  */
 import { demoLogin } from '../../src/config/demo';
+import { E8, formatTrimmed, parseFixed } from '../lib/fixed';
 
 type Role = 'follower' | 'leader' | 'trader' | 'newbie';
 
@@ -10,6 +11,13 @@ interface FollowSpec {
   leaderId: number;
   /** USDT put into copying this leader. */
   investment: string;
+  /**
+   * What the positions closed copying this leader before the simulation started made, after fees
+   * and the leader's profit share (USDT; a loss is negative). It is in the follower's USDT, and
+   * the ledger books it as realised PnL and the share paid on it (server/engine/ledger.ts), so a
+   * leader's follower list does not start at zero beside years of profit share.
+   */
+  income: string;
 }
 
 export interface AccountSpec {
@@ -34,7 +42,11 @@ export interface AccountSpec {
 }
 
 const follower = (userId: number, follows: FollowSpec[], extra: Record<string, string> = {}) => {
-  const usdt = follows.reduce((sum, f) => sum + BigInt(f.investment), 0n);
+  // Investments and past incomes in cents at most (E8 keeps them exact).
+  const usdt = follows.reduce(
+    (sum, f) => sum + parseFixed(f.investment, E8) + parseFixed(f.income, E8),
+    0n,
+  );
   return {
     userId,
     role: 'follower' as const,
@@ -45,8 +57,8 @@ const follower = (userId: number, follows: FollowSpec[], extra: Record<string, s
     kycLevel: 1,
     region: 'GLOBAL',
     registerTimeE3: '1672531200000',
-    // Investments are whole dollars (BigInt parses them exactly).
-    balances: { USDT: String(usdt), ...extra },
+    // What they put in and what it has made so far.
+    balances: { USDT: formatTrimmed(usdt, E8), ...extra },
     follows,
     trades: false,
   };
@@ -57,9 +69,9 @@ export const ACCOUNTS: readonly AccountSpec[] = [
     ...follower(
       1001,
       [
-        { leaderId: 2001, investment: '5000' },
-        { leaderId: 2002, investment: '3000' },
-        { leaderId: 2003, investment: '2000' },
+        { leaderId: 2001, investment: '5000', income: '412.5' },
+        { leaderId: 2002, investment: '3000', income: '-85.2' },
+        { leaderId: 2003, investment: '2000', income: '133.1' },
       ],
       { BTC: '0.15', ETH: '2.5', XRP: '1500', EOS: '800' },
     ),
@@ -70,14 +82,14 @@ export const ACCOUNTS: readonly AccountSpec[] = [
     kycLevel: 2,
   },
   follower(1002, [
-    { leaderId: 2001, investment: '2000' },
-    { leaderId: 2002, investment: '1000' },
+    { leaderId: 2001, investment: '2000', income: '160' },
+    { leaderId: 2002, investment: '1000', income: '41.3' },
   ]),
-  follower(1003, [{ leaderId: 2001, investment: '1500' }]),
-  follower(1004, [{ leaderId: 2001, investment: '800' }]),
+  follower(1003, [{ leaderId: 2001, investment: '1500', income: '98.75' }]),
+  follower(1004, [{ leaderId: 2001, investment: '800', income: '-22.4' }]),
   follower(1005, [
-    { leaderId: 2001, investment: '400' },
-    { leaderId: 2003, investment: '300' },
+    { leaderId: 2001, investment: '400', income: '35.6' },
+    { leaderId: 2003, investment: '300', income: '12.05' },
   ]),
   {
     userId: 2001,

@@ -16,7 +16,7 @@ import {
   type TopicEntity,
   type Wallet,
 } from '../../src/wire/protocol';
-import type { AccountSpec } from '../accounts/demo';
+import { ACCOUNTS, type AccountSpec } from '../accounts/demo';
 import { divRound, E8, parseFixed } from '../lib/fixed';
 import { Rng } from '../lib/rng';
 import type { OrderRec } from './orders';
@@ -114,8 +114,16 @@ export class Ledger {
   readonly copyTopics: boolean;
   /** USDT cash balance (E8): start + realised PnL - share paid + share received. */
   cashE8: bigint;
+  /** Realised PnL and profit share paid since the start (`cashE8` moves with them). */
   cumRealisedE8 = 0n;
   sharePaidE8 = 0n;
+  /**
+   * A follower's realised PnL and profit share paid on the copies closed before the start
+   * (`income` of server/accounts/demo.ts, already in the starting USDT): the copy account and
+   * the wallet count them in their all-time figures.
+   */
+  readonly pastRealisedE8: bigint;
+  readonly pastSharePaidE8: bigint;
   /** Balances of the other coins (E8); they do not trade. */
   readonly coinsE8 = new Map<string, bigint>();
   readonly positions = new Map<string, PositionRec>();
@@ -140,14 +148,24 @@ export class Ledger {
     this.userId = spec.userId;
     this.copyTopics = spec.role === 'follower' || spec.role === 'leader';
     this.cashE8 = parseFixed(spec.balances.USDT ?? '0', E8);
+    let pastRealisedE8 = 0n;
+    let pastSharePaidE8 = 0n;
     for (const [coin, amount] of Object.entries(spec.balances)) {
       if (coin !== 'USDT') this.coinsE8.set(coin, parseFixed(amount, E8));
     }
-    this.follows = spec.follows.map((f) => ({
-      leaderId: f.leaderId,
-      investmentE8: parseFixed(f.investment, E8),
-      incomeE8: 0n,
-    }));
+    this.follows = spec.follows.map((f) => {
+      // The income of the positions closed before the start (in the starting USDT already):
+      // what closing them realised, and the leader's share of a profit, paid out of it.
+      const incomeE8 = parseFixed(f.income, E8);
+      const pct = BigInt(ACCOUNTS.find((a) => a.userId === f.leaderId)?.leader?.sharePct ?? 0);
+      const shareE8 =
+        incomeE8 > 0n && pct < 100n ? divRound(incomeE8 * pct, 100n - pct, 'trunc') : 0n;
+      pastRealisedE8 += incomeE8 + shareE8;
+      pastSharePaidE8 += shareE8;
+      return { leaderId: f.leaderId, investmentE8: parseFixed(f.investment, E8), incomeE8 };
+    });
+    this.pastRealisedE8 = pastRealisedE8;
+    this.pastSharePaidE8 = pastSharePaidE8;
     this.leader = spec.leader && {
       capitalE8: parseFixed(spec.leader.capital, E8),
       sharePct: spec.leader.sharePct,

@@ -75,7 +75,7 @@ export function usdtWallet(l: Ledger, v: Valuation): Wallet {
     totalUnrealisedPnlByBpE8: v.unrealisedBpE8.toString(),
     totalUnrealisedPnlByLpE8: v.unrealisedLpE8.toString(),
     totalUnrealisedPnlByMpE8: v.unrealisedMpE8.toString(),
-    cumRealisedPnlE8: l.cumRealisedE8.toString(),
+    cumRealisedPnlE8: (l.pastRealisedE8 + l.cumRealisedE8).toString(),
     totalCrossCoveredLossE8: '0',
     afterCrossAbE8: v.availableE8.toString(),
   };
@@ -111,17 +111,22 @@ export function riskOf(v: Valuation, now: number): Risk {
   };
 }
 
-/** A follower's copy-trading totals: assets = principal + income. */
+/**
+ * A follower's copy-trading totals: assets = principal + income, all-time (the copies closed
+ * before the start are in the starting USDT and in the income).
+ */
 export function copyAccountOf(l: Ledger, v: Valuation, now: number): CopyAccount {
-  const income = l.cumRealisedE8 - l.sharePaidE8 + v.unrealisedMpE8;
+  const realised = l.pastRealisedE8 + l.cumRealisedE8;
+  const sharePaid = l.pastSharePaidE8 + l.sharePaidE8;
+  const income = realised - sharePaid + v.unrealisedMpE8;
   return {
     assetsE8: v.equityE8.toString(),
     incomeE8: income.toString(),
     yieldRateE4: rateE4(income, l.principalE8, 'halfUp'),
     availableE8: v.availableE8.toString(),
     walletE8: l.cashE8.toString(),
-    shareProfitE8: l.sharePaidE8.toString(),
-    cumRealisedPnlE8: l.cumRealisedE8.toString(),
+    shareProfitE8: sharePaid.toString(),
+    cumRealisedPnlE8: realised.toString(),
     updatedAtE3: String(now),
   };
 }

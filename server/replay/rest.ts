@@ -144,7 +144,7 @@ function accountFor(world: ReplayWorld, userId: number): AccountSpec {
     region: 'GLOBAL',
     registerTimeE3: '1672531200000',
     balances: {},
-    follows: copies && !world.leader ? [{ leaderId: 0, investment: '0' }] : [],
+    follows: copies && !world.leader ? [{ leaderId: 0, investment: '0', income: '0' }] : [],
     ...(world.leader
       ? { leader: { capital: '0', sharePct: 10, hedgeMode: false, removedInvestment: '0' } }
       : {}),

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Order, Position, PrivateTopic, Wallet } from '@src/wire/protocol';
 import { every, ManualClock } from '@server/clock';
 import { Engine } from '@server/engine/engine';
+import { E8, parseFixed } from '@server/lib/fixed';
 import { Rng } from '@server/lib/rng';
 import { Market } from '@server/market/market';
 
@@ -91,7 +92,7 @@ describe('Engine', () => {
     let received = 0n;
     for (const id of [1001, 1002, 1003, 1004, 1005, 2001, 2002, 2003, 3001]) {
       const l = engine.ledger(id);
-      const start = BigInt((l.spec.balances.USDT ?? '0') + '00000000');
+      const start = parseFixed(l.spec.balances.USDT ?? '0', E8);
       const share = l.leader?.shareReceivedE8 ?? 0n;
       expect(l.cashE8).toBe(start + l.cumRealisedE8 - l.sharePaidE8 + share);
       paid += l.sharePaidE8;
@@ -112,7 +113,8 @@ describe('Engine', () => {
     let openFees = 0n;
     for (const p of l.positions.values()) openFees += p.openFeesE8;
     const perLeader = l.follows.reduce((s, f) => s + f.incomeE8, 0n);
-    expect(perLeader).toBe(l.cumRealisedE8 - l.sharePaidE8 + openFees);
+    const past = l.pastRealisedE8 - l.pastSharePaidE8;
+    expect(perLeader).toBe(past + l.cumRealisedE8 - l.sharePaidE8 + openFees);
     const income = engine.ledger(2001).leaderIncome;
     expect(income?.followers?.find((f) => f.followerUserId === 1001)?.incomeE8).toBe(
       l.followOf(2001)?.incomeE8.toString(),
@@ -150,5 +152,45 @@ describe('Engine', () => {
       expect(last).toEqual(p);
     }
     expect(l.keptOrders()).toEqual([]);
+  });
+});
+
+describe('Engine at its start', () => {
+  it("carries each follow's income from before the start: the leader's list, and the follower's all-time figures", () => {
+    const clock = new ManualClock(1_732_150_000_000);
+    const engine = new Engine(clock, new Market(new Rng(5, 1), clock.now(), 100), () => {}, {
+      seed: 5,
+      markMs: 1000,
+    });
+    engine.start();
+    // server/accounts/demo.ts: 1001 made 412.50 copying 2001 (5 000), 1004 lost 22.40 (800).
+    const followers = engine.ledger(2001).leaderIncome?.followers ?? [];
+    expect(followers.find((f) => f.followerUserId === 1001)).toMatchObject({
+      incomeE8: '41250000000',
+      yieldRateE4: '825',
+    });
+    expect(followers.find((f) => f.followerUserId === 1004)).toMatchObject({
+      incomeE8: '-2240000000',
+      yieldRateE4: '-280',
+    });
+    const l = engine.ledger(1001);
+    // The share of each profit: 412.50 x 10 / 90 to 2001, 133.10 x 12 / 88 to 2003, none on
+    // the loss copying 2002.
+    expect(l.account?.shareProfitE8).toBe(String(4583333333n + 1815000000n));
+    // Realised before the start (the profits before the share), then since (the copies' fees).
+    expect(l.pastRealisedE8).toBe(
+      41250000000n + 4583333333n - 8520000000n + 13310000000n + 1815000000n,
+    );
+    expect(l.account?.cumRealisedPnlE8).toBe(String(l.pastRealisedE8 + l.cumRealisedE8));
+    // Income = what those closes left (460.40), what happened since (the copies' fees) and the
+    // open copies' unrealised PnL; the starting USDT holds it: assets = principal + income.
+    const usdt = l.wallets.get('USDT') as Wallet;
+    expect(BigInt(l.account?.incomeE8 as string)).toBe(
+      46040000000n + l.cumRealisedE8 - l.sharePaidE8 + BigInt(usdt.totalUnrealisedPnlE8 as string),
+    );
+    expect(l.spec.balances.USDT).toBe('10460.4');
+    expect(BigInt(l.account?.assetsE8 as string)).toBe(
+      l.principalE8 + BigInt(l.account?.incomeE8 as string),
+    );
   });
 });
