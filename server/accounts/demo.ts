@@ -13,9 +13,10 @@ interface FollowSpec {
   investment: string;
   /**
    * What the positions closed copying this leader before the simulation started made, after fees
-   * and the leader's profit share (USDT; a loss is negative). It is in the follower's USDT, and
-   * the ledger books it as realised PnL and the share paid on it (server/engine/ledger.ts), so a
-   * leader's follower list does not start at zero beside years of profit share.
+   * and the leader's profit share (USDT; a loss is negative). It is in the follower's starting
+   * USDT, and the ledger counts it, with the leader's share of a profit, in the follower's
+   * all-time realised PnL and share paid (server/engine/ledger.ts), so a leader's follower list
+   * does not start at zero beside years of profit share.
    */
   income: string;
 }
