@@ -140,15 +140,22 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     markMs,
     timing: options.timing,
   });
+  const settings = new UserSettings();
   const sim: Sim = {
     clock,
     wall,
     market,
     engine,
-    assets: new Assets(engine, market, clock, wall),
+    assets: new Assets(
+      engine,
+      market,
+      clock,
+      wall,
+      (userId) => settings.prefSetting(userId).deposit_to,
+    ),
     auth: await Auth.create(wall),
     hub,
-    settings: new UserSettings(),
+    settings,
     restFaults: new RestFaults(),
     collected: new Ring<CollectEvent>(COLLECT_CAPACITY),
     banners: new Banners(),

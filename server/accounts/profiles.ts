@@ -14,6 +14,7 @@ import type {
   TradeSwitch,
   UserTags,
 } from '../../src/api/types';
+import { depositAccounts, depositToSetting } from '../../src/api/deposit-to';
 import { paramError } from '../rest/envelope';
 import type { AccountSpec } from './demo';
 
@@ -134,6 +135,21 @@ export function cardPotentialOf(a: AccountSpec): CardPotential {
   return a.kycLevel >= 2
     ? { eligible: true, cardType: 'VIRTUAL' }
     : { eligible: false, cardType: '' };
+}
+
+/** The page config that names the account deposits are credited to (src/api/deposit-to.ts). */
+export const DEPOSIT_TO = 'deposit_to';
+
+/**
+ * The value to store for a `deposit_to` save: '' or one of the user's deposit accounts by its
+ * account name ("funding" and any case taken); 10001, nothing saved, for anything else.
+ */
+export function depositToValue(value: string, upgraded: boolean): string {
+  const v = depositToSetting(value, upgraded);
+  if (v === undefined) {
+    throw paramError('value', `deposit_to: one of ${depositAccounts(upgraded).join(', ')}`);
+  }
+  return v;
 }
 
 /** Limits on what a user may store in preferences and page configs. */

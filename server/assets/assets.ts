@@ -12,6 +12,7 @@
  * deposit (credited at the chain's count) and completes withdrawals 2 blocks after they were made.
  */
 import { ERROR_CODES } from '../../src/api/error-codes';
+import { depositAccountOf, type DepositAccount } from '../../src/api/deposit-to';
 import {
   TRANSFERABLE_ACCOUNTS,
   type AccountType,
@@ -190,6 +191,8 @@ export class Assets {
     private readonly clock: Clock,
     /** Wall time: verification codes (as /send/email keeps them) and request ids. */
     private readonly wall: Clock,
+    /** The user's saved `deposit_to` page config (the simulator's UserSettings). */
+    private readonly depositConfig: (userId: number) => string = () => '',
   ) {
     const start = clock.now();
     for (const a of ACCOUNTS) this.books.set(a.userId, new AssetBook(a.userId, start));
@@ -375,9 +378,15 @@ export class Assets {
     return { coin, chain, address, tag: c.needTag ? tag : '' };
   }
 
+  /** The account a deposit made now is credited to (the saved `deposit_to`, src/api/deposit-to.ts). */
+  depositTo(userId: number): DepositAccount {
+    return depositAccountOf(this.depositConfig(userId), this.book(userId).upgraded);
+  }
+
   /**
-   * The operator's deposit (POST /__admin/deposit): pending at once, credited to the account
-   * `depositTo` names when the chain's confirmations are reached. A string explains a refusal.
+   * The operator's deposit (POST /__admin/deposit): pending at once, and credited when the
+   * chain's confirmations are reached to the account `depositTo` named when it was made. A string
+   * explains a refusal.
    */
   deliverDeposit(
     userId: number,
@@ -414,7 +423,7 @@ export class Assets {
       status: 'pending',
       confirmations: 0,
       requiredConfirmations: c.confirmations,
-      toAccountType: b.depositTo,
+      toAccountType: this.depositTo(userId),
       createdAtE3: String(this.clock.now()),
     };
     b.deposits.push(rec);
@@ -539,8 +548,11 @@ export class Assets {
       const d = this.pendingDeposits[i] as DepositRec;
       d.confirmations = Math.min(d.confirmations + 1, d.requiredConfirmations);
       if (d.confirmations >= d.requiredConfirmations) {
+        const b = this.book(d.userId);
+        // Made to Spot before an upgrade to the unified account, which took Spot's coins.
+        if (b.upgraded && d.toAccountType === 'SPOT') d.toAccountType = 'UNIFIED';
         d.status = 'success';
-        this.credit(this.book(d.userId), d.toAccountType, d.coin, parseFixed(d.amount, E8));
+        this.credit(b, d.toAccountType, d.coin, parseFixed(d.amount, E8));
         this.pendingDeposits.splice(i, 1);
       } else i++;
     }

@@ -4,12 +4,7 @@
  * records of transfers, deposits and withdrawals (bounded rings), the answers kept for repeated
  * request ids (bounded), and the verification codes sent. Mutated only by server/assets/assets.ts.
  */
-import type {
-  AccountType,
-  DepositRecord,
-  TransferRecord,
-  WithdrawRecord,
-} from '../../src/api/types';
+import type { DepositRecord, TransferRecord, WithdrawRecord } from '../../src/api/types';
 import { holdingsOf, type ComplianceFlags, type History } from '../accounts/holdings';
 import { E8, formatTrimmed, parseFixed } from '../lib/fixed';
 import { Ring } from '../lib/ring';
@@ -107,8 +102,6 @@ export class AssetBook {
   readonly autoSaving = new Set<string>();
   loans: Loan[] = [];
   upgraded = false;
-  /** SPEC 3 configs.deposit_to. */
-  depositTo: AccountType = 'FUND';
   readonly compliance: ComplianceFlags;
 
   readonly transfers = new Ring<TransferRec>(RECORDS_PER_USER);
@@ -219,7 +212,8 @@ export class AssetBook {
         status: d.heldForTravelRule ? 'pending' : 'success',
         confirmations: c.confirmations,
         requiredConfirmations: c.confirmations,
-        toAccountType: this.depositTo,
+        // The seeded history was credited to Funding (no deposit_to saved yet).
+        toAccountType: 'FUND',
         createdAtE3: at(d),
         ...(d.heldForTravelRule ? { heldForTravelRule: true as const } : {}),
       });

@@ -14,6 +14,7 @@ import {
   type FastifySchema,
 } from 'fastify';
 import { CALLS, type CallName } from '../../src/api/calls';
+import { depositAccountOf } from '../../src/api/deposit-to';
 import { ERROR_CODES, ERROR_MESSAGES } from '../../src/api/error-codes';
 import {
   ACCOUNT_TYPES,
@@ -31,6 +32,8 @@ import { SNAPSHOT_PATHS, type PrivateTopic, type Ticker } from '../../src/wire/p
 import { accountOf, DEMO_2FA_CODE, type AccountSpec } from '../accounts/demo';
 import {
   cardPotentialOf,
+  DEPOSIT_TO,
+  depositToValue,
   kycOf,
   memberInfoOf,
   profileOf,
@@ -217,7 +220,7 @@ export function registerReplayRest(app: FastifyInstance, { world }: RestDeps): v
    * What a replay knows of a user's assets: the derivatives wallets it played. Every other
    * account is empty (the recording holds no asset book), so the parts still add up.
    */
-  const overview = (): AssetOverview => {
+  const overview = (userId: number): AssetOverview => {
     const d = derivatives();
     return {
       totalUsd: formatUsd(d.cents),
@@ -251,8 +254,8 @@ export function registerReplayRest(app: FastifyInstance, { world }: RestDeps): v
       // The terms are the simulator's (the same for every user); a recording holds no loans.
       pledge: { loans: [], ...pledgeTerms() },
       bots: [],
-      // The simulator's configs.deposit_to for every account.
-      depositTo: 'FUND',
+      // As the simulator reads the saved deposit_to (src/api/deposit-to.ts).
+      depositTo: depositAccountOf(world.settings.prefSetting(userId).deposit_to, false),
       updatedAtE3: String(world.now()),
     };
   };
@@ -327,9 +330,10 @@ export function registerReplayRest(app: FastifyInstance, { world }: RestDeps): v
       schema: { body: S.prefSettingBody },
       handle(c) {
         const { key, value } = (c.req.body as Partial<SavePrefSettingBody> | undefined) ?? {};
-        return key === undefined || value === undefined
-          ? world.settings.prefSetting(c.userId)
-          : world.settings.savePrefSetting(c.userId, key, value);
+        if (key === undefined || value === undefined) return world.settings.prefSetting(c.userId);
+        // A replay's account is never upgraded (REPLAY_UNIFIED): Funding or Spot.
+        const saved = key === DEPOSIT_TO ? depositToValue(value, false) : value;
+        return world.settings.savePrefSetting(c.userId, key, saved);
       },
     },
     google2faVerify: {
@@ -364,10 +368,10 @@ export function registerReplayRest(app: FastifyInstance, { world }: RestDeps): v
         list: [...rates().values()].map((r) => ({ coin: r.coin, rate: r.text })),
       }),
     },
-    assetOverview: { handle: (): AssetOverview => overview() },
+    assetOverview: { handle: (c): AssetOverview => overview(c.userId) },
     aggregateInfo: {
-      handle(): AssetsAggregateInfo {
-        const o = overview();
+      handle(c): AssetsAggregateInfo {
+        const o = overview(c.userId);
         return {
           ...NO_PENDING,
           totalUsd: o.totalUsd,

@@ -15,6 +15,7 @@ import type {
   WithdrawBody,
   WithdrawMessage,
 } from '../../src/api/types';
+import { DEPOSIT_TO } from '../accounts/profiles';
 import { botsOf } from '../accounts/holdings';
 import { chainSpec, coinInfoList } from '../assets/catalogue';
 import { formatUsd } from '../market/rates';
@@ -135,6 +136,11 @@ export const ASSET_HANDLERS = {
     schema: { body: emptyBody },
     handle(c) {
       c.sim.assets.upgrade(c.userId);
+      // A saved Spot choice names the unified account now (the upgrade moved Spot's coins there):
+      // the page config says where deposits go, as the overview does.
+      if (c.sim.settings.prefSetting(c.userId).deposit_to === 'SPOT') {
+        c.sim.settings.savePrefSetting(c.userId, DEPOSIT_TO, 'UNIFIED');
+      }
       return DONE;
     },
   },

@@ -243,7 +243,7 @@ function valuation(assets: Assets, userId: number, market: Market, now: number):
       },
       pledge: { loans, ...pledgeTerms() },
       bots,
-      depositTo: b.depositTo,
+      depositTo: assets.depositTo(userId),
       updatedAtE3: String(now),
     },
   };

@@ -10,6 +10,8 @@ import { SESSION_TTL_MS } from '../accounts/auth';
 import { accountOf, DEMO_2FA_CODE, type AccountSpec } from '../accounts/demo';
 import {
   cardPotentialOf,
+  DEPOSIT_TO,
+  depositToValue,
   kycOf,
   memberInfoOf,
   profileOf,
@@ -135,7 +137,9 @@ export const USER_HANDLERS = {
     handle(c) {
       const { key, value } = body<Partial<SavePrefSettingBody> | undefined>(c.req) ?? {};
       if (key === undefined || value === undefined) return c.sim.settings.prefSetting(c.userId);
-      return c.sim.settings.savePrefSetting(c.userId, key, value);
+      if (key !== DEPOSIT_TO) return c.sim.settings.savePrefSetting(c.userId, key, value);
+      const { upgraded } = c.sim.assets.unifiedStatus(c.userId);
+      return c.sim.settings.savePrefSetting(c.userId, key, depositToValue(value, upgraded));
     },
   },
   google2faVerify: {

@@ -50,6 +50,23 @@ describe('replay server: the asset area', () => {
       expect(a.coins.reduce((s, c) => s + cents(c.usdValue), 0n)).toBe(cents(a.usdValue));
     }
     expect(o.result.depositTo).toBe('FUND');
+    // The deposit account is a setting, not money: saved as the simulator saves it (a replay's
+    // account is classic: Funding or Spot), and the overview follows it.
+    const save = (value: string) =>
+      client.call<{ ret_code: number; ret_msg: string }>(
+        'POST',
+        '/api/v3/private/user/member/pref-setting',
+        { key: 'deposit_to', value },
+      );
+    expect((await save('UNIFIED')).body).toMatchObject({
+      ret_code: 10001,
+      ret_msg: 'value: deposit_to: one of FUND, SPOT',
+    });
+    expect((await save('spot')).body.ret_code).toBe(0);
+    expect(
+      (await client.call<{ result: AssetOverview }>('GET', '/api/v3/private/asset/overview')).body
+        .result.depositTo,
+    ).toBe('SPOT');
     // The pledge terms are the simulator's, so the borrow form reads them there too; no loans.
     expect(o.result.pledge).toEqual({ loans: [], ...pledgeTerms() });
 

@@ -96,6 +96,64 @@ describe('the unified account', () => {
     await ws.close();
   });
 
+  it('credits deposits saved for Spot to the unified account once upgraded, and offers it instead', async () => {
+    const http = await login('newbie');
+    const save = (value: string) =>
+      http.post<Env<Record<string, string>>>('/v3/private/user/member/pref-setting', {
+        key: 'deposit_to',
+        value,
+      });
+    const configs = async () =>
+      (await http.post<Env<Record<string, string>>>('/v3/private/user/member/pref-setting')).body
+        .result;
+    const deposit = (amount: string) =>
+      http.post<{ deposit?: { id: string; toAccountType: string } }>('/__admin/deposit', {
+        userId: 4001,
+        coin: 'XRP',
+        chain: 'XRP',
+        amount,
+      });
+    // newbie was upgraded by the test above; a fresh simulator gives a classic account.
+    const fresh = await startTestSim();
+    try {
+      const classic = new HttpClient(fresh.url);
+      await classic.login('newbie');
+      const put = (value: string) =>
+        classic.post<Env>('/v3/private/user/member/pref-setting', { key: 'deposit_to', value });
+      expect((await put('SPOT')).body.ret_code).toBe(0);
+      const made = await new HttpClient(fresh.url).post<{
+        deposit?: { id: string; toAccountType: string };
+      }>('/__admin/deposit', { userId: 4001, coin: 'XRP', chain: 'XRP', amount: '30' });
+      expect(made.body.deposit?.toAccountType).toBe('SPOT');
+      expect((await classic.post<Env>('/v3/private/asset/unified/upgrade', {})).body.ret_code).toBe(
+        0,
+      );
+      // the saved choice follows Spot's coins into the unified account
+      expect(
+        (await classic.post<Env<Record<string, string>>>('/v3/private/user/member/pref-setting'))
+          .body.result.deposit_to,
+      ).toBe('UNIFIED');
+      expect((await overview(classic)).depositTo).toBe('UNIFIED');
+      for (let i = 0; i < 10; i++) fresh.advance(60_000);
+      const o = await overview(classic);
+      expect(accountOf(o, 'SPOT').coins).toEqual([]);
+      expect(accountOf(o, 'UNIFIED').coins.find((c) => c.coin === 'XRP')?.amount).toBe('30');
+      expectAddsUp(o);
+    } finally {
+      await fresh.stop();
+    }
+
+    // Upgraded: Funding or the unified account; Spot is refused with nothing saved.
+    expect((await save('SPOT')).body).toMatchObject({
+      ret_code: 10001,
+      ret_msg: 'value: deposit_to: one of FUND, UNIFIED',
+    });
+    expect((await save('unified')).body.ret_code).toBe(0);
+    expect((await configs()).deposit_to).toBe('UNIFIED');
+    expect((await overview(http)).depositTo).toBe('UNIFIED');
+    expect((await deposit('40')).body.deposit?.toAccountType).toBe('UNIFIED');
+  });
+
   it('refuses the upgrade to accounts that trade or copy', async () => {
     for (const user of ['trader', 'follower', 'leader']) {
       const http = await login(user);

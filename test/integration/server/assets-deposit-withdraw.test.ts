@@ -92,6 +92,59 @@ describe('a deposit', () => {
     expectAddsUp(await overview(http));
   });
 
+  it("is credited to the account saved as deposit_to, one of the user's own, from then on", async () => {
+    const http = new HttpClient(sim.url);
+    await http.login('trader');
+    const save = (value: string) =>
+      http.post<Env<Record<string, string>>>('/v3/private/user/member/pref-setting', {
+        key: 'deposit_to',
+        value,
+      });
+    const spotOf = async (coin: string) =>
+      e8(accountOf(await overview(http), 'SPOT').coins.find((c) => c.coin === coin)?.amount ?? '0');
+    // A classic account: Funding or Spot; the unified account, or a made-up one, is refused
+    // with nothing saved.
+    for (const bad of ['UNIFIED', 'DERIVATIVES', 'savings', ' spot']) {
+      expect((await save(bad)).body).toMatchObject({
+        ret_code: 10001,
+        ret_msg: 'value: deposit_to: one of FUND, SPOT',
+      });
+    }
+    expect((await overview(http)).depositTo).toBe('FUND');
+    const pendingToFund = await admin({ userId: 3001, coin: 'ETH', chain: 'ETH', amount: '0.25' });
+    expect(pendingToFund.body.deposit?.toAccountType).toBe('FUND');
+
+    // Any case is taken, and stored by its account name.
+    expect((await save('spot')).body).toMatchObject({
+      ret_code: 0,
+      result: { deposit_to: 'SPOT' },
+    });
+    expect((await overview(http)).depositTo).toBe('SPOT');
+    const spotBefore = await spotOf('ETH');
+    const r = await admin({ userId: 3001, coin: 'ETH', chain: 'ETH', amount: '0.5' });
+    expect(r.body.deposit?.toAccountType).toBe('SPOT');
+    const info = (await http.get<Env<CoinInfoResult>>('/v3/private/asset/coin-info')).body.result;
+    const eth = info.list.find((c) => c.coin === 'ETH')?.chains;
+    const blocks = eth?.find((c) => c.chain === 'ETH')?.confirmations ?? 0;
+    expect(blocks).toBeGreaterThan(0);
+    for (let i = 0; i < blocks; i++) sim.advance(BLOCK_MS);
+    // Each where it was made to: the one on its way before the change still lands in Funding.
+    const list = await deposits(http);
+    expect(list.find((d) => d.id === r.body.deposit?.id)).toMatchObject({
+      status: 'success',
+      toAccountType: 'SPOT',
+    });
+    expect(list.find((d) => d.id === pendingToFund.body.deposit?.id)).toMatchObject({
+      status: 'success',
+      toAccountType: 'FUND',
+    });
+    expect(await spotOf('ETH')).toBe(spotBefore + e8('0.5'));
+    expectAddsUp(await overview(http));
+
+    expect((await save('')).body).toMatchObject({ ret_code: 0, result: { deposit_to: '' } });
+    expect((await overview(http)).depositTo).toBe('FUND');
+  });
+
   it('counts several pending deposits and filters the list by coin and time', async () => {
     const http = new HttpClient(sim.url);
     await http.login('follower');

@@ -130,8 +130,9 @@ describe('REST input and consistency', () => {
       key: 'deposit_to',
       value: 'funding',
     });
+    // stored by its account name (src/api/deposit-to.ts)
     expect((await http.post<Env>('/v3/private/user/member/pref-setting')).body.result).toEqual({
-      deposit_to: 'funding',
+      deposit_to: 'FUND',
     });
     expect(
       (await http.post<Env>('/v3/private/user/member/pref-setting', { key: 'a b', value: 'x' }))

@@ -123,7 +123,7 @@ const SHAPE: Record<CallName, (r: unknown) => void> = {
     'restrictedRegion',
   ),
   preferences: (r) => expect(r).toMatchObject({ showAssets: 0, homeTradingPageUserGuide: 'hide' }),
-  prefSetting: (r) => expect(r).toMatchObject({ deposit_to: 'spot' }),
+  prefSetting: (r) => expect(r).toMatchObject({ deposit_to: 'SPOT' }),
   google2faVerify: (r) => expect(r).toEqual({ verified: true }),
   sendEmailCode: (r) => expect(r).toEqual({ expireSeconds: 300, resendAfterSeconds: 60 }),
   sendMobileCode: (r) => expect(r).toEqual({ expireSeconds: 300, resendAfterSeconds: 60 }),
