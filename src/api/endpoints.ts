@@ -56,6 +56,7 @@ import type {
   RegisterPermission,
   Risk,
   RiskIntercept,
+  SavePrefSettingBody,
   SavePreferencesBody,
   SendCodeBody,
   SendCodeResult,
@@ -128,7 +129,7 @@ export function createEndpoints(client: HttpClient) {
       call<RegisterPermission>('registerPermission', undefined, opts),
     /** Reads the display preferences (an empty body); `savePreferences` is the same call. */
     preferences: (opts?: CallOptions) => call<Preferences>('preferences', {}, opts),
-    /** Reads the page configs (an empty body); nothing in the app saves one (docs/spec-map.md). */
+    /** Reads the page configs (an empty body); `savePrefSetting` is the same call. */
     prefSetting: (opts?: CallOptions) => call<PrefSetting>('prefSetting', {}, opts),
     sendEmailCode: (body: SendCodeBody, opts?: CallOptions) =>
       call<SendCodeResult>('sendEmailCode', body, opts),
@@ -203,6 +204,10 @@ export function createEndpoints(client: HttpClient) {
     savePreferences: (body: SavePreferencesBody, opts?: CallOptions) =>
       call<Preferences>('preferences', body, opts),
 
+    /** Saves one page config (the `prefSetting` call with `{key, value}`); answers all. */
+    savePrefSetting: (body: SavePrefSettingBody, opts?: CallOptions) =>
+      call<PrefSetting>('prefSetting', body, opts),
+
     /** A private topic's REST snapshot, resolving with the whole envelope (`time_now`). */
     fetchSnapshot: (topic: PrivateTopic, opts?: CallOptions): Promise<RestEnvelope<unknown>> =>
       client.get<RestEnvelope<unknown>>(SNAPSHOT_PATHS[topic], undefined, {
@@ -245,6 +250,7 @@ export const {
   registerPermission,
   preferences,
   savePreferences,
+  savePrefSetting,
   prefSetting,
   cardPotential,
   exchangeRate,

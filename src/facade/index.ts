@@ -6,6 +6,8 @@
  */
 export type { ConnectionActor } from '../../machines/connection.machine';
 export type { ConnectionErrorCode } from '../../machines/connection.types';
+export { depositAccountOf, depositAccounts } from '../api/deposit-to';
+export type { DepositAccount } from '../api/deposit-to';
 export { ERROR_CODES } from '../api/error-codes';
 export type { IncomePoint, LeaderBot, Preferences, SavePreferencesBody } from '../api/types';
 export type {
@@ -78,6 +80,7 @@ export { forEachChange } from '../state/row-map';
 export {
   configsAtom,
   currentLangAtom,
+  DEFAULT_CONFIGS,
   instrumentsAtom,
   isSignedInAtom,
   preferencesAtom,

@@ -10,6 +10,7 @@ import {
   leaderBots,
   leaderIncomeHistory,
   savePreferences,
+  savePrefSetting,
 } from '../api/endpoints';
 import type {
   AssetActionResult,
@@ -25,7 +26,9 @@ import type {
   IncomeHistoryQuery,
   IncomeHistoryResult,
   LeaderBotsResult,
+  PrefSetting,
   Preferences,
+  SavePrefSettingBody,
   SavePreferencesBody,
 } from '../api/types';
 
@@ -33,6 +36,8 @@ export interface ScreenApi {
   /** USD rate per coin; `fresh` skips the shared 60 s cache (periodic refresh). */
   exchangeRate(opts?: { fresh?: boolean }): Promise<ExchangeRateResult>;
   savePreferences(body: SavePreferencesBody): Promise<Preferences>;
+  /** Saves one page config (`deposit_to`: the deposit dialog); answers all of them. */
+  savePrefSetting(body: SavePrefSettingBody): Promise<PrefSetting>;
   leaderIncomeHistory(query?: IncomeHistoryQuery): Promise<IncomeHistoryResult>;
   leaderBots(): Promise<LeaderBotsResult>;
   /** Money movement and the shell's dialogs (src/ui/dialogs, src/features/assets/records). */
@@ -52,6 +57,7 @@ export interface ScreenApi {
 const ENDPOINT_SCREEN_API: ScreenApi = {
   exchangeRate: (opts) => exchangeRate(opts?.fresh ? { cache: false } : undefined),
   savePreferences: (body) => savePreferences(body),
+  savePrefSetting: (body) => savePrefSetting(body),
   leaderIncomeHistory: (query) => leaderIncomeHistory(query),
   leaderBots: () => leaderBots(),
   money: ENDPOINT_MONEY_API,

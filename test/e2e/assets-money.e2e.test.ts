@@ -2,7 +2,8 @@
  * Money that moves, in Chromium against the simulator (docs/assets.md): a transfer between two
  * accounts and back, with both balances changing on the overview; a deposit delivered through
  * the operator control (`POST /__admin/deposit`) that shows up pending with its confirmations and
- * is then credited; a withdrawal with the demo Google code and the emailed code that goes from
+ * is then credited; a deposit credited to the account chosen in the deposit dialog (Spot); a
+ * withdrawal with the demo Google code and the emailed code that goes from
  * pending to done while the funding balance drops by the amount and the fee. One simulator and one
  * Chromium for the file; each test uses its own demo account (none sees another's money move)
  * and its own page. No fixed waits: every step waits for what the screen shows.
@@ -193,6 +194,63 @@ describe('money that moves', () => {
           .poll(() => pendingCount(page, 'deposit').innerText(), { timeout: SHOWN_MS })
           .toBe('1');
         await expectHolding(expect, page, 'USDT', 'Funding', fund0.plus(25));
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'credits a deposit to the account chosen in the deposit dialog, kept for the next visit',
+    async ({ expect }) => {
+      const { context, page, errors } = await newPage(browser, { width: 1280, height: 900 });
+      try {
+        await openOverview(page, 'leader');
+        const start = await holdingsOf(page, 'USDT');
+        const spot0 = start.get('Spot') ?? new Decimal(0);
+        const fund0 = start.get('Funding') ?? new Decimal(0);
+
+        const dialog = await openDialog(page, 'Deposit');
+        const depositTo = dialog.getByRole('radiogroup', { name: 'Deposit to' });
+        await depositTo.waitFor({ timeout: SHOWN_MS });
+        expect(await depositTo.getByRole('radio', { name: 'Funding account' }).isChecked()).toBe(
+          true,
+        );
+        // from the keyboard: the next radio of the group
+        await depositTo.getByRole('radio', { name: 'Funding account' }).focus();
+        await page.keyboard.press('ArrowRight');
+        expect(await depositTo.getByRole('radio', { name: 'Spot account' }).isChecked()).toBe(true);
+        await page.keyboard.press('Escape');
+        await dialog.waitFor({ state: 'detached' });
+
+        // Saved: the dialog opened again (its overview read again) shows it.
+        const again = await openDialog(page, 'Deposit');
+        await expect
+          .poll(
+            () =>
+              again
+                .getByRole('radiogroup', { name: 'Deposit to' })
+                .getByRole('radio', { name: 'Spot account' })
+                .isChecked(),
+            { timeout: SHOWN_MS },
+          )
+          .toBe(true);
+        await page.keyboard.press('Escape');
+        await again.waitFor({ state: 'detached' });
+
+        const res = await fetch(`${sim.url}/__admin/deposit`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ userId: 2001, coin: 'USDT', chain: 'TRX', amount: '12' }),
+        });
+        expect(res.status).toBe(200);
+        expect(
+          ((await res.json()) as { deposit: { toAccountType: string } }).deposit,
+        ).toMatchObject({ toAccountType: 'SPOT' });
+        await expectHolding(expect, page, 'USDT', 'Spot', spot0.plus(12));
+        expect((await holdingsOf(page, 'USDT')).get('Funding')?.toString()).toBe(fund0.toString());
         expect(errors).toEqual([]);
       } finally {
         await context.close();

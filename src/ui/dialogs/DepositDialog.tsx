@@ -13,7 +13,13 @@ import {
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { configsAtom, currentLangAtom, useScreenApi, type DepositRecord } from '../../facade';
+import {
+  configsAtom,
+  currentLangAtom,
+  depositAccountOf,
+  useScreenApi,
+  type DepositRecord,
+} from '../../facade';
 import { errorMessage } from '../../i18n/error-message';
 import { Amount, useAmountFormat } from '../amount/Amount';
 import { formatAmount } from '../amount/format-amount';
@@ -21,6 +27,7 @@ import { LtrText } from '../amount/LtrText';
 import { useResource } from '../live/use-resource';
 import { Spinner } from '../Spinner';
 import { DialogActions } from './DialogActions';
+import { DepositAccountChoice } from './money/DepositAccountChoice';
 import { depositStatus } from './money/deposit-status';
 import { accountLabel, statusColor, statusLabel } from './money/labels';
 import { QrCode } from './money/QrCode';
@@ -31,14 +38,6 @@ import { LoadFailed } from './money/LoadFailed';
 export const DEPOSIT_POLL_MS = 3000;
 /** The newest deposits listed under the address. */
 const RECENT = 5;
-
-/** The `deposit_to` page config in the overview's account names ("" and unknown: funding). */
-function configuredAccount(depositTo: string): string {
-  const v = depositTo.toUpperCase();
-  if (v === 'FUNDING' || v === '') return 'FUND';
-  if (v === 'DERIVATIVES' || v === 'SPOT' || v === 'UNIFIED' || v === 'FUND') return v;
-  return depositTo;
-}
 
 /**
  * Deposit: coin and network (coin-info), the user's address for them with its tag where the
@@ -62,10 +61,13 @@ export default function DepositDialog({ props, close }: DialogBodyProps<'deposit
   const chain = chains.find((c) => c.chain === chainPick) ?? chains[0];
   const language = useAtomValue(currentLangAtom);
 
-  const creditedTo =
-    overview.state.status === 'ready'
-      ? overview.state.data.depositTo
-      : configuredAccount(depositToConfig);
+  // Until the overview answers (or if it fails), the saved config says where deposits go; the
+  // choice needs the overview's unified status (which accounts may be chosen).
+  const ready = overview.state.status === 'ready' ? overview.state.data : undefined;
+  const creditedTo = depositAccountOf(
+    ready?.depositTo ?? depositToConfig,
+    ready?.unified.upgraded ?? false,
+  );
 
   if (!list) {
     return coins.state.status === 'error' ? (
@@ -124,11 +126,14 @@ export default function DepositDialog({ props, close }: DialogBodyProps<'deposit
           <List.Item>
             {t('money.deposit.confirmations')}: <LtrText>{String(chain.confirmations)}</LtrText>
           </List.Item>
-          <List.Item>
-            {t('money.deposit.creditedTo')}: <strong>{accountLabel(t, creditedTo)}</strong>
-          </List.Item>
+          {!ready && (
+            <List.Item>
+              {t('money.deposit.creditedTo')}: <strong>{accountLabel(t, creditedTo)}</strong>
+            </List.Item>
+          )}
         </List>
       )}
+      {ready && <DepositAccountChoice saved={creditedTo} upgraded={ready.unified.upgraded} />}
       <Alert color="yellow" variant="light">
         {t('dialogs.deposit.networkWarning')}
       </Alert>
@@ -280,12 +285,18 @@ function PendingDeposits({ coin }: { coin: string }) {
                   {statusLabel(t, shown)}
                 </Badge>
               </Group>
-              <Text size="xs" c="dimmed">
-                {t('money.deposit.confirmationsOf', {
-                  n: r.confirmations,
-                  total: r.requiredConfirmations,
-                })}
-              </Text>
+              <Group justify="space-between" gap="xs" wrap="wrap">
+                <Text size="xs" c="dimmed">
+                  {t('money.deposit.confirmationsOf', {
+                    n: r.confirmations,
+                    total: r.requiredConfirmations,
+                  })}
+                </Text>
+                {/* where it lands: the account chosen when it was made (Deposit to, above) */}
+                <Text size="xs" c="dimmed">
+                  {t('dialogs.transfer.to')}: {accountLabel(t, r.toAccountType)}
+                </Text>
+              </Group>
               <Progress
                 value={(100 * r.confirmations) / Math.max(1, r.requiredConfirmations)}
                 size="sm"

@@ -12,6 +12,7 @@ import type {
   ExchangeRateResult,
   IncomeHistoryResult,
   LeaderBotsResult,
+  PrefSetting,
   Preferences,
 } from '@src/api/types';
 import { ScreenApiProvider, type ScreenApi } from '@src/facade/screen-api';
@@ -165,6 +166,9 @@ export function fakeScreenApi(over: Partial<ScreenApi> = {}): Mocked<ScreenApi> 
       homeTradingPageUserGuide: 'hide',
       ...body,
     })),
+    savePrefSetting: vi.fn<ScreenApi['savePrefSetting']>(
+      async ({ key, value }): Promise<PrefSetting> => ({ deposit_to: '', [key]: value }),
+    ),
     leaderIncomeHistory: vi.fn<ScreenApi['leaderIncomeHistory']>(
       async (): Promise<IncomeHistoryResult> => ({ list: [] }),
     ),

@@ -1,9 +1,14 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BusinessError } from '@src/api/errors';
+import type { PrefSetting } from '@src/api/types';
+import { configsAtom } from '@src/facade';
+import type { ScreenApi } from '@src/facade/screen-api';
 import { DEPOSIT_POLL_MS } from '@src/ui/dialogs/DepositDialog';
+import { earnOverview } from '../../../support/sample-answers';
 import { depositRecord, fakeMoneyApi } from '../money-fakes';
-import { renderMoney } from './harness';
+import { deferred, renderMoney } from './harness';
 import de from '../../../../locales/de-DE/user-assets.json';
 
 afterEach(() => {
@@ -27,9 +32,12 @@ describe('deposit dialog', () => {
     expect(within(dialog).getByText(/Confirmations needed/)).toHaveTextContent(
       'Confirmations needed: 2',
     );
-    expect(within(dialog).getByText(/Credited to/)).toHaveTextContent(
-      'Credited to: Funding account',
-    );
+    // where it lands: a choice, saved for every coin (Funding is the default)
+    const depositTo = within(dialog).getByRole('radiogroup', { name: 'Deposit to' });
+    expect(within(depositTo).getByRole('radio', { name: 'Funding account' })).toBeChecked();
+    expect(
+      within(depositTo).getByRole('radio', { name: 'Unified trading account' }),
+    ).not.toBeChecked();
     expect(within(dialog).queryByText('Tag required')).toBeNull();
 
     // another network: another address
@@ -92,6 +100,7 @@ describe('deposit dialog', () => {
     });
     expect(within(item).getByText('250.0000')).toBeInTheDocument();
     expect(within(item).getByText('0/2 confirmations')).toBeInTheDocument();
+    expect(within(item).getByText('To: Funding account')).toBeInTheDocument();
     expect(within(item).getByText('Pending')).toBeInTheDocument();
     expect(within(item).queryByText(/not been credited/)).toBeNull();
     await act(async () => vi.advanceTimersByTimeAsync(DEPOSIT_POLL_MS));
@@ -121,6 +130,92 @@ describe('deposit dialog', () => {
         'All confirmations are in, but it has not been credited yet. A deposit can be held until more information is given: the assets overview says what is needed.',
       ),
     ).toBeInTheDocument();
+  });
+
+  it('saves the account deposits go to when one is chosen, for every coin', async () => {
+    const h = await renderMoney();
+    const dialog = await h.open({ name: 'deposit', props: { coin: 'USDT' } }, 'Deposit USDT');
+    const depositTo = await within(dialog).findByRole('radiogroup', { name: 'Deposit to' });
+    expect(depositTo).toHaveAccessibleDescription(
+      'New deposits of every coin are credited to this account. Deposits already on the way keep the account they were made with.',
+    );
+    await userEvent.click(
+      within(depositTo).getByRole('radio', { name: 'Unified trading account' }),
+    );
+    expect(within(depositTo).getByRole('radio', { name: 'Unified trading account' })).toBeChecked();
+    await waitFor(() => expect(h.store.get(configsAtom).deposit_to).toBe('UNIFIED'));
+    expect(h.api.savePrefSetting).toHaveBeenCalledExactlyOnceWith({
+      key: 'deposit_to',
+      value: 'UNIFIED',
+    });
+    // choosing the saved one again sends nothing
+    await userEvent.click(
+      within(depositTo).getByRole('radio', { name: 'Unified trading account' }),
+    );
+    expect(h.api.savePrefSetting).toHaveBeenCalledTimes(1);
+  });
+
+  it('offers Spot, not the unified trading account, to a classic account', async () => {
+    const overview = earnOverview({ depositTo: 'SPOT' });
+    const h = await renderMoney({
+      screen: {
+        assetOverview: vi.fn(async () => ({
+          ...overview,
+          unified: { ...overview.unified, upgraded: false },
+        })),
+      },
+    });
+    const dialog = await h.open({ name: 'deposit', props: { coin: 'USDT' } }, 'Deposit USDT');
+    const depositTo = await within(dialog).findByRole('radiogroup', { name: 'Deposit to' });
+    expect(
+      within(depositTo)
+        .getAllByRole('radio')
+        .map((r) => r.getAttribute('value')),
+    ).toEqual(['FUND', 'SPOT']);
+    expect(within(depositTo).getByRole('radio', { name: 'Spot account' })).toBeChecked();
+  });
+
+  it('puts the saved account back and says why when the save is refused', async () => {
+    const h = await renderMoney({
+      screen: {
+        savePrefSetting: vi.fn(async () => {
+          throw new BusinessError(10016, 'busy', null);
+        }),
+      },
+    });
+    const dialog = await h.open({ name: 'deposit', props: { coin: 'USDT' } }, 'Deposit USDT');
+    const depositTo = await within(dialog).findByRole('radiogroup', { name: 'Deposit to' });
+    await userEvent.click(
+      within(depositTo).getByRole('radio', { name: 'Unified trading account' }),
+    );
+    const alert = await within(dialog).findByRole('alert', {
+      name: 'The deposit account was not changed',
+    });
+    expect(alert).toHaveTextContent('Server error, please try again later.');
+    expect(within(depositTo).getByRole('radio', { name: 'Funding account' })).toBeChecked();
+    expect(h.store.get(configsAtom).deposit_to).toBe('');
+  });
+
+  it('sends a choice made while a save is on its way after it, so the last one chosen is saved', async () => {
+    const first = deferred<PrefSetting>();
+    const savePrefSetting = vi
+      .fn<ScreenApi['savePrefSetting']>()
+      .mockReturnValueOnce(first.promise)
+      .mockImplementation(async ({ value }) => ({ deposit_to: value }));
+    const h = await renderMoney({ screen: { savePrefSetting } });
+    const dialog = await h.open({ name: 'deposit', props: { coin: 'USDT' } }, 'Deposit USDT');
+    const depositTo = await within(dialog).findByRole('radiogroup', { name: 'Deposit to' });
+    await userEvent.click(
+      within(depositTo).getByRole('radio', { name: 'Unified trading account' }),
+    );
+    // back to Funding, then Spot again, all while the first save is on its way
+    await userEvent.click(within(depositTo).getByRole('radio', { name: 'Funding account' }));
+    expect(savePrefSetting).toHaveBeenCalledTimes(1);
+    await act(async () => first.resolve({ deposit_to: 'UNIFIED' }));
+    await waitFor(() => expect(savePrefSetting).toHaveBeenCalledTimes(2));
+    expect(savePrefSetting).toHaveBeenLastCalledWith({ key: 'deposit_to', value: 'FUND' });
+    await waitFor(() => expect(h.store.get(configsAtom).deposit_to).toBe('FUND'));
+    expect(within(depositTo).getByRole('radio', { name: 'Funding account' })).toBeChecked();
   });
 
   it('says when the address cannot be loaded and retries', async () => {
