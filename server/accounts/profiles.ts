@@ -96,9 +96,11 @@ export function registerPermissionOf(a: AccountSpec): RegisterPermission {
   const verified = a.kycLevel > 0;
   return {
     canDeposit: true,
+    // An unverified user may not withdraw (refused with 131020, WITHDRAW_NOT_PERMITTED); moving
+    // money between their own accounts needs no verification.
     canWithdraw: verified,
     canTrade: true,
-    canTransfer: verified,
+    canTransfer: true,
     restrictedRegion: false,
   };
 }

@@ -31,7 +31,7 @@ import {
 } from '../../src/api/types';
 import { DEMO_EMAIL_CODE } from '../../src/config/demo';
 import { accountOf, ACCOUNTS, DEMO_2FA_CODE } from '../accounts/demo';
-import type { UnifiedStatus } from '../accounts/profiles';
+import { registerPermissionOf, type UnifiedStatus } from '../accounts/profiles';
 import { every, type Clock, type Repeater } from '../clock';
 import type { Engine } from '../engine/engine';
 import { staticWallet, type Ledger } from '../engine/ledger';
@@ -469,6 +469,11 @@ export class Assets {
     const fingerprint = JSON.stringify(['withdraw', coin, chain, address, tag, amount]);
     const again = this.repeated<WithdrawResult>(b, requestId, fingerprint);
     if (again) return again;
+    // registerPermission's canWithdraw (an unverified user), before anything about the withdrawal.
+    const account = accountOf(userId);
+    if (!account || !registerPermissionOf(account).canWithdraw) {
+      throw new ApiError(ERROR_CODES.WITHDRAW_NOT_PERMITTED);
+    }
 
     const n = parseAmount(amount, coin);
     if (!coinSpec(coin)) throw new ApiError(ERROR_CODES.UNKNOWN_COIN);

@@ -251,7 +251,8 @@ export const MAX_OPEN_LOANS = 20;
 
 /** Daily withdrawal limit in USD by KYC level. */
 export function withdrawLimitUsd(kycLevel: number): string {
-  return kycLevel >= 2 ? '1000000.00' : kycLevel === 1 ? '50000.00' : '2000.00';
+  // Level 0 may not withdraw at all (registerPermission's canWithdraw).
+  return kycLevel >= 2 ? '1000000.00' : kycLevel === 1 ? '50000.00' : '0.00';
 }
 
 function digest(...parts: (string | number)[]): Buffer {

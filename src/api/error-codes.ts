@@ -72,6 +72,8 @@ export const ERROR_CODES = {
   TOO_MANY_LOANS: 131018,
   /** A new pledge loan whose initial LTV would be above the collateral's initial LTV limit. */
   LTV_TOO_HIGH: 131019,
+  /** A withdrawal by a user whose registerPermission says canWithdraw false (not verified). */
+  WITHDRAW_NOT_PERMITTED: 131020,
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
@@ -114,4 +116,5 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   131018: 'You have the most open loans allowed: repay one in full before you borrow again.',
   131019:
     'The initial LTV would be above the limit for this collateral: pledge more collateral or borrow less.',
+  131020: 'Withdrawals need a verified identity: verify your identity first.',
 };

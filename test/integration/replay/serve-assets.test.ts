@@ -102,7 +102,7 @@ describe('replay server: the asset area', () => {
       result: { list: { coin: string }[]; withdrawLimitUsd: string };
     }>('GET', '/api/v3/private/asset/coin-info');
     expect(info.body.result.list.map((c) => c.coin)).toContain('BTC');
-    expect(info.body.result.withdrawLimitUsd).toBe('2000.00');
+    expect(info.body.result.withdrawLimitUsd).toBe('0.00'); // newbie: unverified, may not withdraw
   });
 
   it('refuses every call that would move money or change an account', async () => {

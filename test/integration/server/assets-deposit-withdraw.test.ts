@@ -381,17 +381,34 @@ describe('a withdrawal', () => {
     await expectRefused(http, good('w-late'), 131012);
   });
 
-  it('is refused over the daily limit', async () => {
+  it('is refused to an unverified user (registerPermission), whatever it holds', async () => {
     const http = await session('newbie');
-    expect((await admin({ userId: 4001, coin: 'USDT', chain: 'TRX', amount: '5000' })).status).toBe(
+    const permission = (
+      await http.get<Env<{ canWithdraw: boolean; canTransfer: boolean }>>('/register/permission_v2')
+    ).body.result;
+    expect(permission).toMatchObject({ canWithdraw: false, canTransfer: true });
+    expect((await admin({ userId: 4001, coin: 'USDT', chain: 'TRX', amount: '500' })).status).toBe(
       200,
     );
     sim.advance(3 * BLOCK_MS);
     const info = (await http.get<Env<CoinInfoResult>>('/v3/private/asset/coin-info')).body.result;
-    expect(info.withdrawLimitUsd).toBe('2000.00'); // KYC level 0
+    expect(info.withdrawLimitUsd).toBe('0.00'); // KYC level 0
     sim.advance(60_000);
     expect((await http.post<Env>('/send/email', { scene: 'withdraw' })).body.ret_code).toBe(0);
-    await expectRefused(http, good('w-limit', { amount: '2500' }), 131010);
+    await expectRefused(http, good('w-unverified'), 131020);
+  });
+
+  it('is refused over the daily limit', async () => {
+    const http = await session('follower');
+    const info = (await http.get<Env<CoinInfoResult>>('/v3/private/asset/coin-info')).body.result;
+    expect(info.withdrawLimitUsd).toBe('1000000.00'); // KYC level 2
+    expect(
+      (await admin({ userId: 1001, coin: 'USDT', chain: 'TRX', amount: '1100000' })).status,
+    ).toBe(200);
+    sim.advance(3 * BLOCK_MS);
+    sim.advance(60_000);
+    expect((await http.post<Env>('/send/email', { scene: 'withdraw' })).body.ret_code).toBe(0);
+    await expectRefused(http, good('w-limit', { amount: '1050000' }), 131010);
   });
 
   it('with the right codes is pending, then done after 2 blocks; once per requestId', async () => {
