@@ -87,6 +87,7 @@ export {
   preferencesSourceAtom,
   rateAtom,
   rateByUsdAtom,
+  registerPermissionAtom,
   showAssetsAtom,
   userAtom,
 } from '../state/client';

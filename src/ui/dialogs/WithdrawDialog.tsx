@@ -18,6 +18,7 @@ import {
   currentLangAtom,
   dataOf,
   ERROR_CODES,
+  registerPermissionAtom,
   showAssetsAtom,
   useScreenApi,
   type ChainInfo,
@@ -82,6 +83,26 @@ interface AddressCheck {
 }
 
 /**
+ * The account may not withdraw (registerPermission, read at sign-in): the dialog says so instead
+ * of a form the server would refuse at its end (131020), and asks for nothing.
+ */
+export default function WithdrawDialog(body: DialogBodyProps<'withdraw'>) {
+  const { t } = useTranslation('user-assets');
+  const permission = useAtomValue(registerPermissionAtom);
+  if (permission.status === 'ready' && !permission.data.canWithdraw) {
+    return (
+      <Stack gap="md">
+        <Alert color="yellow" variant="light" title={t('money.withdraw.notPermittedTitle')}>
+          {t('money.withdraw.notPermitted')}
+        </Alert>
+        <DialogActions confirmLabel={t('common.close')} onConfirm={body.close} />
+      </Stack>
+    );
+  }
+  return <WithdrawForm {...body} />;
+}
+
+/**
  * Withdraw in three steps: the details (coin, network, address checked with is-exchange, tag,
  * amount with fee, minimum, available and the daily limit, the withdraw notices), the
  * verification (Google 2FA and an email code sent on request, with its resend countdown), then
@@ -89,7 +110,7 @@ interface AddressCheck {
  * kept across retries of one submission (money/request-id.ts), and beyond the dialog while its
  * outcome is unknown (money/kept-submissions.ts: the records are then looked up, money/outcome.ts).
  */
-export default function WithdrawDialog({ props, close, setBusy }: DialogBodyProps<'withdraw'>) {
+function WithdrawForm({ props, close, setBusy }: DialogBodyProps<'withdraw'>) {
   const { t } = useTranslation('user-assets');
   const api = useScreenApi();
   const moved = useMoneyMoved();

@@ -8,7 +8,8 @@ import type { AssetOverview, WithdrawMessage, WithdrawResult } from '@src/api/ty
 import { applyLanguage } from '@src/i18n/language';
 import { getCookie } from '@src/lib/cookie';
 import { createStore as createKeyValueStore } from '@src/lib/storage';
-import { preferencesAtom } from '@src/state/client';
+import { preferencesAtom, registerPermissionAtom } from '@src/state/client';
+import { ready } from '@src/state/loadable';
 import { useDialogs } from '@src/ui/dialogs/dialog-state';
 import { earnOverview } from '../../../support/sample-answers';
 import { apiError, TEST_HOST } from '../test-utils';
@@ -48,7 +49,45 @@ async function verifyAndSubmit(dialog: HTMLElement, google = '123456', email = '
   await userEvent.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
 }
 
+/** registerPermission as the simulator answers a verified user (server/accounts/profiles.ts). */
+const PERMITTED = {
+  canDeposit: true,
+  canWithdraw: true,
+  canTrade: true,
+  canTransfer: true,
+  restrictedRegion: false,
+};
+
 describe('withdraw dialog', () => {
+  it('says an unverified account may not withdraw, instead of a form it would refuse', async () => {
+    const store = createStore();
+    store.set(registerPermissionAtom, ready({ ...PERMITTED, canWithdraw: false }));
+    const h = await renderMoney({ store });
+    const dialog = await h.open({ name: 'withdraw', props: { coin: 'USDT' } }, 'Withdraw USDT');
+    const alert = await within(dialog).findByRole('alert', {
+      name: 'Verify your identity to withdraw',
+    });
+    expect(alert).toHaveTextContent(
+      'Withdrawals need a verified identity. You can still deposit and move money between your own accounts.',
+    );
+    expect(within(dialog).queryByRole('textbox')).toBeNull();
+    expect(h.money.coinInfo).not.toHaveBeenCalled();
+    // the action under the notice (the header's close button has the same name)
+    const close = within(dialog).getAllByRole('button', { name: 'Close' }).at(-1) as HTMLElement;
+    expect(close).toHaveTextContent('Close');
+    await userEvent.click(close);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('shows the form once the permission says the account may withdraw', async () => {
+    const store = createStore();
+    store.set(registerPermissionAtom, ready(PERMITTED));
+    const h = await renderMoney({ store });
+    const dialog = await h.open({ name: 'withdraw', props: { coin: 'USDT' } }, 'Withdraw USDT');
+    expect(await within(dialog).findByRole('textbox', { name: /^Address/ })).toBeInTheDocument();
+    expect(within(dialog).queryByText('Verify your identity to withdraw')).toBeNull();
+  });
+
   it('checks the details with the default form messages before the verification step', async () => {
     const { dialog, address, money } = await openWithdraw();
     const amount = within(dialog).getByRole('textbox', { name: /^Amount/ });
