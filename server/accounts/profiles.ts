@@ -15,6 +15,7 @@ import type {
   UserTags,
 } from '../../src/api/types';
 import { depositAccounts, depositToSetting } from '../../src/api/deposit-to';
+import { withdrawLimitUsd } from '../assets/catalogue';
 import { paramError } from '../rest/envelope';
 import type { AccountSpec } from './demo';
 
@@ -110,7 +111,8 @@ export function kycOf(a: AccountSpec): KycInfo {
     level: a.kycLevel,
     status: a.kycLevel > 0 ? 'VERIFIED' : 'NONE',
     country: a.kycLevel > 0 ? 'GB' : '',
-    dailyWithdrawLimitUsd: a.kycLevel >= 2 ? '2000000' : a.kycLevel === 1 ? '100000' : '20000',
+    // the limit the withdrawals are held to (coin-info's withdrawLimitUsd), not a second figure
+    dailyWithdrawLimitUsd: withdrawLimitUsd(a.kycLevel),
   };
 }
 
