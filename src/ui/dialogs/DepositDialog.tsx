@@ -134,7 +134,8 @@ export default function DepositDialog({ props, close }: DialogBodyProps<'deposit
         </List>
       )}
       {ready && <DepositAccountChoice saved={creditedTo} upgraded={ready.unified.upgraded} />}
-      <Alert color="yellow" variant="light">
+      {/* a standing warning, read in its place: not an alert announced on every opening */}
+      <Alert color="yellow" variant="light" role="note">
         {t('dialogs.deposit.networkWarning')}
       </Alert>
       <PendingDeposits key={coin} coin={coin} />

@@ -39,6 +39,13 @@ describe('deposit dialog', () => {
       within(depositTo).getByRole('radio', { name: 'Unified trading account' }),
     ).not.toBeChecked();
     expect(within(dialog).queryByText('Tag required')).toBeNull();
+    // the network warning stands in its place; nothing is announced as an alert on opening
+    expect(
+      within(dialog)
+        .getAllByRole('note')
+        .some((n) => /Send only this coin on the network shown/.test(n.textContent ?? '')),
+    ).toBe(true);
+    expect(within(dialog).queryByRole('alert')).toBeNull();
 
     // another network: another address
     await userEvent.click(within(dialog).getByRole('combobox', { name: 'Network' }));
