@@ -92,7 +92,12 @@ export default function WithdrawDialog(body: DialogBodyProps<'withdraw'>) {
   if (permission.status === 'ready' && !permission.data.canWithdraw) {
     return (
       <Stack gap="md">
-        <Alert color="yellow" variant="light" title={t('money.withdraw.notPermittedTitle')}>
+        <Alert
+          color="yellow"
+          variant="light"
+          role="note"
+          title={t('money.withdraw.notPermittedTitle')}
+        >
           {t('money.withdraw.notPermitted')}
         </Alert>
         <DialogActions confirmLabel={t('common.close')} onConfirm={body.close} />
@@ -491,7 +496,8 @@ function WithdrawForm({ props, close, setBusy }: DialogBodyProps<'withdraw'>) {
               />
             )}
             {noticeList.length > 0 && (
-              <Alert color="blue" variant="light" title={t('money.withdraw.notices')}>
+              // the network's standing notices: read in their place, not announced as alerts
+              <Alert color="blue" variant="light" role="note" title={t('money.withdraw.notices')}>
                 <List size="sm">
                   {noticeList.map((n, i) => (
                     <List.Item key={i}>{n.text}</List.Item>

@@ -64,7 +64,7 @@ describe('withdraw dialog', () => {
     store.set(registerPermissionAtom, ready({ ...PERMITTED, canWithdraw: false }));
     const h = await renderMoney({ store });
     const dialog = await h.open({ name: 'withdraw', props: { coin: 'USDT' } }, 'Withdraw USDT');
-    const alert = await within(dialog).findByRole('alert', {
+    const alert = await within(dialog).findByRole('note', {
       name: 'Verify your identity to withdraw',
     });
     expect(alert).toHaveTextContent(
