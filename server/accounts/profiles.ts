@@ -141,9 +141,6 @@ export function cardPotentialOf(a: AccountSpec): CardPotential {
     : { eligible: false, cardType: '' };
 }
 
-/** The page config that names the account deposits are credited to (src/api/deposit-to.ts). */
-export const DEPOSIT_TO = 'deposit_to';
-
 /**
  * The value to store for a `deposit_to` save: '' or one of the user's deposit accounts by its
  * account name ("funding" and any case taken); 10001, nothing saved, for anything else.

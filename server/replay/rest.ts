@@ -14,7 +14,7 @@ import {
   type FastifySchema,
 } from 'fastify';
 import { CALLS, type CallName } from '../../src/api/calls';
-import { depositAccountOf } from '../../src/api/deposit-to';
+import { DEPOSIT_TO_KEY, depositAccountOf } from '../../src/api/deposit-to';
 import { ERROR_CODES, ERROR_MESSAGES } from '../../src/api/error-codes';
 import {
   ACCOUNT_TYPES,
@@ -32,7 +32,6 @@ import { SNAPSHOT_PATHS, type PrivateTopic, type Ticker } from '../../src/wire/p
 import { accountOf, DEMO_2FA_CODE, type AccountSpec } from '../accounts/demo';
 import {
   cardPotentialOf,
-  DEPOSIT_TO,
   depositToValue,
   kycOf,
   memberInfoOf,
@@ -332,7 +331,7 @@ export function registerReplayRest(app: FastifyInstance, { world }: RestDeps): v
         const { key, value } = (c.req.body as Partial<SavePrefSettingBody> | undefined) ?? {};
         if (key === undefined || value === undefined) return world.settings.prefSetting(c.userId);
         // A replay's account is never upgraded (REPLAY_UNIFIED): Funding or Spot.
-        const saved = key === DEPOSIT_TO ? depositToValue(value, false) : value;
+        const saved = key === DEPOSIT_TO_KEY ? depositToValue(value, false) : value;
         return world.settings.savePrefSetting(c.userId, key, saved);
       },
     },

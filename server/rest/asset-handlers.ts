@@ -1,4 +1,5 @@
 /** Asset and copy-trade calls: the snapshots of the private topics and the valuations around them. */
+import { DEPOSIT_TO_KEY } from '../../src/api/deposit-to';
 import type {
   AutoSavingBody,
   ChainAddressIsExchange,
@@ -15,7 +16,6 @@ import type {
   WithdrawBody,
   WithdrawMessage,
 } from '../../src/api/types';
-import { DEPOSIT_TO } from '../accounts/profiles';
 import { botsOf } from '../accounts/holdings';
 import { chainSpec, coinInfoList } from '../assets/catalogue';
 import { formatUsd } from '../market/rates';
@@ -139,7 +139,7 @@ export const ASSET_HANDLERS = {
       // A saved Spot choice names the unified account now (the upgrade moved Spot's coins there):
       // the page config says where deposits go, as the overview does.
       if (c.sim.settings.prefSetting(c.userId).deposit_to === 'SPOT') {
-        c.sim.settings.savePrefSetting(c.userId, DEPOSIT_TO, 'UNIFIED');
+        c.sim.settings.savePrefSetting(c.userId, DEPOSIT_TO_KEY, 'UNIFIED');
       }
       return DONE;
     },

@@ -1,4 +1,5 @@
 /** Session and user calls: sign-in/out, one-time token, profile, settings, 2FA and codes. */
+import { DEPOSIT_TO_KEY } from '../../src/api/deposit-to';
 import { ERROR_CODES } from '../../src/api/error-codes';
 import type {
   Google2faVerifyBody,
@@ -10,7 +11,6 @@ import { SESSION_TTL_MS } from '../accounts/auth';
 import { accountOf, DEMO_2FA_CODE, type AccountSpec } from '../accounts/demo';
 import {
   cardPotentialOf,
-  DEPOSIT_TO,
   depositToValue,
   kycOf,
   memberInfoOf,
@@ -137,7 +137,7 @@ export const USER_HANDLERS = {
     handle(c) {
       const { key, value } = body<Partial<SavePrefSettingBody> | undefined>(c.req) ?? {};
       if (key === undefined || value === undefined) return c.sim.settings.prefSetting(c.userId);
-      if (key !== DEPOSIT_TO) return c.sim.settings.savePrefSetting(c.userId, key, value);
+      if (key !== DEPOSIT_TO_KEY) return c.sim.settings.savePrefSetting(c.userId, key, value);
       const { upgraded } = c.sim.assets.unifiedStatus(c.userId);
       return c.sim.settings.savePrefSetting(c.userId, key, depositToValue(value, upgraded));
     },

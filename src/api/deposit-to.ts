@@ -8,6 +8,9 @@
  */
 import type { AccountType } from './types';
 
+/** The page config's key (SPEC 3 configs). */
+export const DEPOSIT_TO_KEY = 'deposit_to';
+
 export type DepositAccount = Extract<AccountType, 'FUND' | 'SPOT' | 'UNIFIED'>;
 
 /** The accounts a user may have deposits credited to: Funding, and their trading account. */

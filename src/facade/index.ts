@@ -6,7 +6,7 @@
  */
 export type { ConnectionActor } from '../../machines/connection.machine';
 export type { ConnectionErrorCode } from '../../machines/connection.types';
-export { depositAccountOf, depositAccounts } from '../api/deposit-to';
+export { DEPOSIT_TO_KEY, depositAccountOf, depositAccounts } from '../api/deposit-to';
 export type { DepositAccount } from '../api/deposit-to';
 export { ERROR_CODES } from '../api/error-codes';
 export type { IncomePoint, LeaderBot, Preferences, SavePreferencesBody } from '../api/types';

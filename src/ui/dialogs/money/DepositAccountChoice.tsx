@@ -5,15 +5,13 @@ import { useTranslation } from 'react-i18next';
 import {
   configsAtom,
   DEFAULT_CONFIGS,
+  DEPOSIT_TO_KEY,
   depositAccounts,
   useScreenApi,
   type DepositAccount,
 } from '../../../facade';
 import { errorMessage } from '../../../i18n/error-message';
 import { accountLabel } from './labels';
-
-/** The page config this control saves (SPEC 3 configs.deposit_to; src/api/deposit-to.ts). */
-const KEY = 'deposit_to';
 
 /**
  * "Deposit to": the account new deposits of every coin are credited to, saved as the
@@ -52,7 +50,7 @@ export function DepositAccountChoice({
     sending.current = true;
     setBusy(true);
     try {
-      const configs = await api.savePrefSetting({ key: KEY, value: account });
+      const configs = await api.savePrefSetting({ key: DEPOSIT_TO_KEY, value: account });
       confirmed.current = account;
       setConfigs({ ...DEFAULT_CONFIGS, ...configs });
       const queued = next.current;
