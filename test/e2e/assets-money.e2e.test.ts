@@ -8,6 +8,7 @@
  * Chromium for the file; each test uses its own demo account (none sees another's money move)
  * and its own page. No fixed waits: every step waits for what the screen shows.
  */
+import { readFile } from 'node:fs/promises';
 import Decimal from 'decimal.js';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, inject, it, type ExpectStatic } from 'vitest';
@@ -297,6 +298,32 @@ describe('money that moves', () => {
         await expect
           .poll(() => pendingCount(page, 'withdraw').innerText(), { timeout: SHOWN_MS })
           .toBe('0');
+
+        // The records list it with its transaction id, and its CSV export holds it exactly.
+        await page.getByRole('link', { name: 'Withdrawal records' }).click();
+        const table = page.getByRole('table', { name: 'Withdrawal records' });
+        const row = table
+          .getByRole('row')
+          .filter({ hasText: /Completed/ })
+          .first();
+        await row.waitFor({ timeout: SHOWN_MS });
+        const txId = await row.locator('[title^="0x"]').getAttribute('title');
+        expect(txId).toMatch(/^0x[0-9a-f]{16,}$/);
+        await row.getByRole('button', { name: /^Copy transaction ID 0x/ }).waitFor();
+        const [download] = await Promise.all([
+          page.waitForEvent('download'),
+          page.getByRole('button', { name: 'Export CSV' }).click(),
+        ]);
+        expect(download.suggestedFilename()).toMatch(/^assetdeck-withdrawals-\d{8}-\d{6}\.csv$/);
+        const csv = await readFile(await download.path(), 'utf8');
+        expect(csv.split('\r\n')[0]).toBe(
+          '\uFEFF"Time","Coin","Network","Amount","Fee","Address","Tag (memo)","TxID","Status","Record ID"',
+        );
+        expect(csv).toMatch(
+          new RegExp(
+            `"USDT","TRX","50(\\.0+)?","1(\\.0+)?","TXYZabcdefghijkmnopqrstuvwxyz12345","","${txId}","Completed","[^"]+"\r\n`,
+          ),
+        );
         expect(errors).toEqual([]);
       } finally {
         await context.close();

@@ -14,6 +14,7 @@ import { userAtom } from '../../facade';
 import { liveConnectionsAtom } from '../../facade';
 import { SessionRecorder, type StopReason } from '../../facade';
 import type { TapSlot } from '../../facade';
+import { downloadText } from '../../ui/download';
 
 type Store = ReturnType<typeof createStore>;
 
@@ -41,19 +42,9 @@ export interface RecordingOptions {
   sampleMs?: number;
 }
 
-/** Saves `text` as a file through a temporary object URL. */
-export function downloadText(fileName: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/x-ndjson' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.rel = 'noopener';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  // The download has started from the URL; it can go once this task is over.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
+/** A finished recording, saved as a browser download. */
+const downloadRecording = (fileName: string, text: string) =>
+  downloadText(fileName, text, 'application/x-ndjson');
 
 const IDLE: RecordingSnapshot = { recording: false, elapsedMs: 0, events: 0, last: null };
 
@@ -73,7 +64,7 @@ export class RecordingController {
     private readonly opts: RecordingOptions,
   ) {
     this.now = opts.now ?? Date.now;
-    this.download = opts.download ?? downloadText;
+    this.download = opts.download ?? downloadRecording;
   }
 
   /** For useSyncExternalStore. */

@@ -39,6 +39,8 @@ const EVERYWHERE = new Set([
   'PnL',
   'OK',
   '{{n}} ms',
+  // a transaction's id on its chain, as every exchange labels it
+  'TxID',
 ]);
 
 /**
@@ -132,6 +134,8 @@ const LATIN_NAMES = new Set([
   'OTP',
   'URL',
   'OK',
+  'TxID',
+  'CSV',
   'Google',
   'Authenticator',
   'Cookie',

@@ -26,7 +26,11 @@ import { LoadFailedAlert } from '../../../ui/live/LoadFailedAlert';
 import { useResource } from '../../../ui/live/use-resource';
 import { ScreenFrame } from '../../../ui/ScreenFrame';
 import { Spinner } from '../../../ui/Spinner';
+import { downloadText } from '../../../ui/download';
+import { recordsCsv, type CsvColumn } from './csv';
+import { readAllRecords } from './export-records';
 import classes from './records.module.css';
+import { TxId } from './TxId';
 import { HELD_POLL_MS, RECORDS_POLL_MS, usePaged, type Paged } from './use-paged';
 
 const TABS = ['deposits', 'withdrawals', 'transfers'] as const;
@@ -376,7 +380,29 @@ const onChainColumns = (t: T): Column<RecordBase & { chain: string }>[] => [
   amountColumn(t),
 ];
 
-/** One kind of record: how to page it, when to re-read it, and its columns. */
+const txIdColumn = (t: T): Column<{ txId: string }> => ({
+  key: 'txId',
+  label: t('money.records.cols.txId'),
+  cell: (r) => <TxId txId={r.txId} />,
+});
+
+/**
+ * The export's first columns. Amounts are the wire's exact decimal strings, not the screen's
+ * formatting (no grouping separators for a spreadsheet to misread); the time is ISO 8601 with
+ * the user's UTC offset, so that it means one instant wherever the file is opened.
+ */
+const baseCsv = (t: T): CsvColumn<RecordBase>[] => [
+  { label: t('money.records.cols.time'), value: (r) => dayjs(Number(r.createdAtE3)).format() },
+  { label: t('money.common.coin'), value: (r) => r.coin },
+  { label: t('money.records.cols.amount'), value: (r) => r.amount },
+];
+const onChainCsv = (t: T): CsvColumn<RecordBase & { chain: string }>[] => [
+  ...baseCsv(t).slice(0, 2),
+  { label: t('money.common.chain'), value: (r) => r.chain },
+  ...baseCsv(t).slice(2),
+];
+
+/** One kind of record: how to page it, when to re-read it, its columns and its export. */
 interface RecordsSpec<R> {
   load: (
     money: MoneyApi,
@@ -385,9 +411,13 @@ interface RecordsSpec<R> {
   /** How often the rows are re-read because of this one (`usePaged`'s pollEvery). */
   pollEvery: (r: R) => number | undefined;
   columns: (t: T) => Column<R>[];
+  /** The columns of its CSV export: every field a user may need for their books, as text. */
+  csv: (t: T) => CsvColumn<R>[];
   /** Keys of the table's accessible name and of its empty text. */
   label: string;
   empty: string;
+  /** The export's file name starts with this. */
+  file: string;
 }
 
 const DEPOSITS: RecordsSpec<DepositRecord> = {
@@ -411,10 +441,24 @@ const DEPOSITS: RecordsSpec<DepositRecord> = {
       label: t('money.records.cols.confirmations'),
       cell: (r) => <LtrText>{`${r.confirmations}/${r.requiredConfirmations}`}</LtrText>,
     },
+    txIdColumn(t),
     statusColumn<DepositRecord>(t, depositStatus),
+  ],
+  csv: (t) => [
+    ...onChainCsv(t),
+    { label: t('money.records.cols.creditedTo'), value: (r) => accountLabel(t, r.toAccountType) },
+    {
+      label: t('money.records.cols.confirmations'),
+      value: (r) => `${r.confirmations}/${r.requiredConfirmations}`,
+    },
+    { label: t('money.records.cols.address'), value: (r) => r.address },
+    { label: t('money.records.cols.txId'), value: (r) => r.txId },
+    { label: t('money.records.cols.status'), value: (r) => statusLabel(t, depositStatus(r)) },
+    { label: t('money.records.cols.id'), value: (r) => r.id },
   ],
   label: 'money.records.tables.deposits',
   empty: 'money.records.empty',
+  file: 'deposits',
 };
 
 const WITHDRAWALS: RecordsSpec<WithdrawRecord> = {
@@ -438,10 +482,21 @@ const WITHDRAWALS: RecordsSpec<WithdrawRecord> = {
         </span>
       ),
     },
+    txIdColumn(t),
     statusColumn(t),
+  ],
+  csv: (t) => [
+    ...onChainCsv(t),
+    { label: t('money.records.cols.fee'), value: (r) => r.fee },
+    { label: t('money.records.cols.address'), value: (r) => r.address },
+    { label: t('money.withdraw.tag'), value: (r) => r.tag },
+    { label: t('money.records.cols.txId'), value: (r) => r.txId },
+    { label: t('money.records.cols.status'), value: (r) => statusLabel(t, r.status) },
+    { label: t('money.records.cols.id'), value: (r) => r.id },
   ],
   label: 'money.records.tables.withdrawals',
   empty: 'money.records.empty',
+  file: 'withdrawals',
 };
 
 /** Transfers are not filtered: the query stays empty. */
@@ -460,8 +515,16 @@ const TRANSFERS: RecordsSpec<TransferRecord> = {
     { key: 'to', label: t('dialogs.transfer.to'), cell: (r) => accountLabel(t, r.toAccountType) },
     statusColumn(t),
   ],
+  csv: (t) => [
+    ...baseCsv(t),
+    { label: t('dialogs.transfer.from'), value: (r) => accountLabel(t, r.fromAccountType) },
+    { label: t('dialogs.transfer.to'), value: (r) => accountLabel(t, r.toAccountType) },
+    { label: t('money.records.cols.status'), value: (r) => statusLabel(t, r.status) },
+    { label: t('money.records.cols.id'), value: (r) => r.transferId },
+  ],
   label: 'money.records.tables.transfers',
   empty: 'money.records.emptyTransfers',
+  file: 'transfers',
 };
 
 const NO_QUERY: RecordQuery = {};
@@ -489,6 +552,78 @@ function RecordList<R extends { id?: string; transferId?: string }>({
   const paged = usePaged<R>(load, spec.pollEvery, moved, recordId);
   const columns = useMemo(() => spec.columns(t), [spec, t]);
   return (
-    <RecordsTable label={t(spec.label)} columns={columns} paged={paged} emptyText={t(spec.empty)} />
+    <Stack gap="xs">
+      {paged.rows !== undefined && paged.rows.length > 0 && (
+        <ExportRecords spec={spec} load={load} />
+      )}
+      <RecordsTable
+        label={t(spec.label)}
+        columns={columns}
+        paged={paged}
+        emptyText={t(spec.empty)}
+      />
+    </Stack>
+  );
+}
+
+type ExportOutcome = { kind: 'failed' } | { kind: 'capped'; count: number };
+
+/**
+ * "Export CSV": every record of the list under the filters shown, read page after page
+ * (`readAllRecords`), saved as a CSV file (`csv.ts`). Busy, the button stays focusable and a
+ * second press does nothing (as "Load more"). A failure or a list longer than an export holds is
+ * said under the button.
+ */
+function ExportRecords<R extends { id?: string; transferId?: string }>({
+  spec,
+  load,
+}: {
+  spec: RecordsSpec<R>;
+  load: (cursor: string, limit: number) => Promise<Page<R>>;
+}) {
+  const { t } = useTranslation('user-assets');
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<ExportOutcome | undefined>();
+  const run = async () => {
+    if (busy) return;
+    setBusy(true);
+    setOutcome(undefined);
+    try {
+      const { rows, capped } = await readAllRecords(load, recordId);
+      const stamp = dayjs().format('YYYYMMDD-HHmmss');
+      downloadText(
+        `assetdeck-${spec.file}-${stamp}.csv`,
+        recordsCsv(spec.csv(t), rows),
+        'text/csv;charset=utf-8',
+      );
+      if (capped) setOutcome({ kind: 'capped', count: rows.length });
+    } catch {
+      setOutcome({ kind: 'failed' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Stack gap={4} align="flex-end">
+      <Button
+        size="xs"
+        variant="default"
+        aria-disabled={busy || undefined}
+        rightSection={busy ? <Loader size="xs" /> : undefined}
+        onClick={() => void run()}
+      >
+        {t('money.records.export')}
+      </Button>
+      {outcome?.kind === 'failed' && (
+        <Text size="sm" c="red" role="alert">
+          {t('money.records.exportFailed')}
+        </Text>
+      )}
+      {outcome?.kind === 'capped' && (
+        <Text size="sm" role="status">
+          {t('money.records.exportCapped', { n: outcome.count })}
+        </Text>
+      )}
+    </Stack>
   );
 }

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { RecordQuery, TransferRecord } from '@src/api/types';
 import RecordsScreen from '@src/features/assets/records/RecordsScreen';
 import { depositRecord, withdrawRecord } from '../../../ui/money-fakes';
@@ -454,5 +454,162 @@ describe('records screen', () => {
     expect(await within(table).findByRole('cell', { name: '7.0000' })).toBeInTheDocument();
     // the dialog's look-up and the screen's own re-read
     expect(h.money.transferList.mock.calls.length).toBeGreaterThanOrEqual(before + 2);
+  });
+
+  it("shows each record's transaction id shortened, copies it whole, and says when there is none yet", async () => {
+    const txId = '0x3f9a2c71d0e5b8a4c6f1e2d3b4a59687be41d';
+    const writeText = vi.fn(async () => undefined);
+    const clipboard = Object.getOwnPropertyDescriptor(navigator, 'clipboard');
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    onTestFinished(() => {
+      if (clipboard) Object.defineProperty(navigator, 'clipboard', clipboard);
+      else delete (navigator as { clipboard?: unknown }).clipboard;
+    });
+    await renderMoney({
+      children: records('/assets/records?tab=withdrawals').children,
+      money: {
+        withdrawList: vi.fn(async () => ({
+          list: [
+            withdrawRecord({ id: 'W-2' }),
+            withdrawRecord({ id: 'W-1', status: 'success', txId }),
+          ],
+          nextCursor: '',
+        })),
+      },
+    });
+    const table = await screen.findByRole('table', { name: 'Withdrawal records' });
+    expect(within(table).getByRole('columnheader', { name: 'TxID' })).toBeInTheDocument();
+    // the pending one is not on its chain yet
+    expect(within(table).getByText('Not on chain yet')).toBeInTheDocument();
+    const short = within(table).getByText('0x3f9a2c…7be41d');
+    expect(short).toHaveAttribute('title', txId);
+    const copy = within(table).getByRole('button', { name: 'Copy transaction ID 0x3f9a2c…7be41d' });
+    await userEvent.click(copy);
+    expect(writeText).toHaveBeenCalledWith(txId);
+    expect(await within(table).findByRole('button', { name: 'Copied' })).toBeInTheDocument();
+  });
+
+  describe('export', () => {
+    // Files share one jsdom here (no isolation): the URL functions and the anchor's click go back.
+    const { createObjectURL, revokeObjectURL } = URL;
+    afterEach(() => {
+      Object.assign(URL, { createObjectURL, revokeObjectURL });
+      vi.restoreAllMocks();
+    });
+
+    /** The files the page saved, as text, by name. */
+    function captureDownloads() {
+      const files: { name: string; type: string; text: Promise<string> }[] = [];
+      const blobs: Blob[] = [];
+      Object.assign(URL, {
+        createObjectURL: vi.fn((b: Blob) => {
+          blobs.push(b);
+          return `blob:${blobs.length}`;
+        }),
+        revokeObjectURL: vi.fn(),
+      });
+      vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+        this: HTMLAnchorElement,
+      ) {
+        const blob = blobs[Number(this.href.split(':').pop()) - 1]!;
+        files.push({ name: this.download, type: blob.type, text: blob.text() });
+      });
+      return files;
+    }
+
+    it('saves every record under the filters as CSV, page after page, written exactly', async () => {
+      const files = captureDownloads();
+      const first = Array.from({ length: 50 }, (_, i) =>
+        depositRecord({ id: `D-${60 - i}`, coin: 'BTC', status: 'success', confirmations: 2 }),
+      );
+      const depositList = vi.fn(async (q: RecordQuery = {}) => {
+        if (q.limit !== 50) return { list: first.slice(0, 20), nextCursor: '41' };
+        return q.cursor === '11'
+          ? {
+              list: [
+                depositRecord({
+                  id: 'D-10',
+                  coin: 'BTC',
+                  amount: '0.123456789',
+                  txId: '=cmd|calc',
+                  confirmations: 2,
+                }),
+              ],
+              nextCursor: '',
+            }
+          : { list: first, nextCursor: '11' };
+      });
+      await renderMoney({ children: records().children, money: { depositList } });
+      await screen.findByRole('table', { name: 'Deposit records' });
+      await userEvent.click(screen.getByRole('combobox', { name: 'Coin' }));
+      await userEvent.click(await screen.findByRole('option', { name: 'BTC' }));
+      await waitFor(() =>
+        expect(depositList).toHaveBeenLastCalledWith(expect.objectContaining({ coin: 'BTC' })),
+      );
+      depositList.mockClear();
+      await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+      await waitFor(() => expect(files).toHaveLength(1));
+      // the filter shown, every page, 50 at a time
+      expect(depositList.mock.calls.map(([q]) => [q?.coin, q?.cursor, q?.limit])).toEqual([
+        ['BTC', '', 50],
+        ['BTC', '11', 50],
+      ]);
+      const file = files[0]!;
+      expect(file.name).toMatch(/^assetdeck-deposits-\d{8}-\d{6}\.csv$/);
+      expect(file.type).toBe('text/csv;charset=utf-8');
+      const lines = (await file.text).split('\r\n');
+      expect(lines[0]).toBe(
+        '\uFEFF"Time","Coin","Network","Amount","Credited to","Confirmations","Address","TxID","Status","Record ID"',
+      );
+      expect(lines).toHaveLength(1 + 51 + 1);
+      // the held one: every digit of its amount, its id as text, not a formula
+      expect(lines[51]).toMatch(
+        /^"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d","BTC","TRX","0\.123456789","Funding account","2\/2","TXYZfakeaddress0000000000000000000","'=cmd\|calc","Awaiting credit","D-10"$/,
+      );
+      expect(lines[52]).toBe('');
+      // the button is back for another export
+      expect(screen.getByRole('button', { name: 'Export CSV' })).not.toHaveAttribute(
+        'aria-disabled',
+      );
+    });
+
+    it('says so when a page fails, and saves nothing; a list longer than a file holds is said', async () => {
+      const files = captureDownloads();
+      const transferList = vi
+        .fn()
+        .mockResolvedValueOnce({ list: [TRANSFER], nextCursor: '' })
+        .mockResolvedValueOnce({ list: [TRANSFER], nextCursor: 'c2' })
+        .mockRejectedValueOnce(apiError(10016));
+      await renderMoney({
+        children: records('/assets/records?tab=transfers').children,
+        money: { transferList },
+      });
+      await screen.findByRole('table', { name: 'Transfer records' });
+      await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'The records could not be exported. Try again.',
+      );
+      expect(files).toHaveLength(0);
+    });
+
+    it('tells the user the file holds only the newest records when the list goes on past the cap', async () => {
+      const files = captureDownloads();
+      let n = 0;
+      const withdrawList = vi.fn(async (q: RecordQuery = {}) => ({
+        list: Array.from({ length: q.limit ?? 20 }, () => withdrawRecord({ id: `W-${++n}` })),
+        nextCursor: String(n),
+      }));
+      await renderMoney({
+        children: records('/assets/records?tab=withdrawals').children,
+        money: { withdrawList },
+      });
+      await screen.findByRole('table', { name: 'Withdrawal records' });
+      await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+      expect(
+        await screen.findByText('The file holds only the newest records: 1000.'),
+      ).toBeInTheDocument();
+      expect(files).toHaveLength(1);
+      expect((await files[0]!.text).split('\r\n')).toHaveLength(1 + 1000 + 1);
+    });
   });
 });
