@@ -37,16 +37,27 @@ export function noChunkCycles(): Plugin {
     apply: 'build',
     generateBundle(_options, bundle) {
       const imports = new Map<string, string[]>();
+      const modules = new Map<string, string[]>();
       for (const out of Object.values(bundle))
-        if (out.type === 'chunk') imports.set(out.fileName, [...out.imports]);
+        if (out.type === 'chunk') {
+          imports.set(out.fileName, [...out.imports]);
+          modules.set(
+            out.fileName,
+            Object.keys(out.modules).map((m) => m.replace(/^.*?\/(src|node_modules)\//, '$1/')),
+          );
+        }
       const cycles = findCycles(imports);
-      if (cycles.length > 0)
+      if (cycles.length > 0) {
+        // What each chunk of a cycle holds: the modules to give a module or a group of their own.
+        const inCycles = new Set(cycles.flatMap((c) => c.split(' -> ')));
+        const held = [...inCycles].map((f) => `${f}: ${(modules.get(f) ?? []).join(', ')}`);
         this.error(
           `chunks import each other: ${cycles.join('; ')}. Rolldown's merge of small chunks ` +
             '(vite.config.ts, MERGE_BELOW_BYTES) put modules that import one another in two ' +
             'chunks; give the export that ties them a module of its own, or the modules a group ' +
-            '(scripts/chunk-cycles.ts).',
+            `(scripts/chunk-cycles.ts). The chunks hold: ${held.join('; ')}`,
         );
+      }
     },
   };
 }

@@ -103,6 +103,7 @@ export type { AssetsAggregateInfo, CoinBalance, OverviewAccount } from '../api/t
 export { hideSmallBalancesKey } from '../config/assets';
 export { COIN_ICON_SIZE, coinIconUrl } from '../config/coin-icon';
 export { startAssetsRefresher } from '../pipeline/assets-refresh';
+export { startMoneyWatch, type MoneyEvent } from '../pipeline/money-watch';
 export {
   assetOverviewAtom,
   assetsRefreshedAtAtom,

@@ -177,6 +177,17 @@ describe('money that moves', () => {
           body: JSON.stringify({ userId: 1001, coin: 'USDT', chain: 'ETH', amount: '25' }),
         });
         expect(res.status).toBe(200);
+        // Wherever the user is, a notification tells when it is credited (MoneyArrivals): looked
+        // for from now, as it shows for 4.5 s.
+        const told = page
+          .getByRole('status')
+          .filter({ hasText: 'Deposit credited' })
+          .filter({ hasText: '25.0000 USDT on ETH. To: Funding account.' })
+          .waitFor({ timeout: SHOWN_MS * 2 })
+          .then(
+            () => true,
+            () => false, // said below, not as an unhandled rejection if the test fails first
+          );
 
         const item = dialog.getByRole('listitem', { name: 'Deposit of 25.0000 USDT' });
         await item.waitFor({ timeout: SHOWN_MS });
@@ -195,6 +206,7 @@ describe('money that moves', () => {
           .poll(() => pendingCount(page, 'deposit').innerText(), { timeout: SHOWN_MS })
           .toBe('1');
         await expectHolding(expect, page, 'USDT', 'Funding', fund0.plus(25));
+        expect(await told).toBe(true);
         expect(errors).toEqual([]);
       } finally {
         await context.close();

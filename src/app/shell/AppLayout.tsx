@@ -6,7 +6,7 @@ import { isSignedInAtom, userAtom } from '../../state/client';
 import { DialogHost } from '../../ui/dialogs/DialogHost';
 import { ShellPrompts } from '../../ui/dialogs/ShellPrompts';
 import { Spinner } from '../../ui/Spinner';
-import { ChatWidget, Footer, Header } from './lazy-parts';
+import { ChatWidget, Footer, Header, MoneyArrivals } from './lazy-parts';
 import { RouteMeta } from './RouteMeta';
 import { useRouteFocus } from './route-focus';
 import classes from './shell.module.css';
@@ -18,7 +18,8 @@ const MAIN_CONTENT_ID = 'main-content';
  * routed screen in <main>, the dialog host, and the page metadata. After a route change focus
  * moves to the new page's heading (route-focus.ts). The dialog host, like the header, is there
  * only while someone is signed in, and is a new one for each user: no dialog, nor anything it
- * holds, outlives the session it was opened in (dialog-state.ts).
+ * holds, outlives the session it was opened in (dialog-state.ts). So does the watch that tells
+ * of deposits and withdrawals as they happen (MoneyArrivals).
  */
 export function AppLayout() {
   const { t } = useTranslation('user-assets');
@@ -55,6 +56,11 @@ export function AppLayout() {
         </Suspense>
       )}
       {signedIn && <DialogHost key={userId} />}
+      {signedIn && (
+        <Suspense fallback={null}>
+          <MoneyArrivals key={userId} />
+        </Suspense>
+      )}
       <ShellPrompts />
       <RouteMeta />
     </div>

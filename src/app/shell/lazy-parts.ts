@@ -7,6 +7,10 @@ import { lazyPreloadable } from '../lazy-preloadable';
 export const Header = lazyPreloadable(() => import('./Header'));
 export const Footer = lazyPreloadable(() => import('./Footer'));
 export const ChatWidget = lazyPreloadable(() => import('./ChatWidget'));
+/** Renders nothing and first reads 5 s after sign-in: loaded when the page is, never preloaded. */
+export const MoneyArrivals = lazyPreloadable(() =>
+  import('../../ui/dialogs/money/MoneyArrivals').then((m) => ({ default: m.MoneyArrivals })),
+);
 
 /** The parts a signed-in page renders at once (main.tsx asks for them at sign-in). */
 export function preloadShell(): Promise<unknown> {

@@ -5,6 +5,7 @@
  */
 import { compareIntStr } from '../../lib/intstr';
 import {
+  coinPrecision,
   compareDecimal,
   displayCoin,
   displayDecimal,
@@ -43,6 +44,19 @@ export interface AmountFormat {
 export function fractionDigits(value: string): number {
   const dot = value.indexOf('.');
   return dot < 0 ? 0 : value.length - dot - 1;
+}
+
+/**
+ * The decimals a sum of money that moved or moves is written with (a network fee, what is deducted
+ * in total, a record's amount): the coin's display decimals (src/lib/money.ts `coinPrecision`:
+ * USDT 4), or more where one of `values` has more, so that the figure is written exactly, never
+ * rounded (USDT moves in 6: 0.00005 is not "0.0000"). Trailing zeros add nothing ("2.500000" XRP
+ * is 2.5000).
+ */
+export function exactDecimals(coin: string, ...values: string[]): number {
+  const digits = (v: string) =>
+    isDecimalInput(v) ? fractionDigits(v.replace(/(\.\d*?)0+$/, '$1')) : 0;
+  return Math.max(coinPrecision(coin), ...values.map(digits));
 }
 
 /** Whether amounts of this kind are hidden with the user's assets. */

@@ -15,10 +15,10 @@ import {
   type WithdrawRecord,
 } from '../../../facade';
 import { Amount } from '../../../ui/amount/Amount';
+import { exactDecimals } from '../../../ui/amount/format-amount';
 import { DATE_TIME_FIELD_FORMAT, DateTimeField } from '../../../ui/dates/DateTimeField';
 import { LtrText } from '../../../ui/amount/LtrText';
 import { moneyMovedAtom } from '../../../ui/dialogs/money/events';
-import { exactDecimals } from '../../../ui/dialogs/money/amounts';
 import { depositStatus } from '../../../ui/dialogs/money/deposit-status';
 import { accountLabel, statusColor, statusLabel } from '../../../ui/dialogs/money/labels';
 import { useMoneyDialogs } from '../../../ui/dialogs/open-money';

@@ -1,7 +1,7 @@
 /** Amount checks of the money forms: plain decimal strings compared exactly, never floats. */
 import Decimal from 'decimal.js';
 import type { TFunction } from 'i18next';
-import { coinPrecision, compareDecimal, isDecimalInput } from '../../../lib/money';
+import { compareDecimal, isDecimalInput } from '../../../lib/money';
 import { decimalSeparator } from '../../../lib/money-intl';
 import { formMessages, validateValue } from '../../../i18n/form-messages';
 import { formatAmount, fractionDigits } from '../../amount/format-amount';
@@ -64,19 +64,6 @@ const PLAIN_AMOUNT = /^(?:0|[1-9]\d*)(?:\.\d+)?$/;
 export function floorTo(value: string, precision: number): string {
   if (!isDecimalInput(value)) return '0';
   return new Decimal(value).toDecimalPlaces(precision, Decimal.ROUND_DOWN).toFixed();
-}
-
-/**
- * The decimals a sum of money that moved or moves is written with (a network fee, what is deducted
- * in total, a record's amount): the coin's display decimals (src/lib/money.ts `coinPrecision`:
- * USDT 4), or more where one of `values` has more, so that the figure is written exactly, never
- * rounded (USDT moves in 6: 0.00005 is not "0.0000"). Trailing zeros add nothing ("2.500000" XRP
- * is 2.5000).
- */
-export function exactDecimals(coin: string, ...values: string[]): number {
-  const digits = (v: string) =>
-    isDecimalInput(v) ? fractionDigits(v.replace(/(\.\d*?)0+$/, '$1')) : 0;
-  return Math.max(coinPrecision(coin), ...values.map(digits));
 }
 
 /**

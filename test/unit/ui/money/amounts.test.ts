@@ -4,12 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createI18n } from '@src/i18n/i18n';
-import {
-  amountError,
-  chosenAmountText,
-  exactDecimals,
-  normalizeAmountInput,
-} from '@src/ui/dialogs/money/amounts';
+import { exactDecimals } from '@src/ui/amount/format-amount';
+import { amountError, chosenAmountText, normalizeAmountInput } from '@src/ui/dialogs/money/amounts';
 import en from '../../../../locales/en/user-assets.json';
 import ar from '../../../../locales/ar-SA/user-assets.json';
 import de from '../../../../locales/de-DE/user-assets.json';

@@ -1,0 +1,91 @@
+import { useAtomValue, useStore } from 'jotai';
+import { useEffect, useEffectEvent, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  currentLangAtom,
+  showAssetsAtom,
+  startMoneyWatch,
+  useScreenApi,
+  type MoneyEvent,
+} from '../../../facade';
+import { exactDecimals, formatAmount } from '../../amount/format-amount';
+import { notify } from '../../notifications';
+import { moneyMovedAtom, useMoneyMoved } from './events';
+import { accountLabel } from './labels';
+
+const TONE = {
+  depositDetected: 'info',
+  depositCredited: 'success',
+  depositFailed: 'error',
+  withdrawDone: 'success',
+  withdrawFailed: 'error',
+} as const;
+
+/**
+ * Tells the signed-in user, on whatever page, when a deposit is seen on its chain or credited and
+ * when a withdrawal is sent or fails (`startMoneyWatch`, docs/assets.md): a notification card
+ * each, the amount written exactly (masked while amounts are hidden). A change it sees also
+ * re-reads the records lists and the balances. Mounted once per signed-in user by the page frame;
+ * money moved in this tab makes it look at once. Renders nothing.
+ */
+export function MoneyArrivals() {
+  const { t } = useTranslation('user-assets');
+  const api = useScreenApi();
+  const store = useStore();
+  const moneyMoved = useMoneyMoved();
+  const moved = useAtomValue(moneyMovedAtom);
+  // An effect event: the language, the mask and the callbacks of when the card is made.
+  const tell = useEffectEvent((e: MoneyEvent) => {
+    const r = e.record;
+    const amount = formatAmount('decimal', r.amount, {
+      coin: r.coin,
+      decimals: exactDecimals(r.coin, r.amount),
+      language: store.get(currentLangAtom),
+      masked: !store.get(showAssetsAtom),
+    });
+    const values = {
+      amount,
+      coin: r.coin,
+      chain: r.chain,
+      ...('toAccountType' in r
+        ? {
+            account: accountLabel(t, r.toAccountType),
+            confirmations: r.confirmations,
+            required: r.requiredConfirmations,
+          }
+        : {}),
+    };
+    notify({
+      title: t(`money.arrivals.${e.kind}Title`),
+      message: t(`money.arrivals.${e.kind}`, values),
+      tone: TONE[e.kind],
+    });
+    if (e.kind !== 'depositDetected') moneyMoved();
+  });
+  const watch = useRef<ReturnType<typeof startMoneyWatch> | null>(null);
+  useEffect(() => {
+    const w = startMoneyWatch(
+      {
+        depositList: (q) => api.money.depositList(q),
+        withdrawList: (q) => api.money.withdrawList(q),
+      },
+      (e) => tell(e),
+    );
+    watch.current = w;
+    return () => {
+      w.stop();
+      watch.current = null;
+    };
+  }, [api]);
+
+  // Money moved here (a withdrawal made, say): look now, so that it is followed from its start.
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    watch.current?.check();
+  }, [moved]);
+  return null;
+}
