@@ -79,12 +79,11 @@ export function MoneyArrivals() {
   }, [api]);
 
   // Money moved here (a withdrawal made, say): look now, so that it is followed from its start.
-  const first = useRef(true);
+  // (Against the count last looked at, not "not the first run": effects run twice in development.)
+  const looked = useRef(moved);
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
+    if (looked.current === moved) return;
+    looked.current = moved;
     watch.current?.check();
   }, [moved]);
   return null;
