@@ -15,7 +15,8 @@
  * notices say why): it moves on a person's decision, not a block, so it is read at the idle pace.
  * What is remembered is bounded: the records of the latest page, and the pending ones a page no
  * longer shows are dropped (more than WATCH_PAGE new records at once; the records screen has
- * them). A failed read changes nothing and the next one comes at the usual time.
+ * them). A failed read, or an empty page after records were seen, changes nothing; the next read
+ * comes at the usual time.
  */
 import type { DepositRecord, Page, RecordQuery, WithdrawRecord } from '../api/types';
 
@@ -62,6 +63,9 @@ function diff<R extends { id: string; status: string }>(
   page: readonly R[],
   told: (r: R, before: string | undefined) => MoneyEvent | undefined,
 ): { events: MoneyEvent[]; next: Known } {
+  // Records are never taken back: an empty page after records were seen says nothing (a server's
+  // glitch), and taking it as the new baseline would tell every record after it as new.
+  if (known && known.size > 0 && page.length === 0) return { events: [], next: known };
   const next: Known = new Map(page.map((r) => [r.id, r.status]));
   if (!known) return { events: [], next };
   const events: MoneyEvent[] = [];

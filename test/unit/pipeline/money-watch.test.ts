@@ -135,6 +135,20 @@ describe('money watch', () => {
     expect(h.told).toEqual([]);
   });
 
+  it('takes an empty page after records for nothing: no old record is told as new after it', async () => {
+    const h = harness([
+      deposit('D-2', { status: 'success' }),
+      deposit('D-1', { status: 'success' }),
+    ]);
+    await h.advance(WATCH_START_MS);
+    const kept = h.lists.deposits;
+    h.lists.deposits = [];
+    await h.advance(WATCH_IDLE_MS);
+    h.lists.deposits = [deposit('D-3', { status: 'success' }), ...kept];
+    await h.advance(WATCH_IDLE_MS);
+    expect(h.kinds()).toEqual(['depositCredited D-3']);
+  });
+
   it('reads a held deposit (every confirmation in, not credited) at the idle pace', async () => {
     const h = harness([deposit('D-1', { confirmations: 2 })]);
     await h.advance(WATCH_START_MS);
