@@ -16,6 +16,7 @@ import {
 } from '../state/assets';
 import { amlClearRefreshAtom, assetsAggregateInfoAtom, userAtom } from '../state/client';
 import { loadInto } from './load';
+import { oneAtATime } from './one-at-a-time';
 
 type Store = ReturnType<typeof createStore>;
 
@@ -51,8 +52,6 @@ export function startAssetsRefresher(
   const now = opts.now ?? Date.now;
   const session = store.get(userAtom);
   let stopped = false;
-  let running: Promise<void> | null = null;
-  let again = false;
   const live = () => !stopped && store.get(userAtom) === session;
 
   const runOnce = async (): Promise<void> => {
@@ -66,20 +65,8 @@ export function startAssetsRefresher(
     if (overview && info) store.set(assetsRefreshedAtAtom, now());
   };
 
-  const refresh = () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        await runOnce();
-      } while (again && !stopped);
-      running = null;
-    })();
-  };
+  const runs = oneAtATime(runOnce, () => stopped);
+  const refresh = runs.request;
 
   const setTimer = opts.setInterval ?? ((fn, ms) => setInterval(fn, ms));
   const clearTimer =
@@ -90,9 +77,7 @@ export function startAssetsRefresher(
 
   return {
     refresh,
-    idle: async () => {
-      while (running) await running;
-    },
+    idle: runs.idle,
     stop: () => {
       stopped = true;
       clearTimer(timer);

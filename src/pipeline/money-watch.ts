@@ -19,6 +19,7 @@
  * comes at the usual time.
  */
 import type { DepositRecord, Page, RecordQuery, WithdrawRecord } from '../api/types';
+import { oneAtATime } from './one-at-a-time';
 
 export const WATCH_START_MS = 5_000;
 export const WATCH_PENDING_MS = 5_000;
@@ -108,8 +109,6 @@ export function startMoneyWatch(
   let moving = false;
   let stopped = false;
   let timer: unknown;
-  let running: Promise<void> | null = null;
-  let again = false;
 
   const schedule = (ms: number) => {
     if (stopped) return;
@@ -140,28 +139,17 @@ export function startMoneyWatch(
     for (const e of [...dd.events, ...ww.events]) emit(e);
   };
 
-  const check = () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        await readOnce();
-      } while (again && !stopped);
-      running = null;
-      schedule(moving ? WATCH_PENDING_MS : WATCH_IDLE_MS);
-    })();
-  };
+  const reads = oneAtATime(
+    readOnce,
+    () => stopped,
+    () => schedule(moving ? WATCH_PENDING_MS : WATCH_IDLE_MS),
+  );
+  const check = reads.request;
 
   schedule(WATCH_START_MS);
   return {
     check,
-    idle: async () => {
-      while (running) await running;
-    },
+    idle: reads.idle,
     stop() {
       stopped = true;
       if (timer !== undefined) clear(timer);

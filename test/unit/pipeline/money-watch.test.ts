@@ -7,34 +7,11 @@ import {
   WATCH_START_MS,
   type MoneyEvent,
 } from '@src/pipeline/money-watch';
+import { depositRecord, withdrawRecord } from '../ui/money-fakes';
 
-const deposit = (id: string, over: Partial<DepositRecord> = {}): DepositRecord => ({
-  id,
-  coin: 'USDT',
-  chain: 'TRX',
-  amount: '100',
-  address: 'T-addr',
-  txId: `0x${id}`,
-  status: 'pending',
-  confirmations: 0,
-  requiredConfirmations: 2,
-  toAccountType: 'FUND',
-  createdAtE3: '1700000000000',
-  ...over,
-});
-const withdrawal = (id: string, over: Partial<WithdrawRecord> = {}): WithdrawRecord => ({
-  id,
-  coin: 'USDT',
-  chain: 'TRX',
-  amount: '50',
-  fee: '1',
-  address: 'T-addr',
-  tag: '',
-  txId: '',
-  status: 'pending',
-  createdAtE3: '1700000000000',
-  ...over,
-});
+const deposit = (id: string, over: Partial<DepositRecord> = {}) => depositRecord({ id, ...over });
+const withdrawal = (id: string, over: Partial<WithdrawRecord> = {}) =>
+  withdrawRecord({ id, ...over });
 
 /** A watch over lists the test sets, on a clock the test moves; what it told, in order. */
 function harness(deposits: DepositRecord[] = [], withdrawals: WithdrawRecord[] = []) {
