@@ -11,7 +11,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useAtomValue } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -41,7 +41,7 @@ import { AmountField } from './money/AmountField';
 import { FundShortfall } from './money/FundShortfall';
 import { amountError, chosenAmountText } from './money/amounts';
 import { exactDecimals } from '../amount/format-amount';
-import { useMoneyMoved } from './money/events';
+import { followWithdrawal, useMoneyMoved, withdrawalsFollowedAtom } from './money/events';
 import { accountLabel, statusColor, statusLabel } from './money/labels';
 import { useFormBalances } from './money/form-balances';
 import { findWithdrawal } from './money/outcome';
@@ -787,6 +787,17 @@ function WithdrawStatus({ withdrawId, close }: { withdrawId: string; close: () =
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
 
+  // This dialog says how the withdrawal ends, so the money watch's card does not say it again;
+  // closed before it ended, the card will.
+  const setFollowed = useSetAtom(withdrawalsFollowedAtom);
+  const ended = useRef(false);
+  useEffect(() => {
+    if (!ended.current) setFollowed((f) => followWithdrawal(f, withdrawId, 'following'));
+    return () => {
+      if (!ended.current) setFollowed((f) => followWithdrawal(f, withdrawId, undefined));
+    };
+  }, [setFollowed, withdrawId]);
+
   useEffect(() => {
     let alive = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -796,6 +807,10 @@ function WithdrawStatus({ withdrawId, close }: { withdrawId: string; close: () =
           if (!alive) return;
           const r = page.list.find((x) => x.id === withdrawId);
           if (r) setRecord(r);
+          if (r && r.status !== 'pending') {
+            ended.current = true;
+            setFollowed((f) => followWithdrawal(f, withdrawId, 'told'));
+          }
           if (!r || r.status === 'pending') timer = setTimeout(run, WITHDRAW_POLL_MS);
         },
         () => {
@@ -808,7 +823,7 @@ function WithdrawStatus({ withdrawId, close }: { withdrawId: string; close: () =
       alive = false;
       if (timer) clearTimeout(timer);
     };
-  }, [api, withdrawId]);
+  }, [api, withdrawId, setFollowed]);
 
   const status = record?.status ?? 'pending';
   return (

@@ -10,7 +10,7 @@ import {
 } from '../../../facade';
 import { exactDecimals, formatAmount } from '../../amount/format-amount';
 import { notify } from '../../notifications';
-import { moneyMovedAtom, useMoneyMoved } from './events';
+import { moneyMovedAtom, useMoneyMoved, withdrawalsFollowedAtom } from './events';
 import { accountLabel } from './labels';
 
 const TONE = {
@@ -25,7 +25,8 @@ const TONE = {
  * Tells the signed-in user, on whatever page, when a deposit is seen on its chain or credited and
  * when a withdrawal is sent or fails (`startMoneyWatch`, docs/assets.md): a notification card
  * each, the amount written exactly (masked while amounts are hidden). A change it sees also
- * re-reads the records lists and the balances. Mounted once per signed-in user by the page frame;
+ * re-reads the records lists and the balances. A withdrawal's end that an open withdraw dialog
+ * shows gets no card (`withdrawalsFollowedAtom`). Mounted once per signed-in user by the page frame;
  * money moved in this tab makes it look at once. Renders nothing.
  */
 export function MoneyArrivals() {
@@ -35,7 +36,9 @@ export function MoneyArrivals() {
   const moneyMoved = useMoneyMoved();
   const moved = useAtomValue(moneyMovedAtom);
   // An effect event: the language, the mask and the callbacks of when the card is made.
-  const tell = useEffectEvent((e: MoneyEvent) => {
+  // Withdrawals' outcomes waiting while a withdraw dialog follows them (see `tell`).
+  const waiting = useRef(new Map<string, MoneyEvent>());
+  const card = useEffectEvent((e: MoneyEvent) => {
     const r = e.record;
     const amount = formatAmount('decimal', r.amount, {
       coin: r.coin,
@@ -60,8 +63,31 @@ export function MoneyArrivals() {
       message: t(`money.arrivals.${e.kind}`, values),
       tone: TONE[e.kind],
     });
-    if (e.kind !== 'depositDetected') moneyMoved();
   });
+  const tell = useEffectEvent((e: MoneyEvent) => {
+    if (e.kind !== 'depositDetected') moneyMoved();
+    // A withdraw dialog that showed this one's end said it; one still following it will.
+    const follow = e.kind.startsWith('withdraw')
+      ? store.get(withdrawalsFollowedAtom).get(e.record.id)
+      : undefined;
+    if (follow === 'told') return;
+    if (follow === 'following') waiting.current.set(e.record.id, e);
+    else card(e);
+  });
+  // A dialog closed before it showed the end: its card now. One that showed it: none.
+  useEffect(
+    () =>
+      store.sub(withdrawalsFollowedAtom, () => {
+        const followed = store.get(withdrawalsFollowedAtom);
+        for (const [id, e] of waiting.current) {
+          const follow = followed.get(id);
+          if (follow === 'following') continue;
+          waiting.current.delete(id);
+          if (follow === undefined) card(e);
+        }
+      }),
+    [store],
+  );
   const watch = useRef<ReturnType<typeof startMoneyWatch> | null>(null);
   useEffect(() => {
     const w = startMoneyWatch(

@@ -19,3 +19,29 @@ export function useMoneyMoved(): () => void {
     refreshAssets();
   }, [bump, refreshAssets]);
 }
+
+/**
+ * Withdrawals a withdraw dialog follows: `following` while it is open and the withdrawal still
+ * pending, `told` once it showed how it ended. The money watch's card is not shown for a `told`
+ * one (the user was told already) and waits while one is `following` (the dialog will say it);
+ * a dialog closed before its withdrawal ended takes its id out, and a card that waited is shown
+ * then. At most the latest 50 ids of this tab.
+ */
+export type WithdrawalFollow = 'following' | 'told';
+export const withdrawalsFollowedAtom = atom<ReadonlyMap<string, WithdrawalFollow>>(new Map());
+
+const FOLLOWED_KEPT = 50;
+
+/** `followed` with `id` set to `state`, or taken out (`undefined`). */
+export function followWithdrawal(
+  followed: ReadonlyMap<string, WithdrawalFollow>,
+  id: string,
+  state: WithdrawalFollow | undefined,
+): ReadonlyMap<string, WithdrawalFollow> {
+  if (followed.get(id) === state) return followed;
+  const next = new Map(followed);
+  next.delete(id);
+  if (state) next.set(id, state);
+  while (next.size > FOLLOWED_KEPT) next.delete(next.keys().next().value!);
+  return next;
+}

@@ -1,9 +1,13 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { createStore } from 'jotai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WATCH_IDLE_MS, WATCH_PENDING_MS, WATCH_START_MS } from '@src/pipeline/money-watch';
 import { preferencesAtom, preferencesSourceAtom } from '@src/state/client';
-import { moneyMovedAtom } from '@src/ui/dialogs/money/events';
+import {
+  followWithdrawal,
+  moneyMovedAtom,
+  withdrawalsFollowedAtom,
+} from '@src/ui/dialogs/money/events';
 import { MoneyArrivals } from '@src/ui/dialogs/money/MoneyArrivals';
 import { depositRecord, withdrawRecord } from '../money-fakes';
 import { renderMoney } from './harness';
@@ -87,6 +91,59 @@ describe('deposits and withdrawals as they happen (MoneyArrivals)', () => {
     expect(
       within(failed).getByText('**** USDT über TRX wurden nicht gesendet.'),
     ).toBeInTheDocument();
+  });
+
+  it('no second message for a withdrawal a dialog follows: none once it said the end, one if it closed before', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const store = createStore();
+    const h = await renderMoney({
+      store,
+      children: <MoneyArrivals />,
+      money: {
+        depositList: vi.fn(async () => page<ReturnType<typeof depositRecord>>()),
+        withdrawList: vi.fn(async () =>
+          page(withdrawRecord({ id: 'W-2' }), withdrawRecord({ id: 'W-1' })),
+        ),
+      },
+    });
+    const follow = (id: string, state: 'following' | 'told' | undefined) =>
+      act(() => store.set(withdrawalsFollowedAtom, (f) => followWithdrawal(f, id, state)));
+    await wait(WATCH_START_MS);
+    follow('W-1', 'following');
+    follow('W-2', 'following');
+    h.money.withdrawList.mockResolvedValue(
+      page(
+        withdrawRecord({ id: 'W-2', status: 'success' }),
+        withdrawRecord({ id: 'W-1', status: 'success' }),
+      ),
+    );
+    await wait(WATCH_PENDING_MS);
+    // the balances are read again at once; the cards wait for the dialogs
+    expect(store.get(moneyMovedAtom)).toBeGreaterThan(0);
+    expect(screen.queryByText('Withdrawal complete')).toBeNull();
+    follow('W-1', 'told'); // its dialog showed it complete
+    await wait(0);
+    expect(screen.queryByText('Withdrawal complete')).toBeNull();
+    follow('W-2', undefined); // its dialog closed before it saw the end
+    expect(await card('Withdrawal complete')).toBeInTheDocument();
+    expect(screen.getAllByText('Withdrawal complete')).toHaveLength(1);
+    await wait(6_000); // the card closes on its own (4.5 s)
+    await waitFor(() => expect(screen.queryByText('Withdrawal complete')).toBeNull());
+    // one told by a dialog before the watch saw it: no card either
+    follow('W-3', 'told');
+    const reads = h.money.withdrawList.mock.calls.length;
+    h.money.withdrawList.mockResolvedValue(
+      page(
+        withdrawRecord({ id: 'W-3', status: 'success' }),
+        withdrawRecord({ id: 'W-2', status: 'success' }),
+        withdrawRecord({ id: 'W-1', status: 'success' }),
+      ),
+    );
+    act(() => store.set(moneyMovedAtom, (n) => n + 1)); // look now
+    await wait(0);
+    await waitFor(() => expect(h.money.withdrawList.mock.calls.length).toBeGreaterThan(reads));
+    await wait(0);
+    expect(screen.queryByText('Withdrawal complete')).toBeNull();
   });
 
   it('looks at once when money moved in this tab, and stops with the session', async () => {

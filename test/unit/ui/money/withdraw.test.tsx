@@ -11,6 +11,7 @@ import { createStore as createKeyValueStore } from '@src/lib/storage';
 import { preferencesAtom, registerPermissionAtom } from '@src/state/client';
 import { ready } from '@src/state/loadable';
 import { useDialogs } from '@src/ui/dialogs/dialog-state';
+import { withdrawalsFollowedAtom } from '@src/ui/dialogs/money/events';
 import { earnOverview } from '../../../support/sample-answers';
 import { apiError, TEST_HOST } from '../test-utils';
 import { fakeMoneyApi, withdrawRecord } from '../money-fakes';
@@ -342,7 +343,7 @@ describe('withdraw dialog', () => {
   });
 
   it('completes a withdrawal with the demo codes: pending, then done with its transaction id', async () => {
-    const { dialog, address, money } = await openWithdraw();
+    const { dialog, address, money, store } = await openWithdraw();
     money.withdrawList
       .mockResolvedValueOnce({ list: [withdrawRecord({ id: 'W-1' })], nextCursor: '' })
       .mockResolvedValue({
@@ -364,10 +365,25 @@ describe('withdraw dialog', () => {
     expect(
       await within(dialog).findByText('Your withdrawal is being processed.'),
     ).toBeInTheDocument();
+    // the money watch's card waits: this dialog will say how it ends
+    expect(store.get(withdrawalsFollowedAtom).get('W-1')).toBe('following');
     // The dialog re-reads the record every 3 s: the default ceiling (test/setup/dom.ts) waits for
     // it, far above what a loaded machine takes (a 10 s one here was a wall-clock bet).
     expect(await within(dialog).findByText('Your withdrawal is complete.')).toBeInTheDocument();
     expect(within(dialog).getByText('0xabc')).toBeInTheDocument();
+    expect(store.get(withdrawalsFollowedAtom).get('W-1')).toBe('told');
+  });
+
+  it('takes its withdrawal back from the followed ones when closed before it ended', async () => {
+    const { dialog, address, money, store } = await openWithdraw();
+    money.withdrawList.mockResolvedValue({ list: [withdrawRecord({ id: 'W-1' })], nextCursor: '' });
+    await fillDetails(dialog, address);
+    await verifyAndSubmit(dialog);
+    await within(dialog).findByText('Your withdrawal is being processed.');
+    expect(store.get(withdrawalsFollowedAtom).get('W-1')).toBe('following');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Withdraw USDT' })).toBeNull());
+    await waitFor(() => expect(store.get(withdrawalsFollowedAtom).has('W-1')).toBe(false));
   });
 
   it('cannot be dismissed while the withdrawal is on its way, and confirms it with its id in a toast too', async () => {
