@@ -185,16 +185,10 @@ export default function RecordsScreen() {
           <Tabs.Tab value="transfers">{t('money.records.tabs.transfers')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="deposits" pt="sm">
-          <Stack gap="sm">
-            {filters}
-            <RecordList spec={DEPOSITS} query={queryOf(filter)} />
-          </Stack>
+          <RecordList spec={DEPOSITS} query={queryOf(filter)} filters={filters} />
         </Tabs.Panel>
         <Tabs.Panel value="withdrawals" pt="sm">
-          <Stack gap="sm">
-            {filters}
-            <RecordList spec={WITHDRAWALS} query={queryOf(filter)} />
-          </Stack>
+          <RecordList spec={WITHDRAWALS} query={queryOf(filter)} filters={filters} />
         </Tabs.Panel>
         <Tabs.Panel value="transfers" pt="sm">
           <RecordList spec={TRANSFERS} />
@@ -532,13 +526,19 @@ const NO_QUERY: RecordQuery = {};
 /** A record's identity in its list: deposits and withdrawals have an id, transfers a transferId. */
 const recordId = (r: { id?: string; transferId?: string }) => r.id ?? r.transferId ?? '';
 
-/** One list of records: pages of `spec`, re-read while one is pending or after money moved. */
+/**
+ * One list of records: pages of `spec`, re-read while one is pending or after money moved; its
+ * `filters` and the export share the line above it (the export at its end, on a line of its own
+ * when they do not fit).
+ */
 function RecordList<R extends { id?: string; transferId?: string }>({
   spec,
   query = NO_QUERY,
+  filters,
 }: {
   spec: RecordsSpec<R>;
   query?: RecordQuery;
+  filters?: ReactNode;
 }) {
   const api = useScreenApi();
   const moved = useAtomValue(moneyMovedAtom);
@@ -551,10 +551,14 @@ function RecordList<R extends { id?: string; transferId?: string }>({
   );
   const paged = usePaged<R>(load, spec.pollEvery, moved, recordId);
   const columns = useMemo(() => spec.columns(t), [spec, t]);
+  const exportable = paged.rows !== undefined && paged.rows.length > 0;
   return (
-    <Stack gap="xs">
-      {paged.rows !== undefined && paged.rows.length > 0 && (
-        <ExportRecords spec={spec} load={load} />
+    <Stack gap="sm">
+      {(filters !== undefined || exportable) && (
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          {filters}
+          {exportable && <ExportRecords spec={spec} load={load} />}
+        </Group>
       )}
       <RecordsTable
         label={t(spec.label)}
@@ -604,7 +608,7 @@ function ExportRecords<R extends { id?: string; transferId?: string }>({
     }
   };
   return (
-    <Stack gap={4} align="flex-end">
+    <Stack gap={4} align="flex-end" ms="auto">
       <Button
         size="xs"
         variant="default"
