@@ -9,7 +9,13 @@ export type { ConnectionErrorCode } from '../../machines/connection.types';
 export { DEPOSIT_TO_KEY, depositAccountOf, depositAccounts } from '../api/deposit-to';
 export type { DepositAccount } from '../api/deposit-to';
 export { ERROR_CODES } from '../api/error-codes';
-export type { IncomePoint, LeaderBot, Preferences, SavePreferencesBody } from '../api/types';
+export type {
+  CardPotential,
+  IncomePoint,
+  LeaderBot,
+  Preferences,
+  SavePreferencesBody,
+} from '../api/types';
 export type {
   AssetOverview,
   AutoSavingCoin,
@@ -45,6 +51,7 @@ export {
 export type { MoneyApi } from './money-api';
 export { memberInfoAtom, profileUserTagAtom } from '../state/client';
 export { useReloadMemberInfo } from './member-info';
+export { useCardPotential } from './card-potential';
 export { DEMO_LOGINS } from '../config/demo';
 export { THEME_STORAGE_KEY } from '../config/storage-keys';
 export type { DemoLogin } from '../config/demo';

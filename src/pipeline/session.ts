@@ -181,10 +181,25 @@ function loadUserContext(store: JotaiStore, api: SessionApi): UserContextLoad {
  * an answer that comes after the session ended is dropped. Resolves once it answered or failed.
  */
 export function reloadMemberInfo(store: JotaiStore, api: SessionApi): Promise<void> {
-  const call = api.memberInfo;
+  return reloadInto(store, memberInfoAtom, api.memberInfo);
+}
+
+/**
+ * Reads the card eligibility again (its Retry, after a failed read), as `reloadMemberInfo`: the
+ * last value stays until it answers; an answer after the session ended is dropped.
+ */
+export function reloadCardPotential(store: JotaiStore, api: SessionApi): Promise<void> {
+  return reloadInto(store, cardPotentialAtom, api.cardPotential);
+}
+
+function reloadInto<T>(
+  store: JotaiStore,
+  target: PrimitiveAtom<Loadable<T>>,
+  call: (() => Promise<T>) | undefined,
+): Promise<void> {
   if (!call) return Promise.resolve();
   const session = store.get(userAtom);
-  return loadInto(store, memberInfoAtom, call, () => sameSession(store, session)).then(() => {});
+  return loadInto(store, target, call, () => sameSession(store, session)).then(() => {});
 }
 
 /** On page load: who is signed in? 10007 (or any no-permission code) means nobody. */

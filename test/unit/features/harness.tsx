@@ -10,6 +10,7 @@ import { StreamAtomsProvider } from '@src/facade/live-context';
 import { ScreenApiProvider, type ScreenApi } from '@src/facade/screen-api';
 import type { PrivateTopic } from '@src/wire/protocol';
 import { RowRenderProbe } from '@src/ui/table/VirtualTable';
+import type { SessionApi } from '@src/pipeline/session';
 import { userAtom } from '@src/state/client';
 import { privateText, tickerText } from '../state/fixtures';
 import { envelope, settle, setup } from '../pipeline/harness';
@@ -35,6 +36,8 @@ export interface ScreenOptions {
   probe?: ProfilerOnRenderCallback;
   /** Signed in as this user before the first render (default: nobody, until the test signs in). */
   userId?: number;
+  /** The session API the app's services hold (default: `fakeApi()`, nobody signed in). */
+  session?: SessionApi;
 }
 
 /** Renders `ui` with every provider, fed by a fresh ingest. */
@@ -49,7 +52,11 @@ export async function renderScreen(ui: ReactNode, opts: ScreenOptions = {}) {
       </ScreenApiProvider>
     </StreamAtomsProvider>
   );
-  const view = await renderWithProviders(tree, { store: h.store, lng: opts.lng ?? 'en' });
+  const view = await renderWithProviders(tree, {
+    store: h.store,
+    lng: opts.lng ?? 'en',
+    ...(opts.session ? { api: opts.session } : {}),
+  });
   const seqs = new Map<string, number>();
   let cs = 1;
 

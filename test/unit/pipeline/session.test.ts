@@ -6,6 +6,7 @@ import {
   clearSession,
   installNoPermissionSignOut,
   logIn,
+  reloadCardPotential,
   reloadMemberInfo,
   roleAtom,
   roleOf,
@@ -438,5 +439,28 @@ describe('reading the member info again (after the unified upgrade)', () => {
     expect(store.get(memberInfoAtom).status).toBe('idle');
     await reloadMemberInfo(store, api());
     expect(store.get(memberInfoAtom).status).toBe('idle');
+  });
+});
+
+describe('reading the card eligibility again (its Retry)', () => {
+  it('writes the new answer; drops one that comes after the session ended', async () => {
+    const store = createStore();
+    const first = vi.fn(async () => Promise.reject(new Error('HTTP 502')));
+    await bootstrapSession(store, api({ cardPotential: first }));
+    expect(store.get(cardPotentialAtom).status).toBe('error');
+    await reloadCardPotential(
+      store,
+      api({ cardPotential: async () => ({ eligible: true, cardType: 'VIRTUAL' }) }),
+    );
+    expect(store.get(cardPotentialAtom)).toEqual({
+      status: 'ready',
+      data: { eligible: true, cardType: 'VIRTUAL' },
+    });
+    const late = deferred<never>();
+    const done = reloadCardPotential(store, api({ cardPotential: late.call }));
+    clearSession(store);
+    late.resolve({ eligible: false, cardType: '' } as never);
+    await done;
+    expect(store.get(cardPotentialAtom).status).toBe('idle');
   });
 });

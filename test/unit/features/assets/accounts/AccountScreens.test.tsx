@@ -3,7 +3,7 @@
  * most valuable first, a page at a time; its value in USD; loading, empty and error states;
  * cards instead of a table on narrow screens; the bots screen lists each bot with its PnL.
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CoinBalance } from '@src/api/types';
@@ -13,7 +13,10 @@ import FundingScreen from '@src/features/assets/accounts/FundingScreen';
 import MtScreen from '@src/features/assets/accounts/MtScreen';
 import OptionsScreen from '@src/features/assets/accounts/OptionsScreen';
 import SpotScreen from '@src/features/assets/accounts/SpotScreen';
+import { cardPotentialAtom } from '@src/state/client';
+import { failed, ready } from '@src/state/loadable';
 import { allAccountsOverview } from '../../../../support/sample-answers';
+import { fakeApi } from '../../../ui/test-utils';
 import { assetsApi, renderAssetsScreen } from '../overview/assets-screen';
 
 const tableRows = (name: string) =>
@@ -146,5 +149,50 @@ describe('account screens', () => {
     expect(bot.textContent).toContain('500.0000');
     expect(bot.textContent).toContain('-12.3450');
     await waitFor(() => expect(value('BOT')).toBe('Value: 500.00'));
+  });
+
+  describe('cards: whether this account may hold one, under the card account', () => {
+    const cardSection = () => screen.findByRole('region', { name: 'Card eligibility' });
+
+    it('says the kind of card an eligible account can hold', async () => {
+      const r = await renderAssetsScreen(<FiatScreen />);
+      act(() => r.store.set(cardPotentialAtom, ready({ eligible: true, cardType: 'VIRTUAL' })));
+      const section = await cardSection();
+      expect(within(section).getByText('Eligible')).toBeInTheDocument();
+      expect(
+        within(section).getByText('This account can hold a virtual card.'),
+      ).toBeInTheDocument();
+      // under the card account's coins, not the fiat account's
+      const card = document.querySelector('[data-account-value="CARD"]')!.closest('section')!;
+      expect(card).toContainElement(section);
+    });
+
+    it('says what an account without one needs, in the page language', async () => {
+      const r = await renderAssetsScreen(<FiatScreen />, { lng: 'de-DE' });
+      act(() => r.store.set(cardPotentialAtom, ready({ eligible: false, cardType: '' })));
+      const section = await screen.findByRole('region', { name: 'Kartenberechtigung' });
+      expect(within(section).getByText('Nicht berechtigt')).toBeInTheDocument();
+      expect(
+        within(section).getByText(
+          'Dieses Konto kann noch keine Karte erhalten: Karten erfordern eine verifizierte Identität.',
+        ),
+      ).toBeInTheDocument();
+    });
+
+    it('a failed read is an alert whose Retry reads it again', async () => {
+      const cardPotential = vi.fn(async () => ({ eligible: true, cardType: 'PHYSICAL' }));
+      const r = await renderAssetsScreen(<FiatScreen />, {
+        session: fakeApi(undefined, { cardPotential }),
+      });
+      act(() => r.store.set(cardPotentialAtom, failed('HTTP 502')));
+      const section = await cardSection();
+      expect(within(section).getByRole('alert')).toBeInTheDocument();
+      await userEvent.click(within(section).getByRole('button', { name: 'Try again' }));
+      expect(
+        await within(section).findByText('This account can hold a physical card.'),
+      ).toBeInTheDocument();
+      expect(cardPotential).toHaveBeenCalledTimes(1);
+      expect(within(section).queryByRole('alert')).toBeNull();
+    });
   });
 });

@@ -9,6 +9,7 @@ import { vi } from 'vitest';
 import type { AssetOverview, AssetsAggregateInfo } from '@src/api/types';
 import type { ScreenApi } from '@src/facade/screen-api';
 import { useAssetsLive } from '@src/features/assets/overview/use-assets';
+import type { SessionApi } from '@src/pipeline/session';
 import { userAtom } from '@src/state/client';
 import { allAccountsOverview, sampleAggregateInfo } from '../../../../support/sample-answers';
 import { fakeScreenApi, holdIntervals, renderScreen } from '../../harness';
@@ -40,7 +41,12 @@ export function assetsApi(control: Partial<AssetsApiControl> = {}) {
 
 export async function renderAssetsScreen(
   ui: ReactNode,
-  { api = assetsApi().api, userId = 3001 }: { api?: ScreenApi; userId?: number } = {},
+  {
+    api = assetsApi().api,
+    userId = 3001,
+    session,
+    lng,
+  }: { api?: ScreenApi; userId?: number; session?: SessionApi; lng?: string } = {},
 ) {
   // Refreshes happen when the test makes them (refreshAssets(), balance moves), not every 5 s.
   holdIntervals();
@@ -48,7 +54,7 @@ export async function renderAssetsScreen(
     <MemoryRouter>
       <Live>{ui}</Live>
     </MemoryRouter>,
-    { api },
+    { api, session, lng },
   );
   r.store.set(userAtom, { userId });
   return r;
