@@ -1,8 +1,21 @@
-import { Button, Group } from '@mantine/core';
+import { Badge, Button, Group, VisuallyHidden } from '@mantine/core';
+import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
+import { assetsAggregateInfoAtom, dataOf } from '../facade';
 import { useAssetsLive } from '../features/assets/overview/use-assets';
-import { ASSETS_NAV } from './routes';
+import { ASSETS_NAV, RECORDS_PATH } from './routes';
+
+/**
+ * The records waiting on something (deposits, withdrawals, transfers) by the aggregate info, shown
+ * on the Records entry: 0 when nothing is pending (`hasPendingAssets`) or nothing pending is a
+ * record (a tax wait has no record to show).
+ */
+function usePendingRecords(): number {
+  const info = dataOf(useAtomValue(assetsAggregateInfoAtom));
+  if (!info?.hasPendingAssets) return 0;
+  return info.depositPendingCount + info.withdrawPendingCount + info.transferPendingCount;
+}
 
 /**
  * The frame of every /assets screen: the area's navigation (one entry per screen of SCREENS
@@ -12,6 +25,7 @@ import { ASSETS_NAV } from './routes';
 export function AssetsArea() {
   const { t } = useTranslation('user-assets');
   useAssetsLive();
+  const pending = usePendingRecords();
   return (
     <>
       <nav aria-label={t('assetsArea.nav.label')} style={{ marginBlockEnd: 16 }}>
@@ -30,6 +44,25 @@ export function AssetsArea() {
                     size="compact-sm"
                     radius="xl"
                     variant={isActive ? 'filled' : 'default'}
+                    rightSection={
+                      s.path === RECORDS_PATH && pending > 0 ? (
+                        <>
+                          <Badge
+                            aria-hidden
+                            size="sm"
+                            circle
+                            variant={isActive ? 'white' : 'light'}
+                            color={isActive ? undefined : 'yellow'}
+                            data-pending-records={pending}
+                          >
+                            {pending}
+                          </Badge>
+                          <VisuallyHidden>
+                            {` ${t('assetsArea.nav.pendingRecords', { n: pending })}`}
+                          </VisuallyHidden>
+                        </>
+                      ) : undefined
+                    }
                   >
                     {t(s.assetsNav)}
                   </Button>

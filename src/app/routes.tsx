@@ -34,6 +34,9 @@ export interface ScreenRoute {
 }
 
 /** Screens behind sign-in. */
+/** The records screen's path (the area's navigation marks it while records are pending). */
+export const RECORDS_PATH = '/assets/records';
+
 export const SCREENS: readonly ScreenRoute[] = [
   {
     path: '/copy-trade',
@@ -114,7 +117,7 @@ export const SCREENS: readonly ScreenRoute[] = [
     assetsNav: 'earn.nav.pledge',
   },
   {
-    path: '/assets/records',
+    path: RECORDS_PATH,
     page: 'records',
     Component: lazyPreloadable(() => import('../features/assets/records/RecordsScreen')),
     assetsNav: 'nav.records',

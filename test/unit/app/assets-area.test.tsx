@@ -3,10 +3,11 @@
  * screen of SCREENS that names an assetsNav label (in the table's order), each with its page
  * title, and its screens share the area's live data.
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ASSETS_NAV } from '@src/app/routes';
+import { refreshAssetsAtom } from '@src/state/assets';
 import { allAccountsOverview, sampleAggregateInfo } from '../../support/sample-answers';
 import { fakeApi, fakeScreenApi, renderApp } from '../ui/test-utils';
 
@@ -49,5 +50,35 @@ describe('assets area', () => {
 
     const header = screen.getByRole('navigation', { name: 'Main navigation' });
     expect(within(header).getByRole('link', { name: 'Assets' })).toHaveAttribute('href', '/assets');
+  });
+
+  it('marks Records with the count of pending records, said in its name, and follows the refreshes', async () => {
+    const api = fakeScreenApi({
+      assetOverview: vi.fn(async () => allAccountsOverview()),
+      aggregateInfo: vi
+        .fn()
+        .mockResolvedValueOnce(
+          sampleAggregateInfo({
+            hasPendingAssets: true,
+            depositPendingCount: 2,
+            withdrawPendingCount: 1,
+          }),
+        )
+        .mockResolvedValue(sampleAggregateInfo({ hasPendingAssets: true, waitTaxCount: 1 })),
+    });
+    const { store } = await renderApp({
+      path: '/assets/spot',
+      api: fakeApi('trader'),
+      screenApi: api,
+    });
+    const nav = await screen.findByRole('navigation', { name: 'Assets' });
+    const records = await within(nav).findByRole('link', { name: 'Records (3 pending)' });
+    expect(records.querySelector('[data-pending-records]')).toHaveTextContent('3');
+    // a tax wait is pending but is no record: no mark
+    act(() => store.set(refreshAssetsAtom));
+    await waitFor(() =>
+      expect(within(nav).getByRole('link', { name: 'Records' })).toBeInTheDocument(),
+    );
+    expect(nav.querySelector('[data-pending-records]')).toBeNull();
   });
 });
