@@ -19,15 +19,17 @@ const wait = (ms: number) => act(async () => vi.advanceTimersByTimeAsync(ms));
 const card = (title: string) =>
   screen.findByText(title).then((t) => t.closest('[role="status"], [role="alert"]') as HTMLElement);
 
+/** The watch on a page of its own, on fake timers that also move with the clock. */
+async function renderWatch(opts: Omit<Parameters<typeof renderMoney>[0], 'children'> = {}) {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  return renderMoney({ store: createStore(), ...opts, children: <MoneyArrivals /> });
+}
+
 describe('deposits and withdrawals as they happen (MoneyArrivals)', () => {
   afterEach(() => vi.useRealTimers());
 
   it('tells a deposit on its way and credited, and a withdrawal sent, on any page', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    const store = createStore();
-    const h = await renderMoney({
-      store,
-      children: <MoneyArrivals />,
+    const { store, ...h } = await renderWatch({
       money: {
         depositList: vi.fn(async () => page(depositRecord({ id: 'D-1', status: 'success' }))),
         withdrawList: vi.fn(async () => page(withdrawRecord({ id: 'W-1' }))),
@@ -70,14 +72,12 @@ describe('deposits and withdrawals as they happen (MoneyArrivals)', () => {
   });
 
   it('a failure is an alert; amounts are masked while hidden; the page language', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
     const store = createStore();
     store.set(preferencesSourceAtom, 'user');
     store.set(preferencesAtom, (p) => ({ ...p, showAssets: 0 }));
-    const h = await renderMoney({
+    const h = await renderWatch({
       store,
       lng: 'de-DE',
-      children: <MoneyArrivals />,
       money: {
         depositList: vi.fn(async () => page<ReturnType<typeof depositRecord>>()),
         withdrawList: vi.fn(async () => page(withdrawRecord({ id: 'W-1' }))),
@@ -94,11 +94,7 @@ describe('deposits and withdrawals as they happen (MoneyArrivals)', () => {
   });
 
   it('no second message for a withdrawal a dialog follows: none once it said the end, one if it closed before', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    const store = createStore();
-    const h = await renderMoney({
-      store,
-      children: <MoneyArrivals />,
+    const { store, ...h } = await renderWatch({
       money: {
         depositList: vi.fn(async () => page<ReturnType<typeof depositRecord>>()),
         withdrawList: vi.fn(async () =>
@@ -147,12 +143,7 @@ describe('deposits and withdrawals as they happen (MoneyArrivals)', () => {
   });
 
   it('looks at once when money moved in this tab, and stops with the session', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    const store = createStore();
-    const h = await renderMoney({
-      store,
-      children: <MoneyArrivals />,
-    });
+    const { store, ...h } = await renderWatch({});
     await wait(WATCH_START_MS);
     expect(h.money.withdrawList).toHaveBeenCalledTimes(1);
     act(() => store.set(moneyMovedAtom, (n) => n + 1));
