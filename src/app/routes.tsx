@@ -33,10 +33,10 @@ export interface ScreenRoute {
   assetsNav?: string;
 }
 
-/** Screens behind sign-in. */
 /** The records screen's path (the area's navigation marks it while records are pending). */
 export const RECORDS_PATH = '/assets/records';
 
+/** Screens behind sign-in. */
 export const SCREENS: readonly ScreenRoute[] = [
   {
     path: '/copy-trade',

@@ -75,19 +75,22 @@ export function MoneyArrivals() {
     else card(e);
   });
   // A dialog closed before it showed the end: its card now. One that showed it: none.
-  useEffect(
-    () =>
-      store.sub(withdrawalsFollowedAtom, () => {
-        const followed = store.get(withdrawalsFollowedAtom);
-        for (const [id, e] of waiting.current) {
-          const follow = followed.get(id);
-          if (follow === 'following') continue;
-          waiting.current.delete(id);
-          if (follow === undefined) card(e);
-        }
-      }),
-    [store],
-  );
+  useEffect(() => {
+    const unsubscribe = store.sub(withdrawalsFollowedAtom, () => {
+      const followed = store.get(withdrawalsFollowedAtom);
+      for (const [id, e] of waiting.current) {
+        const follow = followed.get(id);
+        if (follow === 'following') continue;
+        waiting.current.delete(id);
+        if (follow === undefined) card(e);
+      }
+    });
+    return () => {
+      unsubscribe();
+      // Mounted per user: the next user's withdrawal ids say nothing of this one's.
+      store.set(withdrawalsFollowedAtom, new Map());
+    };
+  }, [store]);
   const watch = useRef<ReturnType<typeof startMoneyWatch> | null>(null);
   useEffect(() => {
     const w = startMoneyWatch(
