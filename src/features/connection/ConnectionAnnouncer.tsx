@@ -2,14 +2,14 @@ import { VisuallyHidden } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useConnectionStatus, type ConnectionActor } from '../../facade';
+import { useConnectionPhase, useConnectionStatus, type ConnectionActor } from '../../facade';
 import { LIVE_UNAVAILABLE_AFTER_MS, useHeldFor } from '../../ui/live/held-for';
 
 /**
  * What was said last: nothing yet; at first load, that the live data is unavailable, then that
  * it is connected; after having been live, that the connection was lost, then restored.
  */
-type Said = 'nothing' | 'unavailable' | 'connected' | 'lost' | 'restored';
+type Said = 'nothing' | 'offline' | 'unavailable' | 'connected' | 'lost' | 'restored';
 
 interface Heard {
   /** The actors this is about (a new session's streams start over). */
@@ -23,6 +23,8 @@ interface Heard {
 /** The words of what was said last ('' for nothing: the region stays, empty). */
 function words(t: TFunction, said: Said): string {
   switch (said) {
+    case 'offline':
+      return t('live.reason.offline');
     case 'unavailable':
       return t('connection.announce.unavailable');
     case 'connected':
@@ -45,7 +47,9 @@ function words(t: TFunction, said: Said): string {
  * - at first load: "live data unavailable" once when the streams have not both come up within
  *   LIVE_UNAVAILABLE_AFTER_MS (when the sections without data say so too), "connected" once when
  *   they have. A first connection that takes a moment, or fails once and then succeeds, is not
- *   announced: nothing was missed.
+ *   announced: nothing was missed. A device offline at first load is said at once ("Your device
+ *   is offline…", as the sections show it): no attempt can go through, so there is nothing to
+ *   wait for.
  * The sections' own notices are visible text, not live regions (src/ui/live/TopicState.tsx), and
  * the badge names its button without announcing. Always in the page while a session has streams,
  * so that the region exists before its first message (an added region already holding its text
@@ -62,6 +66,9 @@ export function ConnectionAnnouncer({
   const publicHealth = useConnectionStatus(pub);
   const privateHealth = useConnectionStatus(priv);
   const down = publicHealth === 'disconnected' || privateHealth === 'disconnected';
+  const publicPhase = useConnectionPhase(pub);
+  const privatePhase = useConnectionPhase(priv);
+  const offline = publicPhase === 'offline' || privatePhase === 'offline';
   const late = useHeldFor(down, LIVE_UNAVAILABLE_AFTER_MS);
   const [heard, setHeard] = useState<Heard>({ pub, priv, wasLive: !down, said: 'nothing' });
   // Adjusting state while rendering (not in an effect): the words change with the render that
@@ -73,8 +80,10 @@ export function ConnectionAnnouncer({
     next = {
       ...heard,
       wasLive: true,
-      said: heard.said === 'unavailable' ? 'connected' : 'nothing',
+      said: heard.said === 'unavailable' || heard.said === 'offline' ? 'connected' : 'nothing',
     };
+  } else if (down && !heard.wasLive && offline && heard.said === 'nothing') {
+    next = { ...heard, said: 'offline' };
   } else if (down && !heard.wasLive && late && heard.said === 'nothing') {
     next = { ...heard, said: 'unavailable' };
   } else if (down && heard.wasLive && heard.said !== 'lost') {

@@ -31,6 +31,7 @@ const section = (name: string) => screen.getByRole('region', { name });
 const UNAVAILABLE =
   'Live data unavailable: could not connect to the live data stream. The page keeps trying.';
 const CONNECTED = 'Connected: the live data is arriving.';
+const OFFLINE = 'Your device is offline. The data will load when the network is back.';
 const LOST = 'Connection lost: the values on this page may be out of date. Reconnecting…';
 const RESTORED = 'Connection restored: the values on this page are live again.';
 
@@ -50,9 +51,15 @@ afterEach(() => {
 });
 
 /** The follower's page with the header's badge (and its announcer) on two fresh exchanges. */
-async function followerPage({ accepting }: { accepting: boolean }) {
-  pub = rig('public');
-  priv = rig('private', { topics: FOLLOWER_TOPICS });
+async function followerPage({
+  accepting,
+  online = true,
+}: {
+  accepting: boolean;
+  online?: boolean;
+}) {
+  pub = rig('public', { online });
+  priv = rig('private', { topics: FOLLOWER_TOPICS, online });
   pub.exchange.accepting = accepting;
   priv.exchange.accepting = accepting;
   const r = await renderScreen(
@@ -112,6 +119,23 @@ describe('one announcement per connection problem', () => {
       expect(within(section(name)).queryByRole('note')).toBeNull();
     }
     expect(heard!.said()).toEqual([UNAVAILABLE, CONNECTED]);
+  });
+
+  it('at first load on a device offline: said at once, as the sections show it, then connected', async () => {
+    await followerPage({ accepting: true, online: false });
+    expect(priv!.phase()).toBe('offline');
+    for (const name of SECTIONS) expect(section(name)).toHaveTextContent(OFFLINE);
+    expect(heard!.said()).toEqual([OFFLINE]);
+    await act(() => advance(LIVE_UNAVAILABLE_AFTER_MS * 2)); // still offline: nothing more
+    expect(heard!.said()).toEqual([OFFLINE]);
+
+    act(() => {
+      pub!.env.set({ online: true });
+      priv!.env.set({ online: true });
+    });
+    await act(() => advance(5_000));
+    expect(priv!.phase()).toBe('live');
+    expect(heard!.said()).toEqual([OFFLINE, CONNECTED]);
   });
 
   it('says nothing for a first connection that goes through', async () => {
