@@ -36,6 +36,8 @@ export function MoneyArrivals() {
   const moneyMoved = useMoneyMoved();
   const moved = useAtomValue(moneyMovedAtom);
   // An effect event: the language, the mask and the callbacks of when the card is made.
+  // The money-moved count last looked at (the effect at the end).
+  const looked = useRef(moved);
   // Withdrawals' outcomes waiting while a withdraw dialog follows them (see `tell`).
   const waiting = useRef(new Map<string, MoneyEvent>());
   const card = useEffectEvent((e: MoneyEvent) => {
@@ -65,7 +67,11 @@ export function MoneyArrivals() {
     });
   });
   const tell = useEffectEvent((e: MoneyEvent) => {
-    if (e.kind !== 'depositDetected') moneyMoved();
+    if (e.kind !== 'depositDetected') {
+      moneyMoved();
+      // Moved by what the watch saw, not in this tab: no second read for it (the effect below).
+      looked.current = store.get(moneyMovedAtom);
+    }
     // A withdraw dialog that showed this one's end said it; one still following it will.
     const follow = e.kind.startsWith('withdraw')
       ? store.get(withdrawalsFollowedAtom).get(e.record.id)
@@ -109,7 +115,6 @@ export function MoneyArrivals() {
 
   // Money moved here (a withdrawal made, say): look now, so that it is followed from its start.
   // (Against the count last looked at, not "not the first run": effects run twice in development.)
-  const looked = useRef(moved);
   useEffect(() => {
     if (looked.current === moved) return;
     looked.current = moved;

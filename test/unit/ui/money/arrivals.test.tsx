@@ -142,6 +142,21 @@ describe('deposits and withdrawals as they happen (MoneyArrivals)', () => {
     expect(screen.queryByText('Withdrawal complete')).toBeNull();
   });
 
+  it('reads once per change it saw: the balances it refreshes do not make it look again', async () => {
+    const { store, ...h } = await renderWatch({
+      money: {
+        depositList: vi.fn(async () => page(depositRecord({ id: 'D-1' }))),
+      },
+    });
+    await wait(WATCH_START_MS);
+    h.money.depositList.mockResolvedValue(page(depositRecord({ id: 'D-1', status: 'success' })));
+    await wait(WATCH_PENDING_MS);
+    await card('Deposit credited');
+    expect(store.get(moneyMovedAtom)).toBe(1);
+    await wait(100);
+    expect(h.money.depositList).toHaveBeenCalledTimes(2);
+  });
+
   it('looks at once when money moved in this tab, and stops with the session', async () => {
     const { store, ...h } = await renderWatch({});
     await wait(WATCH_START_MS);
